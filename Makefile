@@ -1,0 +1,48 @@
+# Hexfolk: `make run` and `make test` are the whole quick start (see README.md).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_WORKERS ?= 2
+
+.PHONY: run test lint typecheck layers pytest install clean bench help
+
+help:
+	@echo "make run    - install if needed, then play the island game in the terminal against bots"
+	@echo "make test   - install if needed, then ruff, mypy, import-linter and pytest"
+	@echo "make bench  - the benchmarks in benchmarks/ (not part of the tests)"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/hexfolk play island --players human,random,random,random
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+layers: $(STAMP)
+	$(BIN)/lint-imports
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
+
+test: lint typecheck layers pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/island_vs_catanatron.py
+	$(BIN)/python benchmarks/scythe_speed.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,214 @@
+"""``hexfolk simulate``: a seeded tournament between bots, with a progress bar and a table."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from hexfolk.bots.tournament import (
+    GameCrashed,
+    GameOutcome,
+    TournamentResult,
+    TournamentSpec,
+    run_tournament,
+)
+from hexfolk.cli.common import (
+    err_console,
+    fail,
+    is_human,
+    out_console,
+    print_json,
+    resolve_game_class,
+    split_players,
+    user_errors,
+)
+from hexfolk.core import parse_option_texts
+
+EPILOG = """\
+Examples:
+
+  hexfolk simulate island -p random,random,random,random -n 1000 -s 7
+
+  hexfolk simulate scythe --players random,random --games 200 --workers 2 --json
+
+  hexfolk simulate island --option vp_target=12 --games 50 --record-dir runs/island
+"""
+
+
+def simulate_command(
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="Game id (see `hexfolk games`).", show_default=False),
+    ],
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="BOTS",
+            help="Comma-separated bot codes, one per entry (e.g. random,random,random). "
+            "Their number is the player count. Default: the game's default count of random bots.",
+            show_default=False,
+        ),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", min=0, help="Number of games to play.")
+    ] = 100,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", "-s", metavar="S", help="Master seed; game g uses a seed derived from it."
+        ),
+    ] = 0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            metavar="K",
+            min=1,
+            help="Worker processes (1 = in this process). Results do not depend on it.",
+        ),
+    ] = 1,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print one JSON object on stdout (progress stays on stderr)."),
+    ] = False,
+    record_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--record-dir",
+            metavar="DIR",
+            help="Write one JSON match record per game into this folder (game-000000.json, ...).",
+            file_okay=False,
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="Game option as key=value (repeatable); see `hexfolk games`.",
+            show_default=False,
+        ),
+    ] = None,
+    turn_cap: Annotated[
+        int | None,
+        typer.Option(
+            "--turn-cap",
+            metavar="T",
+            min=0,
+            help="Stop a game after this many turns (counted as capped). "
+            "Default: the game's own cap; 0: no cap.",
+            show_default=False,
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play many seeded games between bots and report wins, scores and speed.
+
+    Seats rotate between games (entry i sits at seat (i + g) mod n in game g), so each entry's
+    wins count wherever it sat; a shared win counts as a fraction. The results are identical
+    for the same seed whatever --workers is.
+    """
+    with user_errors():
+        cls = resolve_game_class(game)
+        codes = split_players(players) or ["random"] * cls.default_players
+        humans = [c for c in codes if is_human(c)]
+        if humans:
+            fail("the human player cannot sit in a simulation; use `hexfolk play` for that")
+        options = parse_option_texts(cls.option_specs, option or [])
+        spec = TournamentSpec.create(
+            cls,
+            codes,
+            games=games,
+            seed=seed,
+            options=options,
+            turn_cap=turn_cap,
+            record_dir=record_dir,
+        )
+        try:
+            result = _run_with_progress(spec, workers, quiet)
+        except OSError as exc:
+            fail(f"cannot write records: {exc}")
+        except GameCrashed as exc:  # a bug, not bad input: the traceback helps, exit code 1
+            print(exc.details, file=sys.stderr, end="")
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+    if as_json:
+        print_json(result.to_json())
+    else:
+        print_table(result)
+
+
+def _run_with_progress(spec: TournamentSpec, workers: int, quiet: bool) -> TournamentResult:
+    progress = Progress(
+        TextColumn("[bold]simulating[/bold]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=err_console(),
+        disable=quiet,
+        transient=False,
+    )
+    with progress:
+        task = progress.add_task("games", total=spec.games)
+
+        def advance(_: GameOutcome) -> None:
+            progress.advance(task)
+
+        return run_tournament(spec, workers=workers, progress=advance)
+
+
+def print_table(result: TournamentResult) -> None:
+    """The human-readable report: one row per entry, then totals."""
+    data: dict[str, Any] = result.to_json()
+    console = out_console()
+    opts = ", ".join(f"{k}={v}" for k, v in data["options"].items()) or "defaults"
+    console.print(
+        f"[bold]{escape(data['game'])}[/bold]  {data['players']} players, "
+        f"options: {escape(opts)}, seed {data['seed']}"
+    )
+    table = Table(header_style="bold")
+    table.add_column("entry", justify="right")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI (Wilson)", justify="right")
+    table.add_column("mean score", justify="right")
+    for row in data["seats"]:
+        lo, hi = row["ci95"]
+        table.add_row(
+            str(row["entry"]),
+            escape(row["bot"]),
+            f"{row['wins']:g}",
+            f"{row['win_rate']:.3f}",
+            f"{lo:.3f}-{hi:.3f}",
+            f"{row['mean_score']:.2f}",
+        )
+    console.print(table)
+    by_seat = "  ".join(f"seat {r['seat']}: {r['win_rate']:.3f}" for r in data["by_seat"])
+    console.print(f"win rate by seat position: {by_seat}")
+    console.print(
+        f"games {data['games']} (finished {data['finished']}, capped {data['capped']}), "
+        f"mean length {data['mean_turns']:.1f} turns, "
+        f"{data['seconds']:.2f} s, {data['games_per_second']:.1f} games/s"
+    )

@@ -1,0 +1,60 @@
+"""The game-agnostic kernel: the contract every game implements (stdlib only).
+
+See ``docs/concepts.md`` for the contract in prose.
+"""
+
+from hexfolk.core.actions import Action, ActionPattern
+from hexfolk.core.bot import Bot, Observation
+from hexfolk.core.commitments import Commitments
+from hexfolk.core.errors import (
+    ActionError,
+    AmbiguousActionError,
+    HexfolkError,
+    IllegalActionError,
+    MalformedActionError,
+    OptionError,
+    RecordError,
+    UnknownGameError,
+)
+from hexfolk.core.game import CHANCE, TERMINAL, Game, Prompt, State, check_seat, visible_log
+from hexfolk.core.match import Match, MatchResult
+from hexfolk.core.options import OptionSpec, parse_option_texts, resolve_options
+from hexfolk.core.record import MatchRecord, replay
+from hexfolk.core.registry import game_class, game_ids, load_game, register
+from hexfolk.core.rng import derive_seed, make_rng
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "ActionError",
+    "ActionPattern",
+    "AmbiguousActionError",
+    "Bot",
+    "Commitments",
+    "Game",
+    "HexfolkError",
+    "IllegalActionError",
+    "MalformedActionError",
+    "Match",
+    "MatchRecord",
+    "MatchResult",
+    "Observation",
+    "OptionError",
+    "OptionSpec",
+    "Prompt",
+    "RecordError",
+    "State",
+    "UnknownGameError",
+    "check_seat",
+    "derive_seed",
+    "game_class",
+    "game_ids",
+    "load_game",
+    "make_rng",
+    "parse_option_texts",
+    "register",
+    "replay",
+    "resolve_options",
+    "visible_log",
+]

@@ -1,0 +1,63 @@
+"""Hidden commitments: secret simultaneous choices modelled as sequential turns.
+
+Each seat commits in turn; until :meth:`Commitments.reveal` nobody's observation shows another
+seat's commitment (only *that* it committed). Used for Scythe's combat dial and cards and for the
+island game's simultaneous discards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+class Commitments:
+    """Collects one secret value per seat in ``seats`` order, then reveals all at once."""
+
+    __slots__ = ("_values", "revealed", "seats")
+
+    def __init__(self, seats: Iterable[int]):
+        self.seats: tuple[int, ...] = tuple(seats)
+        self._values: dict[int, Any] = {}
+        self.revealed = False
+
+    def next_seat(self) -> int | None:
+        """The next seat that still has to commit, or None when all have."""
+        for seat in self.seats:
+            if seat not in self._values:
+                return seat
+        return None
+
+    def commit(self, seat: int, value: Any) -> None:
+        if seat not in self.seats or seat in self._values:
+            raise ValueError(f"seat {seat} cannot commit now")
+        self._values[seat] = value
+
+    def complete(self) -> bool:
+        return len(self._values) == len(self.seats)
+
+    def reveal(self) -> dict[int, Any]:
+        """All values, once everyone has committed."""
+        if not self.complete():
+            raise ValueError("not every seat has committed yet")
+        self.revealed = True
+        return dict(self._values)
+
+    def value_for(self, seat: int) -> Any:
+        """The committed value of ``seat`` (only for that seat's own view, or after reveal)."""
+        return self._values.get(seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Observation of the commitments for ``seat``: own value, others only as committed."""
+        out: dict[str, Any] = {"seats": list(self.seats), "committed": sorted(self._values)}
+        if self.revealed:
+            out["values"] = {str(s): v for s, v in sorted(self._values.items())}
+        elif seat is not None and seat in self._values:
+            out["own"] = self._values[seat]
+        return out
+
+    def copy(self) -> Commitments:
+        new = Commitments(self.seats)
+        new._values = dict(self._values)
+        new.revealed = self.revealed
+        return new

@@ -1,0 +1,42 @@
+"""The errors the kernel raises.
+
+Every error a player or a file can cause is a :class:`HexfolkError`; each says what was wrong.
+Raising one never changes the state it was raised from.
+"""
+
+from __future__ import annotations
+
+
+class HexfolkError(Exception):
+    """Base class of every error caused by input (actions, options, records)."""
+
+
+class ActionError(HexfolkError, ValueError):
+    """An action text or value was refused. The state is unchanged."""
+
+
+class MalformedActionError(ActionError):
+    """The text is not an action of this game at all (syntax)."""
+
+
+class IllegalActionError(ActionError):
+    """The action is well formed but not legal in the current state."""
+
+
+class AmbiguousActionError(ActionError):
+    """A shorthand text matches several legal actions; the message lists them."""
+
+
+class OptionError(HexfolkError, ValueError):
+    """A game option (or the player count) is unknown or out of range."""
+
+
+class RecordError(HexfolkError, ValueError):
+    """A match record is corrupt, tampered with, or does not replay."""
+
+
+class UnknownGameError(HexfolkError, KeyError):
+    """No game is registered under that id."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want a sentence.
+        return str(self.args[0]) if self.args else "unknown game"

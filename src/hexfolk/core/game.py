@@ -1,0 +1,293 @@
+"""The kernel contract: :class:`Game` (immutable rules + options) and :class:`State`.
+
+Every game in Hexfolk implements these two classes; the conformance kit
+(:mod:`hexfolk.core.testing`) checks that it does so faithfully. See ``docs/concepts.md``.
+
+Seats are integers ``0 .. num_players - 1``. :meth:`State.current_player` returns a seat, or
+:data:`CHANCE` when the next step is drawn by the runner's RNG, or :data:`TERMINAL`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from hexfolk.core.actions import Action
+from hexfolk.core.errors import (
+    AmbiguousActionError,
+    IllegalActionError,
+    MalformedActionError,
+    OptionError,
+)
+from hexfolk.core.options import OptionSpec, resolve_options
+
+CHANCE = -1
+"""``current_player()`` value: the next step is a chance outcome drawn by the runner."""
+
+TERMINAL = -2
+"""``current_player()`` value: the game is over."""
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The decision pending on top of a state's prompt stack.
+
+    ``kind`` names the decision in the game's own words (``"choose-section"``,
+    ``"discard"``, ``"answer-offer"``); ``seat`` is who must answer; ``text`` is a sentence for
+    people; ``data`` holds public details (e.g. how many cards to discard).
+    """
+
+    kind: str
+    seat: int
+    text: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind, "seat": self.seat, "text": self.text, "data": dict(self.data)}
+
+
+class Game(ABC):
+    """Immutable rules and options. ``Game(players, options)`` validates and creates states.
+
+    Subclasses set the class attributes and implement :meth:`new_initial_state` and
+    :meth:`parse_action`. Options not given take their defaults; unknown or out-of-range values
+    raise :class:`~hexfolk.core.errors.OptionError` naming the problem.
+    """
+
+    id: ClassVar[str]
+    """Registry id (``"island"``, ``"scythe"``)."""
+    name: ClassVar[str]
+    """Human name."""
+    rules_version: ClassVar[str]
+    """Bumped whenever a rules change can change a replay; stored in every record."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    default_turn_cap: ClassVar[int | None] = None
+    """Turn cap a simulation harness applies by default (``None``: no cap)."""
+
+    def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None):
+        n = self.default_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise OptionError(f"the player count must be a whole number, not {n!r}")
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"{self.id} is played by {self.min_players} to {self.max_players} players, not {n}"
+            )
+        self.num_players: int = n
+        self.options: dict[str, Any] = resolve_options(self.option_specs, options or {})
+        self.check_options()
+
+    def check_options(self) -> None:  # noqa: B027 - an optional hook, empty by default
+        """Hook for checks across several options or the player count (raise OptionError)."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first step (usually a chance node: board, deal, seats)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse canonical notation (or a shorthand pattern); raise MalformedActionError."""
+
+    def render_observation(self, observation: JSON) -> str:
+        """Readable text of an observation (terminal play, golden files). Override for games."""
+        return json.dumps(observation, indent=1, sort_keys=True)
+
+    def config(self) -> JSON:
+        """``{"players": n, "options": {...}}``: everything needed to rebuild this game."""
+        return {"players": self.num_players, "options": dict(self.options)}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.num_players}, options={self.options!r})"
+
+
+class State(ABC):
+    """A position of a game. Mutable: :meth:`apply` changes it in place; :meth:`clone` copies.
+
+    The contract (checked by :mod:`hexfolk.core.testing`):
+
+    * ``legal_actions()`` is empty unless ``current_player()`` is a seat; its order is
+      deterministic (a function of the state only).
+    * at a chance node, ``chance_outcomes()`` lists ``(outcome, probability)`` pairs summing to 1,
+      or the game overrides :meth:`sample_chance` / :meth:`is_possible_chance` when the space is
+      too large to list (e.g. a whole board layout).
+    * ``observation(seat)`` is the only way information leaves a state. It is plain JSON. With
+      ``seat=None`` it is the spectator's view.
+    * ``sample_consistent_state(seat, rng)`` returns a full state that ``seat`` cannot tell apart
+      from this one: same observation for ``seat``, hidden parts redrawn from ``rng``.
+    * ``full_state()`` is every field, hidden ones included, as JSON; ``fingerprint()`` hashes it.
+    """
+
+    game: Game
+
+    # --- whose move -----------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def prompt(self) -> Prompt | None:
+        """The pending decision on top of the prompt stack (None at chance/terminal)."""
+        return None
+
+    # --- moves ------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to move, deterministic order; empty at chance/terminal."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` at a chance node. Games with chance override this."""
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome with ``rng`` (only at a chance node)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError("this state is not a chance node")
+        x = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if x < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    def is_possible_chance(self, action: Action) -> bool:
+        """True if ``action`` is a possible outcome of this chance node."""
+        return any(action == a for a, _ in self.chance_outcomes())
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat``: empty unless that seat is the one to move."""
+        return self.legal_actions() if self.current_player() == seat else []
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` may be applied now (chance outcomes included)."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return self.is_possible_chance(action)
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        """Check legality, then apply. An illegal action raises and changes nothing."""
+        if not self.is_legal(action):
+            raise IllegalActionError(self._illegal_message(str(action)))
+        self.apply_unchecked(action)
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (the runner's fast path)."""
+
+    def parse_action(self, text: str) -> Action:
+        """Turn text into the legal action it names.
+
+        Raises :class:`MalformedActionError` if the text is not notation of this game,
+        :class:`IllegalActionError` if it names nothing legal now, and
+        :class:`AmbiguousActionError` if a shorthand fits several legal actions.
+        """
+        text = text.strip()
+        if not text:
+            raise MalformedActionError("empty action text")
+        pattern = self.game.parse_action(text)
+        player = self.current_player()
+        if player == CHANCE:
+            if isinstance(pattern, Action) and self.is_possible_chance(pattern):
+                return pattern
+            raise IllegalActionError(f"{text!r} is not a possible chance outcome here")
+        if player == TERMINAL:
+            raise IllegalActionError(f"{text!r}: the game is over")
+        legal = self.legal_actions()
+        if isinstance(pattern, Action) and pattern in legal:
+            return pattern
+        found = [a for a in legal if pattern.matches(a)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            listed = ", ".join(str(a) for a in found[:12])
+            more = f" and {len(found) - 12} more" if len(found) > 12 else ""
+            raise AmbiguousActionError(f"{text!r} could mean any of: {listed}{more}")
+        raise IllegalActionError(self._illegal_message(text))
+
+    def _illegal_message(self, text: str) -> str:
+        prompt = self.prompt()
+        who = self.current_player()
+        if who == TERMINAL:
+            return f"{text!r} is not legal: the game is over"
+        if who == CHANCE:
+            return f"{text!r} is not a possible chance outcome here"
+        where = f" (pending: {prompt.text or prompt.kind})" if prompt else ""
+        sample = ", ".join(str(a) for a in self.legal_actions()[:8])
+        return f"{text!r} is not legal now for seat {who}{where}; legal are e.g.: {sample}"
+
+    # --- copies and views -------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (applying to one never changes the other)."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> JSON:
+        """What ``seat`` may know, as plain JSON; ``None`` is a spectator."""
+
+    @abstractmethod
+    def sample_consistent_state(self, seat: int | None, rng: random.Random) -> State:
+        """A full state indistinguishable from this one for ``seat``; hidden parts from rng."""
+
+    @abstractmethod
+    def full_state(self) -> JSON:
+        """Every field, hidden ones included (for hashes and debugging; never sent to seats)."""
+
+    def fingerprint(self) -> str:
+        """A short hash of :meth:`full_state` (same state -> same fingerprint, everywhere)."""
+        blob = json.dumps(self.full_state(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+    # --- results ----------------------------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat: 1 for a (sole) win, shared wins split, 0 otherwise; zeros before the end."""
+
+    def winners(self) -> list[int]:
+        """Seats that won (several on a shared win); empty if not terminal."""
+        if not self.is_terminal():
+            return []
+        r = self.returns()
+        best = max(r) if r else 0.0
+        return [s for s, v in enumerate(r) if v == best and v > 0]
+
+    def scores(self) -> list[float]:
+        """The game's own score per seat (VP, coins); defaults to :meth:`returns`."""
+        return self.returns()
+
+    def turn_count(self) -> int:
+        """Player-turns taken so far (for caps and statistics)."""
+        return 0
+
+    def summary(self) -> JSON:
+        """End-of-game statistics, public (revealed at the end). Games override."""
+        return {"scores": self.scores(), "winners": self.winners(), "turns": self.turn_count()}
+
+
+def check_seat(state: State, seat: int | None) -> None:
+    """Raise ValueError for a seat that is not at this table (``None`` is the spectator)."""
+    if seat is not None and not 0 <= seat < state.game.num_players:
+        raise ValueError(f"seat {seat} is not at this table (0..{state.game.num_players - 1})")
+
+
+def visible_log(entries: Sequence[tuple[Any, str]], seat: int | None) -> list[str]:
+    """Filter log entries ``(visibility, text)``: visibility ``None`` means everyone, otherwise
+    a frozenset of seats that see the entry."""
+    return [text for vis, text in entries if vis is None or (seat is not None and seat in vis)]

@@ -1,0 +1,108 @@
+"""The match runner: plays one game between bots with seeded, independent random streams.
+
+Chance outcomes come from the runner's own RNG (``make_rng(seed, "chance")``); each seat's bot
+gets its own (``make_rng(seed, "bot", seat)``), so a bot's choices never shift the dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexfolk.core.bot import Bot, Observation
+from hexfolk.core.errors import IllegalActionError
+from hexfolk.core.game import CHANCE, TERMINAL, Game, State
+from hexfolk.core.record import MatchRecord
+from hexfolk.core.rng import make_rng
+
+
+@dataclass
+class MatchResult:
+    """The outcome of :meth:`Match.run`."""
+
+    record: MatchRecord
+    state: State
+    finished: bool
+    """True if the game ended by its rules; False if stopped by the turn cap."""
+    turns: int
+    decisions: int
+    actions: list[Any] = field(default_factory=list)
+    """The applied actions (with ``keep_actions``), chance outcomes included."""
+
+    @property
+    def returns(self) -> list[float]:
+        return self.state.returns() if self.finished else [0.0] * self.state.game.num_players
+
+    @property
+    def scores(self) -> list[float]:
+        return self.state.scores()
+
+
+class Match:
+    """``Match(game, bots, seed).run()`` plays to the end (or the turn cap) and records it."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Sequence[Bot],
+        seed: int,
+        *,
+        turn_cap: int | None = None,
+        check_legal: bool = False,
+    ):
+        if len(bots) != game.num_players:
+            raise ValueError(f"{game.id} with {game.num_players} players needs as many bots")
+        self.game = game
+        self.bots = list(bots)
+        self.seed = seed
+        # None: the game's default cap; 0 (or less): no cap at all.
+        cap = game.default_turn_cap if turn_cap is None else turn_cap
+        self.turn_cap = cap if cap is not None and cap > 0 else None
+        self.check_legal = check_legal
+
+    def run(self, *, keep_actions: bool = True) -> MatchResult:
+        game = self.game
+        state = game.new_initial_state()
+        chance_rng = make_rng(self.seed, "chance")
+        bot_rngs = [make_rng(self.seed, "bot", seat) for seat in range(game.num_players)]
+        actions: list[Any] = []
+        cap = self.turn_cap
+        decisions = 0
+        finished = True
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if cap is not None and state.turn_count() >= cap:
+                finished = False
+                break
+            if player == CHANCE:
+                action = state.sample_chance(chance_rng)
+            else:
+                legal = state.legal_actions()
+                bot = self.bots[player]
+                action = bot.choose(Observation(state, player), legal, bot_rngs[player])
+                decisions += 1
+                if self.check_legal and action not in legal:
+                    raise IllegalActionError(f"bot {bot.name} chose illegal {action}")
+            if keep_actions:
+                actions.append(action)
+            state.apply_unchecked(action)
+        record = MatchRecord(
+            game=game.id,
+            rules_version=game.rules_version,
+            players=game.num_players,
+            options=dict(game.options),
+            seed=self.seed,
+            actions=[str(a) for a in actions],
+            bots=[b.name for b in self.bots],
+            result={
+                "finished": finished,
+                "winners": state.winners() if finished else [],
+                "scores": state.scores(),
+                "turns": state.turn_count(),
+            },
+            final_fingerprint=state.fingerprint() if keep_actions else None,
+        )
+        return MatchResult(record, state, finished, state.turn_count(), decisions, actions)

@@ -1,0 +1,50 @@
+"""The conformance kit: the checks every game in Hexfolk must pass.
+
+A game's test module uses it in a few lines::
+
+    from hexfolk.core import load_game
+    from hexfolk.core import testing as kit
+
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_random_playouts(players):
+        kit.check_random_playouts(load_game("island", players), seeds=range(5))
+
+Every check raises :class:`ConformanceError` (an AssertionError) with a readable message.
+"""
+
+from hexfolk.core.testing.checks import (
+    ConformanceError,
+    check_action_notation,
+    check_determinism,
+    check_hidden_information,
+    check_random_playouts,
+    check_record_roundtrip,
+    play_random,
+)
+from hexfolk.core.testing.golden import check_golden, golden_playthrough
+from hexfolk.core.testing.perft import (
+    PerftSpec,
+    check_perft_file,
+    divide,
+    perft,
+    start_position,
+    write_perft_file,
+)
+
+__all__ = [
+    "ConformanceError",
+    "PerftSpec",
+    "check_action_notation",
+    "check_determinism",
+    "check_golden",
+    "check_hidden_information",
+    "check_perft_file",
+    "check_random_playouts",
+    "check_record_roundtrip",
+    "divide",
+    "golden_playthrough",
+    "perft",
+    "play_random",
+    "start_position",
+    "write_perft_file",
+]

@@ -1,0 +1,66 @@
+"""Golden playthroughs: a seeded random game written as text, regenerated and diffed.
+
+Set ``HEXFOLK_REGEN_GOLDEN=1`` to rewrite the files after a deliberate rules change, then review
+the diff like any other change.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+from hexfolk.core.game import CHANCE, Game
+from hexfolk.core.testing.checks import ConformanceError, play_random
+
+
+def golden_playthrough(game: Game, seed: int, *, max_steps: int = 200) -> str:
+    """The text of the first ``max_steps`` steps of a seeded random game."""
+    result = play_random(game, seed)
+    state = game.new_initial_state()
+    lines = [
+        f"game {game.id} rules {game.rules_version} players {game.num_players} seed {seed}",
+        f"options {sorted(game.options.items())}",
+        "",
+    ]
+    for step, action in enumerate(result.actions[:max_steps]):
+        text = str(action)
+        player = state.current_player()
+        if player == CHANCE:
+            lines.append(f"[{step}] chance: {text}")
+        else:
+            prompt = state.prompt()
+            lines.append(f"[{step}] seat {player}" + (f" ({prompt.kind})" if prompt else ""))
+            view = game.render_observation(state.observation(player))
+            lines.extend("    " + line for line in view.splitlines())
+            legal = [str(a) for a in state.legal_actions()]
+            lines.append(f"    legal ({len(legal)}): " + " | ".join(legal[:40]))
+            if len(legal) > 40:
+                lines.append(f"    ... {len(legal) - 40} more")
+            lines.append(f"    -> {text}")
+        state.apply(action)
+    lines.append("")
+    lines.append(f"after {min(max_steps, len(result.record.actions))} steps: {state.fingerprint()}")
+    return "\n".join(lines) + "\n"
+
+
+def check_golden(game: Game, seed: int, path: str | Path, *, max_steps: int = 200) -> None:
+    """Compare with the golden file (written when missing or HEXFOLK_REGEN_GOLDEN=1)."""
+    text = golden_playthrough(game, seed, max_steps=max_steps)
+    target = Path(path)
+    if os.environ.get("HEXFOLK_REGEN_GOLDEN") == "1" or not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        return
+    expected = target.read_text(encoding="utf-8")
+    if expected != text:
+        diff = "".join(
+            list(
+                difflib.unified_diff(
+                    expected.splitlines(True), text.splitlines(True), str(target), "now", n=2
+                )
+            )[:80]
+        )
+        raise ConformanceError(
+            f"golden playthrough {target} changed (HEXFOLK_REGEN_GOLDEN=1 rewrites it):\n{diff}"
+        )

@@ -1,0 +1,1 @@
+"""Rules engines. Each game is a subpackage that imports only :mod:`hexfolk.core`."""

@@ -1,0 +1,1 @@
+"""The island rules engine (being written)."""

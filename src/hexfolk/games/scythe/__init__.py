@@ -1,0 +1,1 @@
+"""The scythe rules engine (being written)."""

@@ -1,0 +1,48 @@
+"""The generic ISMCTS bot, on the toy sealed-bids game."""
+
+from __future__ import annotations
+
+import random
+
+from hexfolk.bots.ismcts import ISMCTSBot
+from hexfolk.core import Observation, make_rng
+from tests.core.toygame import Bid, BidsGame, BidsState
+
+
+def _position(hands: list[list[int]], points: list[int]) -> BidsState:
+    game = BidsGame(2, {"hand": 2})
+    state = game.new_initial_state()
+    state.deck = [c for c in range(1, 10) if all(c not in h for h in hands)]
+    state.hands = [list(h) for h in hands]
+    state.points = list(points)
+    state.round = 2 - len(hands[0])
+    return state
+
+
+def test_ismcts_plays_the_only_winning_card() -> None:
+    # Last round, seat 0 holds 9 and ... only one card each; with 2 cards: 9 beats anything.
+    state = _position([[9, 2], [8, 7]], [0, 0])
+    bot = ISMCTSBot(iterations=300)
+    action = bot.choose(Observation(state, 0), state.legal_actions(), make_rng(1, "t"))
+    # Bidding 9 wins this round for sure; bidding 2 loses it for sure. Both lead to one point
+    # each at most, but 9 first keeps the lead: seat 0 can never lose more than a tie.
+    assert action == Bid(9)
+
+
+def test_ismcts_does_not_depend_on_hidden_cards() -> None:
+    # The bot sees only its observation: scrambling the opponent's hidden hand changes nothing.
+    a = _position([[9, 2], [8, 7]], [0, 0])
+    b = _position([[9, 2], [3, 4]], [0, 0])
+    assert a.observation(0) == b.observation(0)
+    choices = []
+    for state in (a, b):
+        bot = ISMCTSBot(iterations=100)
+        choices.append(bot.choose(Observation(state, 0), state.legal_actions(), make_rng(5, "x")))
+    assert choices[0] == choices[1]
+
+
+def test_budget_in_milliseconds_is_respected() -> None:
+    state = _position([[9, 2], [8, 7]], [0, 0])
+    bot = ISMCTSBot(iterations=None, ms=20)
+    bot.choose(Observation(state, 0), state.legal_actions(), random.Random(0))
+    assert bot.last_iterations >= 1

@@ -1,0 +1,3 @@
+from tests.core.toygame import register_toy
+
+register_toy()
