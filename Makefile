@@ -26,8 +26,8 @@ run: $(STAMP)
 	$(BIN)/hexfolk play island --players human,random,random,random
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
