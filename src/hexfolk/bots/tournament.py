@@ -48,6 +48,7 @@ __all__ = [
     "wilson_interval",
 ]
 
+
 # --- seeds, seats, statistics ------------------------------------------------------------------
 def game_seed(seed: int, game_index: int) -> int:
     """The seed of game ``game_index`` of a tournament with master seed ``seed``."""
