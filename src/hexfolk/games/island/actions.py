@@ -1,0 +1,410 @@
+"""Island game actions: one frozen value per kind, with canonical text (``docs/island.md``).
+
+Resources are written with the letters ``l b w g o`` (lumber, brick, wool, grain, ore); a
+bundle of cards is a list of ``<count><letter>`` words in that order (``2l 1o``), or ``-`` for
+none. Hexes, intersections (nodes) and edges are integer ids of the board model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from hexfolk.core import Action, MalformedActionError
+from hexfolk.games.island.board import Layout, LayoutError, parse_layout
+from hexfolk.games.island.rules import DEV_NAMES, LETTER_INDEX, LETTERS, NRES
+
+Bundle = tuple[int, ...]
+"""Cards per resource (5 counts)."""
+
+EMPTY: Bundle = (0,) * NRES
+
+
+@lru_cache(maxsize=4096)
+def bundle_text(b: Bundle) -> str:
+    """Canonical text of a bundle: ``2l 1o``; ``-`` when empty."""
+    words = [f"{c}{LETTERS[r]}" for r, c in enumerate(b) if c]
+    return " ".join(words) if words else "-"
+
+
+_WORD = re.compile(r"^(\d*)([lbwgo])$")
+
+
+def parse_bundle(words: list[str], what: str) -> Bundle:
+    """Parse bundle words (``2l 1o``, ``l l o`` or ``-``)."""
+    if words == ["-"]:
+        return EMPTY
+    if not words:
+        raise MalformedActionError(f"{what}: no cards given (write '-' for none)")
+    counts = [0] * NRES
+    for w in words:
+        m = _WORD.match(w)
+        if not m:
+            raise MalformedActionError(f"{what}: {w!r} is not <count><l|b|w|g|o>")
+        n = int(m.group(1)) if m.group(1) else 1
+        if n <= 0 or n > 99:
+            raise MalformedActionError(f"{what}: bad count in {w!r}")
+        counts[LETTER_INDEX[m.group(2)]] += n
+    return tuple(counts)
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutOutcome(Action):
+    """Chance: the board layout (first step of every game)."""
+
+    layout: Layout
+
+    def __str__(self) -> str:
+        return "layout " + self.layout.text()
+
+
+@dataclass(frozen=True, slots=True)
+class DiceOutcome(Action):
+    """Chance: the sum of the two dice (``roll 8``), with pip probabilities."""
+
+    total: int
+
+    def __str__(self) -> str:
+        return f"roll {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """The active player rolls (``roll``)."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSettlement(Action):
+    """Place a settlement on a node (setup or main phase): ``settle 12``."""
+
+    node: int
+
+    def __str__(self) -> str:
+        return f"settle {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    """Place a road on an edge (setup, main phase, SBP or Road Building): ``road 30``."""
+
+    edge: int
+
+    def __str__(self) -> str:
+        return f"road {self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    """Upgrade an own settlement: ``city 12``."""
+
+    node: int
+
+    def __str__(self) -> str:
+        return f"city {self.node}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDevelopment(Action):
+    """Buy a development card (``buy``); the card is a chance outcome."""
+
+    def __str__(self) -> str:
+        return "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDevelopment(Action):
+    """Chance: the card drawn (``draw knight``), weighted by the deck; seen by the buyer only."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"draw {DEV_NAMES[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayKnight(Action):
+    """``play knight``."""
+
+    def __str__(self) -> str:
+        return "play knight"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRoadBuilding(Action):
+    """``play roads``: then up to two free roads."""
+
+    def __str__(self) -> str:
+        return "play roads"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPlenty(Action):
+    """``play plenty 1l 1o`` / ``play plenty 2o``: take these cards from the bank."""
+
+    take: Bundle
+
+    def __str__(self) -> str:
+        return "play plenty " + bundle_text(self.take)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMonopoly(Action):
+    """``play monopoly o``: every other player hands over all their ore."""
+
+    resource: int
+
+    def __str__(self) -> str:
+        return f"play monopoly {LETTERS[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRobber(Action):
+    """``robber 5`` / ``robber 5 steal 2`` / ``robber stay`` (IR-46 fallback)."""
+
+    hex: int
+    victim: int = -1
+
+    def __str__(self) -> str:
+        if self.hex < 0:
+            return "robber stay"
+        if self.victim < 0:
+            return f"robber {self.hex}"
+        return f"robber {self.hex} steal {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
+class StealOutcome(Action):
+    """Chance: the card the robber takes (``steal o``), weighted by the victim's hand."""
+
+    resource: int
+
+    def __str__(self) -> str:
+        return f"steal {LETTERS[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """One card of a 7-discard (``discard o``); hidden until everyone has committed."""
+
+    resource: int
+
+    def __str__(self) -> str:
+        return f"discard {LETTERS[self.resource]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MaritimeTrade(Action):
+    """Bank or harbor trade: ``trade 4l for 1o`` (several lots: ``trade 8l for 1g 1o``)."""
+
+    give: Bundle
+    get: Bundle
+
+    def __str__(self) -> str:
+        return f"trade {bundle_text(self.give)} for {bundle_text(self.get)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Player trade offer by the active player: ``offer 1l for 1o`` (gift: ``offer 1l for -``)."""
+
+    give: Bundle
+    get: Bundle
+
+    def __str__(self) -> str:
+        return f"offer {bundle_text(self.give)} for {bundle_text(self.get)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Answer to an offer: ``accept``."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Reject(Action):
+    """Answer to an offer: ``reject``."""
+
+    def __str__(self) -> str:
+        return "reject"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter(Action):
+    """Answer with a counter-offer, from the answerer's side: ``counter 1b for 1l``."""
+
+    give: Bundle
+    get: Bundle
+
+    def __str__(self) -> str:
+        return f"counter {bundle_text(self.give)} for {bundle_text(self.get)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Complete(Action):
+    """The proposer trades with one acceptor (or takes their counter): ``complete 1 with 2``."""
+
+    offer: int
+    seat: int = -1
+
+    def __str__(self) -> str:
+        if self.seat < 0:
+            return f"complete {self.offer}"
+        return f"complete {self.offer} with {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    """The proposer withdraws an open offer: ``withdraw 1``."""
+
+    offer: int
+
+    def __str__(self) -> str:
+        return f"withdraw {self.offer}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn (or one's special-build slot): ``end``."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialBuildSignUp(Action):
+    """Special build phase sign-up: ``sbp join`` / ``sbp pass``."""
+
+    join: bool
+
+    def __str__(self) -> str:
+        return "sbp join" if self.join else "sbp pass"
+
+
+ROLL = Roll()
+BUY = BuyDevelopment()
+PLAY_KNIGHT = PlayKnight()
+PLAY_ROADS = PlayRoadBuilding()
+ACCEPT = Accept()
+REJECT = Reject()
+END = EndTurn()
+SBP_JOIN = SpecialBuildSignUp(True)
+SBP_PASS = SpecialBuildSignUp(False)
+DICE = {s: DiceOutcome(s) for s in range(2, 13)}
+DRAWS = tuple(DrawDevelopment(c) for c in range(len(DEV_NAMES)))
+STEALS = tuple(StealOutcome(r) for r in range(NRES))
+DISCARDS = tuple(Discard(r) for r in range(NRES))
+MONOPOLIES = tuple(PlayMonopoly(r) for r in range(NRES))
+
+_INT = re.compile(r"^(0|[1-9]\d{0,3})$")
+
+
+def _int(word: str, what: str) -> int:
+    if not _INT.match(word):
+        raise MalformedActionError(f"{what} must be a whole number, not {word!r}")
+    return int(word)
+
+
+def _letter(word: str, what: str) -> int:
+    if word not in LETTER_INDEX:
+        raise MalformedActionError(f"{what} must be one of {' '.join(LETTERS)}, not {word!r}")
+    return LETTER_INDEX[word]
+
+
+def _pair(words: list[str], kind: str) -> tuple[Bundle, Bundle]:
+    if words.count("for") != 1:
+        raise MalformedActionError(f"{kind} is written '{kind} <cards> for <cards>'")
+    i = words.index("for")
+    return parse_bundle(words[:i], f"{kind} (give)"), parse_bundle(words[i + 1 :], f"{kind} (get)")
+
+
+def parse(text: str) -> Action:
+    """Parse canonical island notation; raise MalformedActionError naming the problem."""
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedActionError("empty action text")
+    head, rest = words[0], words[1:]
+    if head == "layout":
+        raw = text.strip().split(None, 1)
+        try:
+            return LayoutOutcome(parse_layout(raw[1] if len(raw) > 1 else ""))
+        except LayoutError as exc:
+            raise MalformedActionError(f"bad layout: {exc}") from None
+    if head == "roll":
+        if not rest:
+            return ROLL
+        if len(rest) == 1:
+            total = _int(rest[0], "a dice sum")
+            if total in DICE:
+                return DICE[total]
+        raise MalformedActionError("write 'roll' (to roll) or 'roll <2..12>' (the outcome)")
+    if head in ("settle", "road", "city"):
+        if len(rest) != 1:
+            raise MalformedActionError(f"write '{head} <id>'")
+        x = _int(rest[0], f"the {head} position")
+        return (
+            BuildSettlement(x)
+            if head == "settle"
+            else BuildRoad(x)
+            if head == "road"
+            else (BuildCity(x))
+        )
+    if head == "buy" and not rest:
+        return BUY
+    if head == "end" and not rest:
+        return END
+    if head == "accept" and not rest:
+        return ACCEPT
+    if head == "reject" and not rest:
+        return REJECT
+    if head == "draw" and len(rest) == 1 and rest[0] in DEV_NAMES:
+        return DRAWS[DEV_NAMES.index(rest[0])]
+    if head == "steal" and len(rest) == 1:
+        return STEALS[_letter(rest[0], "the stolen card")]
+    if head == "discard" and len(rest) == 1:
+        return DISCARDS[_letter(rest[0], "the discarded card")]
+    if head == "play" and rest:
+        card = rest[0]
+        if card == "knight" and len(rest) == 1:
+            return PLAY_KNIGHT
+        if card == "roads" and len(rest) == 1:
+            return PLAY_ROADS
+        if card == "monopoly" and len(rest) == 2:
+            return MONOPOLIES[_letter(rest[1], "the monopoly resource")]
+        if card == "plenty" and len(rest) >= 2:
+            return PlayPlenty(parse_bundle(rest[1:], "play plenty"))
+        raise MalformedActionError(
+            "write 'play knight', 'play roads', 'play plenty <cards>' or 'play monopoly <r>'"
+        )
+    if head == "robber":
+        if rest == ["stay"]:
+            return MoveRobber(-1)
+        if len(rest) == 1:
+            return MoveRobber(_int(rest[0], "the robber hex"))
+        if len(rest) == 3 and rest[1] == "steal":
+            return MoveRobber(_int(rest[0], "the robber hex"), _int(rest[2], "the victim seat"))
+        raise MalformedActionError("write 'robber <hex>' or 'robber <hex> steal <seat>'")
+    if head == "trade":
+        return MaritimeTrade(*_pair(rest, "trade"))
+    if head == "offer":
+        return Offer(*_pair(rest, "offer"))
+    if head == "counter":
+        return Counter(*_pair(rest, "counter"))
+    if head == "complete":
+        if len(rest) == 1:
+            return Complete(_int(rest[0], "the offer number"))
+        if len(rest) == 3 and rest[1] == "with":
+            return Complete(_int(rest[0], "the offer number"), _int(rest[2], "the seat"))
+        raise MalformedActionError("write 'complete <offer> with <seat>'")
+    if head == "withdraw" and len(rest) == 1:
+        return Withdraw(_int(rest[0], "the offer number"))
+    if head == "sbp" and rest == ["join"]:
+        return SBP_JOIN
+    if head == "sbp" and rest == ["pass"]:
+        return SBP_PASS
+    raise MalformedActionError(f"{text.strip()!r} is not an island action (see docs/island.md)")

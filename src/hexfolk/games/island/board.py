@@ -1,0 +1,414 @@
+"""The board model: one geometry for any map shape, and layouts (what lies where).
+
+A :class:`Topology` is built once per map from ``data/boards.json`` (and cached): hexes,
+intersections (*nodes*) and edges get integer ids, with adjacency tables as tuples. Pointy-top
+hexes sit on a doubled-coordinate grid: the hex at row ``r`` and doubled column ``x`` has its
+centre at ``(x, 3r)`` and its corners at ``(x, 3r-2)``, ``(x+1, 3r-1)``, ``(x+1, 3r+1)``,
+``(x, 3r+2)``, ``(x-1, 3r+1)``, ``(x-1, 3r-1)``, so neighbouring hexes share corner points exactly.
+
+A :class:`Layout` is one game's board: terrain and token per hex, harbor kind per harbor slot,
+robber start. Its text form (``layout O10.W2.L9... 3go3w33bl r9``) is the first chance outcome of
+a game. :func:`random_layout` shuffles terrain, tokens (IR-13: reds first with backtracking) and
+harbor kinds; :func:`validate_layout` checks a loaded one fully.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from hexfolk.games.island.rules import (
+    DESERT,
+    GENERIC,
+    LETTER_INDEX,
+    LETTERS,
+    NRES,
+    RED_TOKENS,
+    RESOURCES,
+    TERRAIN_LETTERS,
+    TERRAINS,
+    load_json,
+)
+
+BOARDS: dict[str, Any] = {k: v for k, v in load_json("boards.json").items() if k[0] != "_"}
+
+
+class LayoutError(ValueError):
+    """A layout text or value breaks the map's rules (counts, tokens, IR-13, robber)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Topology:
+    """Immutable geometry of one map (built once, shared by every game on that map)."""
+
+    board_id: str
+    name: str
+    hex_xy: tuple[tuple[int, int], ...]
+    hex_nodes: tuple[tuple[int, ...], ...]
+    """The 6 corner nodes of each hex, clockwise from the top."""
+    hex_adj: tuple[tuple[int, ...], ...]
+    node_xy: tuple[tuple[int, int], ...]
+    node_hexes: tuple[tuple[int, ...], ...]
+    node_adj: tuple[tuple[int, ...], ...]
+    node_edges: tuple[tuple[int, ...], ...]
+    edge_nodes: tuple[tuple[int, int], ...]
+    edge_hexes: tuple[tuple[int, ...], ...]
+    coast: tuple[int, ...]
+    """Coast edges (edges of only one land hex) in walk order, clockwise."""
+    harbor_slots: tuple[int, ...]
+    """Edge id of each harbor slot."""
+    terrain_counts: tuple[int, ...]
+    """Hexes per terrain code (0..4 producing, 5 desert)."""
+    token_counts: dict[int, int]
+    harbor_counts: tuple[int, ...]
+    """Harbors per kind code (0..4 resource, 5 generic)."""
+    edge_other: tuple[dict[int, int], ...]
+    """``edge_other[e][v]``: the other end of edge ``e`` from node ``v``."""
+
+    @property
+    def num_hexes(self) -> int:
+        return len(self.hex_xy)
+
+    @property
+    def num_nodes(self) -> int:
+        return len(self.node_xy)
+
+    @property
+    def num_edges(self) -> int:
+        return len(self.edge_nodes)
+
+    def spiral(self) -> list[int]:
+        """Hex ids in the official spiral: from the first corner hex round the outer ring
+        counter-clockwise, then the next ring inwards, ending in the centre."""
+        remaining = list(range(self.num_hexes))
+        order: list[int] = []
+        start_corner: tuple[int, int] | None = None
+        while remaining:
+            rem = set(remaining)
+            ring = [h for h in remaining if len([a for a in self.hex_adj[h] if a in rem]) < 6]
+            if len(ring) == len(remaining) and len(ring) <= 1:
+                order.extend(ring)
+                break
+            cx = sum(self.hex_xy[h][0] for h in remaining) / len(remaining)
+            cy = sum(self.hex_xy[h][1] for h in remaining) / len(remaining)
+
+            def angle(h: int, cx: float = cx, cy: float = cy) -> float:
+                x, y = self.hex_xy[h]
+                # screen coordinates, y down: counter-clockwise on screen = increasing angle
+                return math.atan2(-(y - cy), (x - cx) * math.sqrt(3))
+
+            first = min(ring, key=lambda h: (self.hex_xy[h][1], self.hex_xy[h][0]))
+            if start_corner is None:
+                start_corner = self.hex_xy[first]
+            a0 = angle(first)
+            ring.sort(key=lambda h: (angle(h) - a0) % (2 * math.pi))
+            order.extend(ring)
+            remaining = [h for h in remaining if h not in set(ring)]
+        return order
+
+
+_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+
+
+@cache
+def topology(board_id: str) -> Topology:
+    """The geometry of ``board_id`` (``hex19``, ``hex30``, ``hex44``), built once and cached."""
+    spec = BOARDS[board_id]
+    hexes: list[tuple[int, int]] = []
+    for r, (x0, count) in enumerate(spec["rows"]):
+        hexes.extend((x0 + 2 * k, 3 * r) for k in range(count))
+    corner_pts = sorted(
+        {(x + dx, y + dy) for x, y in hexes for dx, dy in _CORNERS}, key=lambda p: (p[1], p[0])
+    )
+    node_id = {p: i for i, p in enumerate(corner_pts)}
+    hex_nodes = tuple(tuple(node_id[(x + dx, y + dy)] for dx, dy in _CORNERS) for x, y in hexes)
+    edge_set: dict[tuple[int, int], list[int]] = {}
+    for h, nodes in enumerate(hex_nodes):
+        for i in range(6):
+            a, b = nodes[i], nodes[(i + 1) % 6]
+            key = (min(a, b), max(a, b))
+            edge_set.setdefault(key, []).append(h)
+    edge_keys = sorted(edge_set)
+    edge_id = {k: i for i, k in enumerate(edge_keys)}
+    n_nodes = len(corner_pts)
+    node_hexes: list[list[int]] = [[] for _ in range(n_nodes)]
+    for h, nodes in enumerate(hex_nodes):
+        for v in nodes:
+            node_hexes[v].append(h)
+    node_adj: list[list[int]] = [[] for _ in range(n_nodes)]
+    node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
+    for e, (a, b) in enumerate(edge_keys):
+        node_adj[a].append(b)
+        node_adj[b].append(a)
+        node_edges[a].append(e)
+        node_edges[b].append(e)
+    hex_pos = {p: i for i, p in enumerate(hexes)}
+    hex_adj = tuple(
+        tuple(
+            hex_pos[(x + dx, y + dy)]
+            for dx, dy in ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
+            if (x + dx, y + dy) in hex_pos
+        )
+        for x, y in hexes
+    )
+    coast_edges = {edge_id[k] for k, hs in edge_set.items() if len(hs) == 1}
+    # Walk the coast clockwise from the top corner of the first hex.
+    start = hex_nodes[0][0]
+    walk: list[int] = []
+    prev_edge = -1
+    v = start
+    while True:
+        options = [e for e in node_edges[v] if e in coast_edges and e != prev_edge]
+        if prev_edge == -1:  # first step: go right (clockwise on screen)
+            options.sort(key=lambda e: -corner_pts[sum(edge_keys[e]) - v][0])
+        e = options[0]
+        if e in walk:
+            break
+        walk.append(e)
+        prev_edge = e
+        v = sum(edge_keys[e]) - v
+    slots = tuple(walk[i] for i in spec["harbor_slots"])
+    terrain_counts = tuple(int(spec["terrain"][t]) for t in TERRAINS)
+    harbor_counts = (
+        *(int(spec["harbors"].get(r, 0)) for r in RESOURCES),
+        int(spec["harbors"]["generic"]),
+    )
+    return Topology(
+        board_id=board_id,
+        name=spec["name"],
+        hex_xy=tuple(hexes),
+        hex_nodes=hex_nodes,
+        hex_adj=hex_adj,
+        node_xy=tuple(corner_pts),
+        node_hexes=tuple(tuple(x) for x in node_hexes),
+        node_adj=tuple(tuple(x) for x in node_adj),
+        node_edges=tuple(tuple(x) for x in node_edges),
+        edge_nodes=tuple(edge_keys),
+        edge_hexes=tuple(tuple(edge_set[k]) for k in edge_keys),
+        coast=tuple(walk),
+        harbor_slots=slots,
+        terrain_counts=terrain_counts,
+        token_counts={int(k): int(v) for k, v in spec["tokens"].items()},
+        harbor_counts=harbor_counts,
+        edge_other=tuple({a: b, b: a} for a, b in edge_keys),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """One game's board: terrain code and token per hex, harbor kind per slot, robber hex."""
+
+    terrain: tuple[int, ...]
+    tokens: tuple[int, ...]
+    """Token per hex (0 for the desert)."""
+    harbors: tuple[int, ...]
+    robber: int
+    """Robber start hex (-1: off the board, only on maps without a desert)."""
+
+    def text(self) -> str:
+        """``O10.W2....D... 3go3w33bl r9``: hexes, harbor kinds, robber start."""
+        hexes = ".".join(
+            TERRAIN_LETTERS[t] + (str(k) if k else "") for t, k in zip(self.terrain, self.tokens)
+        )
+        harbors = "".join("3" if k == GENERIC else LETTERS[k] for k in self.harbors)
+        robber = "r-" if self.robber < 0 else f"r{self.robber}"
+        return f"{hexes} {harbors} {robber}"
+
+
+_HEX_RE = re.compile(r"^([LBWGOD])(\d{0,2})$")
+
+
+def parse_layout(text: str) -> Layout:
+    """Parse layout text (syntax only; :func:`validate_layout` checks it against a map)."""
+    parts = text.split()
+    if len(parts) != 3:
+        raise LayoutError("a layout is '<hexes> <harbors> r<robber>'")
+    terrain: list[int] = []
+    tokens: list[int] = []
+    for code in parts[0].split("."):
+        m = _HEX_RE.match(code)
+        if not m:
+            raise LayoutError(f"bad hex code {code!r} (terrain letter + token, e.g. O10 or D)")
+        terrain.append(TERRAIN_LETTERS.index(m.group(1)))
+        tokens.append(int(m.group(2)) if m.group(2) else 0)
+        if m.group(2) and str(tokens[-1]) != m.group(2):
+            raise LayoutError(f"bad token in {code!r}")
+    harbors: list[int] = []
+    for ch in parts[1]:
+        if ch == "3":
+            harbors.append(GENERIC)
+        elif ch in LETTER_INDEX:
+            harbors.append(LETTER_INDEX[ch])
+        else:
+            raise LayoutError(f"bad harbor code {ch!r} (3 or one of {''.join(LETTERS)})")
+    rob = parts[2]
+    if rob == "r-":
+        robber = -1
+    elif re.fullmatch(r"r(0|[1-9]\d*)", rob):
+        robber = int(rob[1:])
+    else:
+        raise LayoutError(f"bad robber start {rob!r} (r<hex> or r-)")
+    return Layout(tuple(terrain), tuple(tokens), tuple(harbors), robber)
+
+
+def red_conflict(topo: Topology, tokens: tuple[int, ...] | list[int]) -> tuple[int, int] | None:
+    """A pair of adjacent red-token hexes (IR-13), or None."""
+    for h, k in enumerate(tokens):
+        if k in RED_TOKENS:
+            for a in topo.hex_adj[h]:
+                if a > h and tokens[a] in RED_TOKENS:
+                    return (h, a)
+    return None
+
+
+def validate_layout(topo: Topology, layout: Layout) -> None:
+    """Raise :class:`LayoutError` unless ``layout`` is a legal board for ``topo``."""
+    n = topo.num_hexes
+    if len(layout.terrain) != n:
+        raise LayoutError(f"{topo.name} has {n} hexes, the layout {len(layout.terrain)}")
+    counts = tuple(layout.terrain.count(t) for t in range(len(TERRAINS)))
+    if counts != topo.terrain_counts:
+        raise LayoutError(f"terrain counts {counts} differ from the map's {topo.terrain_counts}")
+    token_counts: dict[int, int] = {}
+    for t, k in zip(layout.terrain, layout.tokens):
+        if t == DESERT:
+            if k:
+                raise LayoutError("a desert carries no token (IR-10)")
+        else:
+            if not k:
+                raise LayoutError("every producing hex carries a token (IR-12)")
+            token_counts[k] = token_counts.get(k, 0) + 1
+    if token_counts != topo.token_counts:
+        raise LayoutError("the tokens differ from the map's token set (IR-12)")
+    pair = red_conflict(topo, layout.tokens)
+    if pair is not None:
+        raise LayoutError(f"red tokens on adjacent hexes {pair[0]} and {pair[1]} (IR-13)")
+    if len(layout.harbors) != len(topo.harbor_slots):
+        raise LayoutError(f"{topo.name} has {len(topo.harbor_slots)} harbor slots")
+    hcounts = tuple(layout.harbors.count(k) for k in range(NRES + 1))
+    if hcounts != topo.harbor_counts:
+        raise LayoutError(f"harbor kinds {hcounts} differ from the map's {topo.harbor_counts}")
+    deserts = [h for h, t in enumerate(layout.terrain) if t == DESERT]
+    if deserts:
+        if layout.robber not in deserts:
+            raise LayoutError("the robber starts on a desert (IR-14)")
+    elif layout.robber != -1:
+        raise LayoutError("without a desert the robber starts off the board (IR-14)")
+
+
+def place_tokens(topo: Topology, terrain: list[int], rng: random.Random) -> list[int]:
+    """Tokens at random with no two reds adjacent (IR-13): reds first, backtracking."""
+    producing = [h for h, t in enumerate(terrain) if t != DESERT]
+    reds = sorted(k for k, c in topo.token_counts.items() if k in RED_TOKENS for _ in range(c))
+    others = sorted(
+        k for k, c in topo.token_counts.items() if k not in RED_TOKENS for _ in range(c)
+    )
+    order = producing[:]
+    rng.shuffle(order)
+    chosen: list[int] = []
+
+    def search(start: int) -> bool:
+        if len(chosen) == len(reds):
+            return True
+        for i in range(start, len(order)):
+            h = order[i]
+            if any(a in chosen for a in topo.hex_adj[h]):
+                continue
+            chosen.append(h)
+            if search(i + 1):
+                return True
+            chosen.pop()
+        return False
+
+    if not search(0):
+        raise LayoutError("no red-token placement satisfies IR-13")
+    tokens = [0] * topo.num_hexes
+    red_values = reds[:]
+    rng.shuffle(red_values)
+    for h, k in zip(chosen, red_values):
+        tokens[h] = k
+    rest = [h for h in producing if h not in chosen]
+    rng.shuffle(others)
+    for h, k in zip(rest, others):
+        tokens[h] = k
+    return tokens
+
+
+def random_layout(topo: Topology, rng: random.Random) -> Layout:
+    """A random board: terrain shuffled (IR-11), tokens by IR-13, harbor kinds shuffled (IR-15),
+    robber on a desert (IR-14, a random one when there are several)."""
+    terrain = [t for t, c in enumerate(topo.terrain_counts) for _ in range(c)]
+    rng.shuffle(terrain)
+    tokens = place_tokens(topo, terrain, rng)
+    harbors = [k for k, c in enumerate(topo.harbor_counts) for _ in range(c)]
+    rng.shuffle(harbors)
+    deserts = [h for h, t in enumerate(terrain) if t == DESERT]
+    robber = deserts[int(rng.random() * len(deserts))] if deserts else -1
+    return Layout(tuple(terrain), tuple(tokens), tuple(harbors), robber)
+
+
+@cache
+def beginner_layouts(board_id: str) -> tuple[Layout, ...]:
+    """The fixed beginner layout of a map, once per robber start (one per desert)."""
+    topo = topology(board_id)
+    spec = BOARDS[board_id]["beginner"]
+    if spec is None:
+        return ()
+    if "layout" in spec:
+        base = parse_layout(spec["layout"])
+        terrain = list(base.terrain)
+        tokens = list(base.tokens)
+        harbors = list(base.harbors)
+    else:
+        terrain = [TERRAIN_LETTERS.index(c) for c in spec["terrain"]]
+        tokens = [0] * topo.num_hexes
+        spiral_tokens = list(spec["spiral_tokens"])
+        for h in topo.spiral():
+            if terrain[h] != DESERT:
+                tokens[h] = spiral_tokens.pop(0)
+        harbors = [GENERIC if c == "3" else LETTER_INDEX[c] for c in spec["harbors"]]
+    deserts = [h for h, t in enumerate(terrain) if t == DESERT] or [-1]
+    out = tuple(Layout(tuple(terrain), tuple(tokens), tuple(harbors), d) for d in deserts)
+    for layout in out:
+        validate_layout(topo, layout)
+    return out
+
+
+class LayoutTables:
+    """Per-layout lookup tables, built once per layout and shared by all clones."""
+
+    __slots__ = ("layout", "node_harbor", "node_pips", "production", "topo")
+
+    def __init__(self, topo: Topology, layout: Layout):
+        self.topo = topo
+        self.layout = layout
+        node_harbor = [-1] * topo.num_nodes
+        for slot, e in enumerate(topo.harbor_slots):
+            for v in topo.edge_nodes[e]:
+                node_harbor[v] = layout.harbors[slot]
+        self.node_harbor: tuple[int, ...] = tuple(node_harbor)
+        """Harbor kind served at each node (-1 none)."""
+        prod: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        for h, (t, k) in enumerate(zip(layout.terrain, layout.tokens)):
+            if t != DESERT and k:
+                prod.setdefault(k, []).append((h, t, topo.hex_nodes[h]))
+        self.production: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {
+            k: tuple(v) for k, v in prod.items()
+        }
+        """For each dice sum: (hex, resource, corner nodes) of the hexes with that token."""
+        from hexfolk.games.island.rules import DICE_PIPS
+
+        self.node_pips: tuple[int, ...] = tuple(
+            sum(DICE_PIPS.get(layout.tokens[h], 0) for h in topo.node_hexes[v])
+            for v in range(topo.num_nodes)
+        )
+
+
+@lru_cache(maxsize=256)
+def layout_tables(board_id: str, layout: Layout) -> LayoutTables:
+    """Cached :class:`LayoutTables` (a game creates each layout's tables once)."""
+    return LayoutTables(topology(board_id), layout)

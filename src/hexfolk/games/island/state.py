@@ -1,0 +1,1466 @@
+"""The island game state: flat integer lists, a small prompt stack, hidden-information tracking.
+
+A turn is a chain of small decisions (see ``docs/island.md``). The phase says what is pending:
+
+* ``layout`` (chance) → ``setup-settlement`` / ``setup-road`` in snake order (IR-18..IR-21);
+* ``pre-roll`` (roll or play a card, IR-24) → ``dice`` (chance) → production (IR-35..IR-37), or on
+  a 7: ``discard`` (hidden commitments, IR-41) → ``robber`` (IR-42, IR-46) → ``steal`` (chance);
+* ``main``: build, buy (→ ``draw``, chance), play a card, maritime trades, offers (→ ``answer``
+  by every other seat), complete/withdraw offers, end;
+* with 5+ players: ``sbp-signup`` by every other seat, then ``sbp-build`` slots (IR-29..IR-34).
+
+Hidden information: besides hands and development cards, the state tracks for every observer
+(each seat and the spectator) how many cards of each player's hand that observer cannot know by
+type (``_deficit``), so :meth:`IslandState.sample_consistent_state` redraws exactly those.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from hexfolk.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    AmbiguousActionError,
+    Commitments,
+    IllegalActionError,
+    MalformedActionError,
+    Prompt,
+    State,
+    check_seat,
+    visible_log,
+)
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.actions import Bundle, bundle_text
+from hexfolk.games.island.board import LayoutError, LayoutTables, layout_tables, validate_layout
+from hexfolk.games.island.roads import award_after_change, road_length, road_network
+from hexfolk.games.island.rules import (
+    BANK_RATIO,
+    COST_CITY,
+    COST_DEV,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    DEV_NAMES,
+    DICE_PIPS,
+    DICE_SUMS,
+    DICE_TOTAL,
+    FRIENDLY_MAX_VP,
+    GENERIC,
+    GENERIC_RATIO,
+    KNIGHT,
+    LARGEST_ARMY_MIN,
+    LETTERS,
+    MAX_OPEN_OFFERS,
+    MONOPOLY,
+    NRES,
+    PIECES_CITY,
+    PIECES_ROAD,
+    PIECES_SETTLEMENT,
+    PLENTY,
+    PLENTY_CARDS,
+    RESOURCE_HARBOR_RATIO,
+    RESOURCES,
+    ROAD_BUILDING_ROADS,
+    ROADS,
+    ROBBER_SUM,
+    SBP_MIN_PLAYERS,
+    VICTORY,
+    VP_CARD,
+    VP_CITY,
+    VP_LARGEST_ARMY,
+    VP_LONGEST_ROAD,
+    VP_SETTLEMENT,
+)
+
+if TYPE_CHECKING:
+    from hexfolk.games.island.game import IslandGame
+
+JSON = dict[str, Any]
+
+# Phases (the top of the prompt stack).
+LAYOUT, SETUP_SETTLE, SETUP_ROAD, PRE_ROLL, DICE, DISCARD, ROBBER, STEAL, MAIN, DRAW = range(10)
+ROAD_BUILDING, ANSWER, SBP_SIGNUP, SBP_BUILD, OVER = range(10, 15)
+PHASE_NAMES = (
+    "layout",
+    "setup-settlement",
+    "setup-road",
+    "pre-roll",
+    "dice",
+    "discard",
+    "robber",
+    "steal",
+    "main",
+    "draw",
+    "road-building",
+    "answer",
+    "sbp-signup",
+    "sbp-build",
+    "over",
+)
+_CHANCE_PHASES = frozenset((LAYOUT, DICE, STEAL, DRAW))
+_NO_WIN_PHASES = frozenset((LAYOUT, SETUP_SETTLE, SETUP_ROAD, SBP_SIGNUP, SBP_BUILD, OVER))
+
+# Statistics: gain sources and loss sinks (IR-80).
+GAIN_SOURCES = ("setup", "production", "steal", "monopoly", "plenty", "trade", "bank", "harbor")
+LOSS_SINKS = (
+    "discard",
+    "stolen",
+    "monopoly",
+    "trade",
+    "road",
+    "settlement",
+    "city",
+    "development",
+    "bank",
+    "harbor",
+)
+_NG = len(GAIN_SOURCES)
+_NL = len(LOSS_SINKS)
+"""Flat statistics: ``gain[(seat * _NG + source) * NRES + resource]``, same for ``loss``."""
+G_SETUP, G_PROD, G_STEAL, G_MONO, G_PLENTY, G_TRADE, G_BANK, G_HARBOR = range(8)
+L_DISCARD, L_STOLEN, L_MONO, L_TRADE, L_ROAD, L_SETTLE, L_CITY, L_DEV, L_BANK, L_HARBOR = range(10)
+
+_DICE_OUTCOMES = [(A.DICE[s], DICE_PIPS[s] / DICE_TOTAL) for s in DICE_SUMS]
+
+_ACTION_CACHE: dict[str, tuple[Any, ...]] = {}
+"""Per map: road, settlement, city, robber and robber-with-victim action objects by id."""
+_MARITIME: dict[tuple[int, int, int], A.MaritimeTrade] = {}
+for _ratio in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO):
+    for _r in range(NRES):
+        for _s in range(NRES):
+            if _r != _s:
+                _give = tuple(_ratio if i == _r else 0 for i in range(NRES))
+                _get = tuple(1 if i == _s else 0 for i in range(NRES))
+                _MARITIME[(_ratio, _r, _s)] = A.MaritimeTrade(_give, _get)
+_ONE = tuple(tuple(1 if i == r else 0 for i in range(NRES)) for r in range(NRES))
+_OFFER11 = [[A.Offer(_ONE[r], _ONE[s]) for s in range(NRES)] for r in range(NRES)]
+_OFFERS_BY_HELD = tuple(
+    tuple(_OFFER11[r][s] for r in range(NRES) if m >> r & 1 for s in range(NRES) if not m >> s & 1)
+    for m in range(1 << NRES)
+)
+"""Canonical offers by the set of resource types held: 1 held card for 1 card of a type not held."""
+_PLENTY: list[A.PlayPlenty] = []
+for _r in range(NRES):
+    for _s in range(_r, NRES):
+        _PLENTY.append(A.PlayPlenty(tuple((i == _r) + (i == _s) for i in range(NRES))))
+_PLENTY_ONE = [A.PlayPlenty(_ONE[r]) for r in range(NRES)]
+
+
+def _actions_for(topo_id: str, nodes: int, edges: int, hexes: int) -> tuple[Any, ...]:
+    cached = _ACTION_CACHE.get(topo_id)
+    if cached is None:
+        cached = (
+            tuple(A.BuildRoad(e) for e in range(edges)),
+            tuple(A.BuildSettlement(v) for v in range(nodes)),
+            tuple(A.BuildCity(v) for v in range(nodes)),
+            tuple(A.MoveRobber(h) for h in range(hexes)),
+            tuple(tuple(A.MoveRobber(h, q) for q in range(8)) for h in range(hexes)),
+        )
+        _ACTION_CACHE[topo_id] = cached
+    return cached
+
+
+class ProductionText:
+    """A production log line, formatted only when someone reads it (keeps rolls cheap)."""
+
+    __slots__ = ("paid",)
+
+    def __init__(self, paid: tuple[tuple[int, int, int], ...]):
+        self.paid = paid
+        """(seat, resource, cards), sorted by seat then resource."""
+
+    def __str__(self) -> str:
+        parts = []
+        seats = sorted({o for o, _, _ in self.paid})
+        for q in seats:
+            cards = [0] * NRES
+            for o, r, k in self.paid:
+                if o == q:
+                    cards[r] += k
+            parts.append(f"seat {q} gets {bundle_text(tuple(cards))}")
+        return "; ".join(parts)
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(self.paid)
+
+
+class OpenOffer:
+    """A player-trade offer of the active player with every other seat's answer.
+
+    ``answers[s]``: ``None`` (not yet), ``"accept"``, ``"reject"`` or ``(give, get)`` of a
+    counter-offer written from seat ``s``'s side.
+    """
+
+    __slots__ = ("answers", "get", "give", "id")
+
+    def __init__(self, oid: int, give: Bundle, get: Bundle, answers: list[Any]):
+        self.id = oid
+        self.give = give
+        self.get = get
+        self.answers = answers
+
+    def copy(self) -> OpenOffer:
+        return OpenOffer(self.id, self.give, self.get, self.answers[:])
+
+    def to_json(self) -> JSON:
+        answers: dict[str, Any] = {}
+        for s, a in enumerate(self.answers):
+            if a is None:
+                continue
+            if isinstance(a, tuple):
+                answers[str(s)] = {"counter": {"give": bundle_text(a[0]), "get": bundle_text(a[1])}}
+            else:
+                answers[str(s)] = a
+        return {
+            "id": self.id,
+            "give": bundle_text(self.give),
+            "get": bundle_text(self.get),
+            "answers": answers,
+        }
+
+
+def _has(hand: list[int], b: Bundle) -> bool:
+    return all(h >= x for h, x in zip(hand, b))
+
+
+class IslandState(State):
+    """A position of the island game (mutable; :meth:`clone` is a cheap flat copy)."""
+
+    game: IslandGame
+
+    def __init__(self, game: IslandGame):
+        self.game = game
+        n = game.num_players
+        self.n = n
+        self.topo = game.topology
+        self.lt: LayoutTables | None = None
+        self.acts = _actions_for(
+            self.topo.board_id, self.topo.num_nodes, self.topo.num_edges, self.topo.num_hexes
+        )
+        self.phase = LAYOUT
+        self.seat = -1
+        """The seat to move (meaningless at chance nodes and at the end)."""
+        self.active = 0
+        """The player whose regular turn it is."""
+        self.resume = MAIN
+        self.turn = 0
+        self.setup_index = 0
+        self.setup_node = -1
+        self.rolled = False
+        self.dev_played = False
+        self.winner = -1
+        N, E = self.topo.num_nodes, self.topo.num_edges
+        self.node_owner = [-1] * N
+        self.node_level = [0] * N
+        self.income: dict[int, tuple[Any, ...]] = {}
+        """Cache of :meth:`_income` by dice sum and robber hex; replaced (never mutated), and
+        emptied whenever a building is placed, so clones may share it."""
+        self.free = [True] * N
+        self.edge_owner = [-1] * E
+        self.roads: list[list[int]] = [[] for _ in range(n)]
+        self.buildings: list[list[int]] = [[] for _ in range(n)]
+        self.robber = -1
+        bank = game.bank_size
+        self.bank = [bank] * NRES
+        self.hands = [[0] * NRES for _ in range(n)]
+        self.dev = [[0] * 5 for _ in range(n)]
+        self.dev_new = [[0] * 5 for _ in range(n)]
+        self.deck = list(game.deck)
+        self.knights = [0] * n
+        self.roads_left = [PIECES_ROAD] * n
+        self.settles_left = [PIECES_SETTLEMENT] * n
+        self.cities_left = [PIECES_CITY] * n
+        self.ratio = [[BANK_RATIO] * NRES for _ in range(n)]
+        self.road_len = [0] * n
+        self.lr_holder = -1
+        self.la_holder = -1
+        # 7s: discards as hidden commitments
+        self.discards: Commitments | None = None
+        self.discard_need = [0] * n
+        self.discard_partial: list[int] = [0] * NRES
+        # robber steal in progress
+        self.thief = -1
+        self.victim = -1
+        # Road Building
+        self.free_roads = 0
+        # offers
+        self.offers: list[OpenOffer] = []
+        self.answering: list[int] = []
+        self.answer_offer = -1
+        self.next_offer = 1
+        self.rejected: list[tuple[Bundle, Bundle]] = []
+        # special build phase
+        self.sbp_queue: list[int] = []
+        self.sbp_joined: list[int] = []
+        # hidden-information tracking: _deficit[o * n + p] = cards of p's hand that observer o
+        # (n = spectator) cannot know by type, per resource; None = knows them all.
+        self.deficit: list[list[int] | None] = [None] * ((n + 1) * n)
+        self.uncertain = [False] * n
+        self.log: list[tuple[frozenset[int] | None, Any]] = []
+        """(visibility, text); a text may be a lazily formatted object such as ProductionText."""
+        self.stats = _new_stats(n)
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> IslandState:
+        new = IslandState.__new__(IslandState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        new.node_owner = self.node_owner[:]
+        new.node_level = self.node_level[:]
+        new.free = self.free[:]
+        new.edge_owner = self.edge_owner[:]
+        new.roads = [x[:] for x in self.roads]
+        new.buildings = [x[:] for x in self.buildings]
+        new.bank = self.bank[:]
+        new.hands = [x[:] for x in self.hands]
+        new.dev = [x[:] for x in self.dev]
+        new.dev_new = [x[:] for x in self.dev_new]
+        new.deck = self.deck[:]
+        new.knights = self.knights[:]
+        new.roads_left = self.roads_left[:]
+        new.settles_left = self.settles_left[:]
+        new.cities_left = self.cities_left[:]
+        new.ratio = [x[:] for x in self.ratio]
+        new.road_len = self.road_len[:]
+        new.discards = self.discards.copy() if self.discards is not None else None
+        new.discard_need = self.discard_need[:]
+        new.discard_partial = self.discard_partial[:]
+        new.offers = [o.copy() for o in self.offers]
+        new.answering = self.answering[:]
+        new.rejected = self.rejected[:]
+        new.sbp_queue = self.sbp_queue[:]
+        new.sbp_joined = self.sbp_joined[:]
+        new.deficit = [x[:] if x is not None else None for x in self.deficit]
+        new.uncertain = self.uncertain[:]
+        new.log = self.log[:]
+        new.stats = _copy_stats(self.stats)
+        return new
+
+    # ------------------------------------------------------------------ whose move
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        return self.seat
+
+    def prompt(self) -> Prompt | None:
+        phase = self.phase
+        if phase == OVER or phase in _CHANCE_PHASES:
+            return None
+        seat = self.seat
+        name = PHASE_NAMES[phase]
+        data: dict[str, Any] = {}
+        if phase == SETUP_SETTLE:
+            text = f"seat {seat}: place a setup settlement"
+        elif phase == SETUP_ROAD:
+            text = f"seat {seat}: place a road next to settlement {self.setup_node}"
+            data["settlement"] = self.setup_node
+        elif phase == PRE_ROLL:
+            text = f"seat {seat}: roll the dice (or play a development card first)"
+        elif phase == DISCARD:
+            need = self.discard_need[seat]
+            left = need - sum(self.discard_partial)
+            text = f"seat {seat}: discard {left} more card(s) of {need}"
+            data.update(need=need, left=left)
+        elif phase == ROBBER:
+            text = f"seat {seat}: move the robber"
+        elif phase == MAIN:
+            text = f"seat {seat}: trade, build, play a card, or end the turn"
+        elif phase == ROAD_BUILDING:
+            text = f"seat {seat}: place a free road ({self.free_roads} left)"
+            data["left"] = self.free_roads
+        elif phase == ANSWER:
+            offer = self._offer(self.answer_offer)
+            assert offer is not None
+            text = (
+                f"seat {seat}: seat {self.active} offers {bundle_text(offer.give)} for "
+                f"{bundle_text(offer.get)}: accept, reject or counter"
+            )
+            data["offer"] = offer.id
+        elif phase == SBP_SIGNUP:
+            text = f"seat {seat}: sign up for the special build phase?"
+        else:  # SBP_BUILD
+            text = f"seat {seat}: special build phase: build or buy, then end"
+        return Prompt(name, seat, text, data)
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase == DICE:
+            return list(_DICE_OUTCOMES)
+        if phase == STEAL:
+            hand = self.hands[self.victim]
+            total = sum(hand)
+            return [(A.STEALS[r], c / total) for r, c in enumerate(hand) if c]
+        if phase == DRAW:
+            total = sum(self.deck)
+            return [(A.DRAWS[c], k / total) for c, k in enumerate(self.deck) if k]
+        if phase == LAYOUT:
+            fixed = self.game.fixed_layouts
+            if fixed:
+                return [(A.LayoutOutcome(x), 1 / len(fixed)) for x in fixed]
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.phase == LAYOUT and not self.game.fixed_layouts:
+            return A.LayoutOutcome(self.game.random_layout(rng))
+        if self.phase == DICE:  # fast path: pips out of 36
+            x = int(rng.random() * DICE_TOTAL)
+            for s in DICE_SUMS:
+                x -= DICE_PIPS[s]
+                if x < 0:
+                    return A.DICE[s]
+        return super().sample_chance(rng)
+
+    def is_possible_chance(self, action: Action) -> bool:
+        phase = self.phase
+        if phase == LAYOUT:
+            if not isinstance(action, A.LayoutOutcome):
+                return False
+            if self.game.fixed_layouts:
+                return action.layout in self.game.fixed_layouts
+            try:
+                validate_layout(self.topo, action.layout)
+            except LayoutError:
+                return False
+            return True
+        if phase == DICE:
+            return isinstance(action, A.DiceOutcome) and action.total in DICE_PIPS
+        if phase == STEAL:
+            return (
+                isinstance(action, A.StealOutcome) and self.hands[self.victim][action.resource] > 0
+            )
+        if phase == DRAW:
+            return isinstance(action, A.DrawDevelopment) and self.deck[action.card] > 0
+        return False
+
+    # ------------------------------------------------------------------ legality
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == MAIN:
+            return self._main_actions()
+        if phase == OVER or phase in _CHANCE_PHASES:
+            return []
+        p = self.seat
+        roads, settles = self.acts[0], self.acts[1]
+        if phase == SETUP_SETTLE:
+            return [settles[v] for v, ok in enumerate(self.free) if ok]
+        if phase == SETUP_ROAD:
+            eo = self.edge_owner
+            return [roads[e] for e in self.topo.node_edges[self.setup_node] if eo[e] < 0]
+        if phase == PRE_ROLL:
+            out: list[Action] = [A.ROLL]
+            self._dev_plays(p, out)
+            return out
+        if phase == DISCARD:
+            hand = self.hands[p]
+            part = self.discard_partial
+            return [A.DISCARDS[r] for r in range(NRES) if hand[r] > part[r]]
+        if phase == ROBBER:
+            return self._robber_moves(p)
+        if phase == ROAD_BUILDING:
+            return [roads[e] for e in self._road_edges(p)]
+        if phase == ANSWER:
+            return self._answers(p)
+        if phase == SBP_SIGNUP:
+            return [A.SBP_JOIN, A.SBP_PASS]
+        # SBP_BUILD
+        out = [A.END]
+        self._builds(p, out)
+        return out
+
+    def _main_actions(self) -> list[Action]:
+        p = self.seat
+        hand = self.hands[p]
+        out: list[Action] = [A.END]
+        self._builds(p, out)
+        self._dev_plays(p, out)
+        # maritime: one lot at a time in the listing (several lots parse as legal too)
+        ratio = self.ratio[p]
+        bank = self.bank
+        for r in range(NRES):
+            k = ratio[r]
+            if hand[r] >= k:
+                for s in range(NRES):
+                    if s != r and bank[s]:
+                        out.append(_MARITIME[(k, r, s)])
+        # player offers: a small canonical set (1 held card for 1 card of a type not held)
+        if len(self.offers) < MAX_OPEN_OFFERS and self.n > 1:
+            mask = (
+                (hand[0] > 0)
+                | (hand[1] > 0) << 1
+                | (hand[2] > 0) << 2
+                | (hand[3] > 0) << 3
+                | (hand[4] > 0) << 4
+            )
+            offers = _OFFERS_BY_HELD[mask]
+            if offers:
+                if self.rejected or self.offers:
+                    skip = self.rejected + [(o.give, o.get) for o in self.offers]
+                    out.extend(off for off in offers if (off.give, off.get) not in skip)
+                else:
+                    out.extend(offers)
+        for o in self.offers:
+            for s, ans in enumerate(o.answers):
+                if ans is None or ans == "reject":
+                    continue
+                if self._can_complete(o, s):
+                    out.append(A.Complete(o.id, s))
+            out.append(A.Withdraw(o.id))
+        return out
+
+    def _builds(self, p: int, out: list[Action]) -> None:
+        hand = self.hands[p]
+        roads, settles, cities = self.acts[0], self.acts[1], self.acts[2]
+        lumber, brick, wool, grain, ore = hand
+        if lumber and brick:
+            if self.roads_left[p]:
+                out.extend(roads[e] for e in self._road_edges(p))
+            if wool and grain and self.settles_left[p]:
+                out.extend(settles[v] for v in self._settle_nodes(p))
+        if grain >= 2 and ore >= 3 and self.cities_left[p]:
+            level = self.node_level
+            out.extend(cities[v] for v in sorted(self.buildings[p]) if level[v] == 1)
+        if wool and grain and ore and any(self.deck):
+            out.append(A.BUY)
+
+    def _dev_plays(self, p: int, out: list[Action]) -> None:
+        if self.dev_played:
+            return
+        dev, new = self.dev[p], self.dev_new[p]
+        if dev[KNIGHT] > new[KNIGHT]:
+            out.append(A.PLAY_KNIGHT)
+        if dev[ROADS] > new[ROADS] and self.roads_left[p] and self._road_edges(p):
+            out.append(A.PLAY_ROADS)
+        if dev[PLENTY] > new[PLENTY]:
+            bank = self.bank
+            total = sum(bank)
+            if total >= PLENTY_CARDS:
+                out.extend(x for x in _PLENTY if all(b >= t for b, t in zip(bank, x.take)))
+            elif total:
+                out.extend(_PLENTY_ONE[r] for r in range(NRES) if bank[r])
+        if dev[MONOPOLY] > new[MONOPOLY]:
+            out.extend(A.MONOPOLIES)
+
+    def _road_edges(self, p: int) -> list[int]:
+        """Empty edges where ``p`` may build a road (IR-56), sorted."""
+        no = self.node_owner
+        eo = self.edge_owner
+        node_edges = self.topo.node_edges
+        edge_nodes = self.topo.edge_nodes
+        nodes = set(self.buildings[p])
+        for e in self.roads[p]:
+            for v in edge_nodes[e]:
+                o = no[v]
+                if o < 0 or o == p:
+                    nodes.add(v)
+        found = {e for v in nodes for e in node_edges[v] if eo[e] < 0}
+        return sorted(found)
+
+    def _settle_nodes(self, p: int) -> list[int]:
+        """Nodes where ``p`` may build a settlement after setup (IR-57)."""
+        free = self.free
+        edge_nodes = self.topo.edge_nodes
+        return sorted({v for e in self.roads[p] for v in edge_nodes[e] if free[v]})
+
+    def _robber_targets(self, p: int) -> list[int]:
+        """Hexes the robber may move to (IR-42, IR-46); [-1] means it must stay."""
+        topo = self.topo
+        hexes = [h for h in range(topo.num_hexes) if h != self.robber]
+        if self.game.options["friendly_robber"]:
+            protected = [
+                q for q in range(self.n) if q != p and self.visible_vp(q) <= FRIENDLY_MAX_VP
+            ]
+            if protected:
+                no = self.node_owner
+                hexes = [h for h in hexes if not any(no[v] in protected for v in topo.hex_nodes[h])]
+            if not hexes:
+                assert self.lt is not None
+                terrain = self.lt.layout.terrain
+                hexes = [
+                    h
+                    for h in range(topo.num_hexes)
+                    if terrain[h] == len(RESOURCES) and h != self.robber
+                ]
+                if not hexes:
+                    return [-1]
+        return hexes
+
+    def _robber_moves(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        moves = self.acts[3]
+        targets = self._robber_targets(p)
+        if targets == [-1]:
+            return [A.MoveRobber(-1)]
+        # victims per hex: opponents with a building there and at least one card (IR-43)
+        hex_victims: dict[int, list[int]] = {}
+        node_hexes = self.topo.node_hexes
+        for q in range(self.n):
+            if q != p and sum(self.hands[q]) > 0:
+                for v in self.buildings[q]:
+                    for h in node_hexes[v]:
+                        lst = hex_victims.setdefault(h, [])
+                        if not lst or lst[-1] != q:
+                            lst.append(q)
+        for h in targets:
+            victims = hex_victims.get(h)
+            if victims:
+                steals = self.acts[4][h]
+                out.extend(steals[q] for q in victims)
+            else:
+                out.append(moves[h])
+        return out
+
+    def _answers(self, p: int) -> list[Action]:
+        offer = self._offer(self.answer_offer)
+        assert offer is not None
+        hand = self.hands[p]
+        out: list[Action] = []
+        if _has(hand, offer.get):
+            out.append(A.ACCEPT)
+        out.append(A.REJECT)
+        # canonical counters: give 1 card of a held type instead, for the same cards
+        for t in range(NRES):
+            if hand[t] and not offer.give[t]:
+                give = _ONE[t]
+                if give != offer.get and any(offer.give):
+                    out.append(A.Counter(give, offer.give))
+        return out
+
+    def _offer(self, oid: int) -> OpenOffer | None:
+        for o in self.offers:
+            if o.id == oid:
+                return o
+        return None
+
+    def _can_complete(self, o: OpenOffer, s: int) -> bool:
+        ans = o.answers[s]
+        p = self.active
+        if ans == "accept":
+            return _has(self.hands[p], o.give) and _has(self.hands[s], o.get)
+        if isinstance(ans, tuple):
+            give, get = ans  # from s's side
+            return _has(self.hands[p], get) and _has(self.hands[s], give)
+        return False
+
+    def _valid_pair(self, give: Bundle, get: Bundle) -> bool:
+        if not any(give) and not any(get):
+            return False
+        return not any(g and t for g, t in zip(give, get))
+
+    def is_legal(self, action: Action) -> bool:
+        phase = self.phase
+        if phase == OVER:
+            return False
+        if phase in _CHANCE_PHASES:
+            return self.is_possible_chance(action)
+        cls = type(action)
+        if cls is A.Offer:
+            assert isinstance(action, A.Offer)
+            return (
+                phase == MAIN
+                and self.n > 1
+                and len(self.offers) < MAX_OPEN_OFFERS
+                and self._valid_pair(action.give, action.get)
+                and _has(self.hands[self.seat], action.give)
+                and (action.give, action.get) not in self.rejected
+                and all((o.give, o.get) != (action.give, action.get) for o in self.offers)
+            )
+        if cls is A.Counter:
+            assert isinstance(action, A.Counter)
+            if phase != ANSWER:
+                return False
+            offer = self._offer(self.answer_offer)
+            assert offer is not None
+            return (
+                self._valid_pair(action.give, action.get)
+                and (action.give, action.get) != (offer.get, offer.give)
+                and _has(self.hands[self.seat], action.give)
+            )
+        if cls is A.MaritimeTrade:
+            assert isinstance(action, A.MaritimeTrade)
+            return phase == MAIN and self._maritime_ok(self.seat, action.give, action.get)
+        return action in self.legal_actions()
+
+    def _maritime_ok(self, p: int, give: Bundle, get: Bundle) -> bool:
+        ratio = self.ratio[p]
+        hand = self.hands[p]
+        lots = 0
+        for r in range(NRES):
+            g = give[r]
+            if g:
+                if get[r] or g % ratio[r] or hand[r] < g:
+                    return False
+                lots += g // ratio[r]
+        return lots > 0 and sum(get) == lots and all(b >= x for b, x in zip(self.bank, get))
+
+    def parse_action(self, text: str) -> Action:
+        """Parse text into a legal action; ``robber <hex>`` and ``complete <offer>`` are
+        shorthands resolved against the legal actions (ambiguous when several fit)."""
+        text = text.strip()
+        if not text:
+            raise MalformedActionError("empty action text")
+        action = self.game.parse_action(text)
+        if self.is_legal(action):
+            return action
+        if self.current_player() >= 0 and (
+            (isinstance(action, A.MoveRobber) and action.victim < 0 and action.hex >= 0)
+            or (isinstance(action, A.Complete) and action.seat < 0)
+        ):
+            found: list[Action]
+            if isinstance(action, A.MoveRobber):
+                found = [
+                    a
+                    for a in self.legal_actions()
+                    if isinstance(a, A.MoveRobber) and a.hex == action.hex
+                ]
+            else:
+                found = [
+                    a
+                    for a in self.legal_actions()
+                    if isinstance(a, A.Complete) and a.offer == action.offer
+                ]
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                raise AmbiguousActionError(
+                    f"{text!r} could mean any of: {', '.join(str(a) for a in found)}"
+                )
+        raise IllegalActionError(self._illegal_message(text))
+
+    # ------------------------------------------------------------------ apply
+    def apply_unchecked(self, action: Action) -> None:
+        _DISPATCH[type(action)](self, action)
+
+    def _check_win(self) -> None:
+        """IR-4: the active player wins as soon as they reach the target in their own turn
+        (called after every step that can change VP; never in setup or SBP, IR-33)."""
+        if self.phase in _NO_WIN_PHASES:
+            return
+        p = self.active
+        if self.total_vp(p) >= self.game.options["vp_target"]:
+            self.winner = p
+            self.phase = OVER
+            self._log(None, f"seat {p} wins with {self.total_vp(p)} VP")
+
+    def _log(self, vis: frozenset[int] | None, text: str) -> None:
+        self.log.append((vis, text))
+
+    # --- layout and setup
+    def _do_layout(self, a: A.LayoutOutcome) -> None:
+        self.lt = layout_tables(self.topo.board_id, a.layout)
+        self.robber = a.layout.robber
+        self._log(None, f"board laid out; robber on hex {self.robber}")
+        self.phase = SETUP_SETTLE
+        self.seat = 0
+
+    def _setup_seat(self) -> int:
+        i, n = self.setup_index, self.n
+        return i if i < n else 2 * n - 1 - i
+
+    def _do_settle(self, a: A.BuildSettlement) -> None:
+        p = self.seat
+        v = a.node
+        if self.phase == SETUP_SETTLE:
+            self._place_settlement(p, v)
+            self._log(None, f"seat {p} settles {v}")
+            if self.setup_index >= self.n:  # IR-21: the second settlement yields
+                assert self.lt is not None
+                terrain = self.lt.layout.terrain
+                owed = [0] * NRES
+                for h in self.topo.node_hexes[v]:
+                    if terrain[h] < NRES:
+                        owed[terrain[h]] += 1
+                got = [min(owed[r], self.bank[r]) for r in range(NRES)]  # IR-37 (b)
+                for r in range(NRES):
+                    if got[r]:
+                        self._gain(p, r, got[r], G_SETUP)
+                if any(got):
+                    self._log(None, f"seat {p} receives {bundle_text(tuple(got))}")
+            self.setup_node = v
+            self.phase = SETUP_ROAD
+            return
+        self._pay(p, COST_SETTLEMENT, L_SETTLE)
+        self._place_settlement(p, v)
+        self.stats["built"][p][1] += 1
+        self._log(None, f"seat {p} builds a settlement on {v}")
+        self._after_settlement(p, v)
+        self._check_win()
+
+    def _place_settlement(self, p: int, v: int) -> None:
+        self.node_owner[v] = p
+        self.node_level[v] = 1
+        self.income = {}
+        self.free[v] = False
+        for u in self.topo.node_adj[v]:
+            self.free[u] = False
+        self.buildings[p].append(v)
+        self.settles_left[p] -= 1
+        assert self.lt is not None
+        kind = self.lt.node_harbor[v]
+        if kind >= 0:
+            ratio = self.ratio[p]
+            if kind == GENERIC:
+                for r in range(NRES):
+                    ratio[r] = min(ratio[r], GENERIC_RATIO)
+            else:
+                ratio[kind] = min(ratio[kind], RESOURCE_HARBOR_RATIO)
+
+    def _after_settlement(self, p: int, v: int) -> None:
+        # IR-67/IR-70: a settlement may break other players' roads through v
+        eo = self.edge_owner
+        hit = sorted({eo[e] for e in self.topo.node_edges[v] if eo[e] >= 0 and eo[e] != p})
+        for q in hit:
+            if sum(1 for e in self.topo.node_edges[v] if eo[e] == q) >= 2:
+                old = self.road_len[:]
+                self.road_len[q] = road_length(self.topo, eo, self.node_owner, self.roads[q], q)
+                self._award_road(old)
+
+    def _do_road(self, a: A.BuildRoad) -> None:
+        p = self.seat
+        e = a.edge
+        phase = self.phase
+        if phase in (MAIN, SBP_BUILD):
+            self._pay(p, COST_ROAD, L_ROAD)
+        self.edge_owner[e] = p
+        self.roads[p].append(e)
+        self.roads_left[p] -= 1
+        self.stats["built"][p][0] += 1
+        self._log(None, f"seat {p} builds a road on {e}")
+        old = self.road_len[:]
+        # only the new road's network can have grown (IR-66)
+        network = road_network(self.topo, self.edge_owner, self.node_owner, p, e)
+        if len(network) > old[p]:
+            grown = road_length(self.topo, self.edge_owner, self.node_owner, sorted(network), p)
+        else:
+            grown = 0
+        if grown > old[p]:
+            self.road_len[p] = grown
+            self._award_road(old)
+        if phase == SETUP_ROAD:
+            self.setup_index += 1
+            if self.setup_index == 2 * self.n:
+                self._start_turn(0)
+            else:
+                self.phase = SETUP_SETTLE
+                self.seat = self._setup_seat()
+        elif phase == ROAD_BUILDING:
+            self.free_roads -= 1
+            if self.free_roads <= 0 or not self.roads_left[p] or not self._road_edges(p):
+                self.phase = self.resume
+        self._check_win()
+
+    def _award_road(self, old: list[int]) -> None:
+        if not self.game.options["longest_road"]:
+            return
+        holder = award_after_change(self.lr_holder, old, self.road_len)
+        if holder != self.lr_holder:
+            if holder >= 0:
+                self._log(None, f"seat {holder} takes Longest Road ({self.road_len[holder]})")
+            else:
+                self._log(None, "Longest Road is set aside")
+            self.lr_holder = holder
+
+    def _do_city(self, a: A.BuildCity) -> None:
+        p = self.seat
+        self._pay(p, COST_CITY, L_CITY)
+        self.node_level[a.node] = 2
+        self.income = {}
+        self.settles_left[p] += 1  # IR-58: the settlement returns to supply
+        self.cities_left[p] -= 1
+        self.stats["built"][p][2] += 1
+        self._log(None, f"seat {p} builds a city on {a.node}")
+        self._check_win()
+
+    # --- turn
+    def _start_turn(self, p: int) -> None:
+        self.active = p
+        self.seat = p
+        self.turn += 1
+        self.rolled = False
+        self.dev_played = False
+        self.dev_new[p] = [0] * 5
+        self.rejected = []
+        self.offers = []
+        st = self.stats
+        if self.lr_holder >= 0:
+            st["longest_road_turns"][self.lr_holder] += 1
+        if self.la_holder >= 0:
+            st["largest_army_turns"][self.la_holder] += 1
+        st["turns"][p] += 1
+        self.phase = PRE_ROLL
+        self._check_win()  # IR-4/IR-5: checked at the start of the turn, before the roll
+
+    def _do_roll(self, a: A.Roll) -> None:
+        self.phase = DICE
+
+    def _do_dice(self, a: A.DiceOutcome) -> None:
+        s = a.total
+        p = self.active
+        self.rolled = True
+        st = self.stats
+        st["dice"][s] += 1
+        st["rolls"][p][s] += 1
+        self._log(None, f"seat {p} rolls {s}")
+        if s != ROBBER_SUM:
+            self._produce(s)
+            self.phase = MAIN
+            self.seat = p
+            return
+        # IR-41: everyone over the limit discards half, rounded down, simultaneously
+        limit = self.game.options["discard_limit"]
+        seats = [(p + i) % self.n for i in range(self.n)]
+        over = [q for q in seats if sum(self.hands[q]) > limit]
+        self.resume = MAIN
+        if over:
+            for q in over:
+                self.discard_need[q] = sum(self.hands[q]) // 2
+            self.discards = Commitments(over)
+            self.discard_partial = [0] * NRES
+            self.phase = DISCARD
+            self.seat = over[0]
+        else:
+            self._to_robber()
+
+    def _to_robber(self) -> None:
+        self.seat = self.active
+        if self.game.options["robber"]:
+            self.phase = ROBBER
+        else:  # IR-47
+            self.phase = self.resume
+
+    def _produce(self, s: int) -> None:
+        """IR-35..IR-37: pay every building next to a hex with token ``s``."""
+        key = s * 64 + self.robber + 1
+        entry = self.income.get(key)
+        if entry is None:
+            entry = self._income(s)
+            self.income = {**self.income, key: entry}
+        blocked, due, need, owners = entry
+        st = self.stats
+        for o, k in blocked:  # IR-44: the robber's hex produces nothing
+            st["blocked"][o] += k
+        if not due:
+            return
+        bank = self.bank
+        hands = self.hands
+        gain = st["gain"]
+        paid: tuple[tuple[int, int, int], ...] | list[tuple[int, int, int]] = due
+        if all(n <= b for n, b in zip(need, bank)):  # IR-37 (a) for every resource
+            for o, r, k in due:
+                hands[o][r] += k
+                bank[r] -= k
+                gain[(o * _NG + G_PROD) * NRES + r] += k
+        else:
+            short = [n > b for n, b in zip(need, bank)]  # decided before anyone is paid
+            shortage = st["shortage"]
+            paid = []
+            for o, r, k in due:
+                if short[r]:
+                    if owners[r] > 1:  # IR-37 (c): nobody gets this resource
+                        shortage[o] += k
+                        continue
+                    shortage[o] += k - bank[r]  # IR-37 (b): the sole owed player gets the rest
+                    k = bank[r]
+                    if not k:
+                        continue
+                hands[o][r] += k
+                bank[r] -= k
+                gain[(o * _NG + G_PROD) * NRES + r] += k
+                paid.append((o, r, k))
+        if paid:
+            self.log.append((None, ProductionText(tuple(paid))))
+
+    def _income(self, s: int) -> tuple[Any, ...]:
+        """What a roll of ``s`` pays with the robber where it stands: blocked income per seat,
+        cards due as (seat, resource, cards) sorted, total due and number of owed seats per
+        resource. Cached in ``self.income`` until a building is placed."""
+        assert self.lt is not None
+        no, lv = self.node_owner, self.node_level
+        robber = self.robber
+        owed: dict[int, int] = {}
+        blocked: dict[int, int] = {}
+        for h, r, nodes in self.lt.production.get(s, ()):
+            for v in nodes:
+                o = no[v]
+                if o >= 0:
+                    if h == robber:
+                        blocked[o] = blocked.get(o, 0) + lv[v]
+                    else:
+                        owed[o * NRES + r] = owed.get(o * NRES + r, 0) + lv[v]
+        need = [0] * NRES
+        owners = [0] * NRES
+        due = []
+        for key in sorted(owed):
+            o, r = divmod(key, NRES)
+            need[r] += owed[key]
+            owners[r] += 1
+            due.append((o, r, owed[key]))
+        return (tuple(sorted(blocked.items())), tuple(due), tuple(need), tuple(owners))
+
+    def _do_discard(self, a: A.Discard) -> None:
+        p = self.seat
+        part = self.discard_partial
+        part[a.resource] += 1
+        if sum(part) < self.discard_need[p]:
+            return
+        commits = self.discards
+        assert commits is not None
+        commits.commit(p, tuple(part))
+        self.discard_partial = [0] * NRES
+        nxt = commits.next_seat()
+        if nxt is not None:
+            self.seat = nxt
+            return
+        for q, cards in sorted(commits.reveal().items()):  # revealed together
+            for r in range(NRES):
+                if cards[r]:
+                    self._lose(q, r, cards[r], L_DISCARD)
+            self._log(None, f"seat {q} discards {bundle_text(cards)}")
+            self.discard_need[q] = 0
+        self.discards = None
+        self._to_robber()
+
+    def _do_robber(self, a: A.MoveRobber) -> None:
+        p = self.seat
+        st = self.stats
+        st["robber_moves"][p] += 1
+        if a.hex < 0:
+            self._log(None, f"seat {p}: the robber stays on {self.robber}")
+            self.phase = self.resume
+            return
+        self.robber = a.hex
+        if a.victim < 0:
+            self._log(None, f"seat {p} moves the robber to {a.hex}")
+            self.phase = self.resume
+            return
+        self._log(None, f"seat {p} moves the robber to {a.hex} and robs seat {a.victim}")
+        self.thief = p
+        self.victim = a.victim
+        self.phase = STEAL
+
+    def _do_steal(self, a: A.StealOutcome) -> None:
+        t, v, r = self.thief, self.victim, a.resource
+        hands = self.hands
+        n = self.n
+        # hidden information: observers other than thief and victim do not see the type
+        for o in range(n + 1):
+            if o == v:
+                continue
+            if o == t:  # the thief sees the type: a known loss for the victim
+                d = self.deficit[o * n + v]
+                if d is not None and d[r] and hands[v][r] - d[r] < 1:
+                    d[r] = hands[v][r] - 1
+                continue
+            dv = self.deficit[o * n + v]
+            if dv is None:
+                dv = self.deficit[o * n + v] = [0] * NRES
+            hv = hands[v]
+            for x in range(NRES):
+                known = hv[x] - dv[x]
+                if x == r:
+                    if known == 0:
+                        dv[x] -= 1
+                elif known > 0:
+                    dv[x] += 1
+            dt = self.deficit[o * n + t]
+            if dt is None:
+                dt = self.deficit[o * n + t] = [0] * NRES
+            dt[r] += 1
+        self.uncertain[v] = self.uncertain[t] = True
+        hands[v][r] -= 1
+        hands[t][r] += 1
+        st = self.stats
+        st["gain"][(t * _NG + G_STEAL) * NRES + r] += 1
+        st["loss"][(v * _NL + L_STOLEN) * NRES + r] += 1
+        st["steals"][t] += 1
+        st["stolen_from"][v] += 1
+        # IR-74: everyone sees that one card moved; thief and victim also see its type
+        self._log(None, f"seat {t} steals a card from seat {v}")
+        self._log(frozenset((t, v)), f"(seat {t} stole {LETTERS[r]} from seat {v})")
+        self.thief = self.victim = -1
+        self.phase = self.resume
+        self.seat = self.active
+
+    # --- development cards
+    def _do_buy(self, a: A.BuyDevelopment) -> None:
+        p = self.seat
+        self._pay(p, COST_DEV, L_DEV)
+        self._log(None, f"seat {p} buys a development card")
+        self.resume = self.phase
+        self.phase = DRAW
+
+    def _do_draw(self, a: A.DrawDevelopment) -> None:
+        p = self.seat
+        c = a.card
+        self.deck[c] -= 1
+        self.dev[p][c] += 1
+        self.dev_new[p][c] += 1
+        self.stats["dev_bought"][p][c] += 1
+        self._log(frozenset((p,)), f"seat {p} draws {DEV_NAMES[c]}")
+        self.phase = self.resume
+        self._check_win()  # IR-4: a VP card can win at once (never in SBP, IR-33)
+
+    def _play(self, p: int, card: int) -> None:
+        self.dev[p][card] -= 1
+        self.dev_played = True
+        self.stats["dev_played"][p][card] += 1
+
+    def _do_knight(self, a: A.PlayKnight) -> None:
+        p = self.seat
+        self._play(p, KNIGHT)
+        self.knights[p] += 1
+        self._log(None, f"seat {p} plays a knight")
+        # IR-72: first to 3 knights; only strictly more takes it over
+        if self.game.options["largest_army"] and self.knights[p] >= LARGEST_ARMY_MIN:
+            h = self.la_holder
+            if h != p and (h < 0 or self.knights[p] > self.knights[h]):
+                self.la_holder = p
+                self._log(None, f"seat {p} takes Largest Army ({self.knights[p]})")
+        if self.game.options["robber"]:
+            self.resume = self.phase
+            self.phase = ROBBER
+        self._check_win()  # IR-4: Largest Army can win at once
+
+    def _do_road_building(self, a: A.PlayRoadBuilding) -> None:
+        p = self.seat
+        self._play(p, ROADS)
+        self._log(None, f"seat {p} plays road building")
+        self.free_roads = min(ROAD_BUILDING_ROADS, self.roads_left[p])
+        self.resume = self.phase
+        self.phase = ROAD_BUILDING
+
+    def _do_plenty(self, a: A.PlayPlenty) -> None:
+        p = self.seat
+        self._play(p, PLENTY)
+        for r in range(NRES):
+            if a.take[r]:
+                self._gain(p, r, a.take[r], G_PLENTY)
+        self._log(None, f"seat {p} plays year of plenty: {bundle_text(a.take)}")
+
+    def _do_monopoly(self, a: A.PlayMonopoly) -> None:
+        p = self.seat
+        r = a.resource
+        self._play(p, MONOPOLY)
+        total = 0
+        for q in range(self.n):
+            if q != p:
+                k = self.hands[q][r]
+                if k:
+                    self._lose(q, r, k, L_MONO, to_bank=False)
+                    self.hands[p][r] += k
+                    self.stats["gain"][(p * _NG + G_MONO) * NRES + r] += k
+                    total += k
+        self._log(None, f"seat {p} plays monopoly on {RESOURCES[r]} and takes {total}")
+
+    # --- trade
+    def _do_maritime(self, a: A.MaritimeTrade) -> None:
+        p = self.seat
+        harbor = any(a.give[r] and self.ratio[p][r] < BANK_RATIO for r in range(NRES))
+        sink, src = (L_HARBOR, G_HARBOR) if harbor else (L_BANK, G_BANK)
+        for r in range(NRES):
+            if a.give[r]:
+                self._lose(p, r, a.give[r], sink)
+                key = str(self.ratio[p][r])
+                self.stats["maritime"][p][key] = (
+                    self.stats["maritime"][p].get(key, 0) + a.give[r] // self.ratio[p][r]
+                )
+            if a.get[r]:
+                self._gain(p, r, a.get[r], src)
+        self._log(None, f"seat {p} trades {bundle_text(a.give)} for {bundle_text(a.get)}")
+
+    def _do_offer(self, a: A.Offer) -> None:
+        p = self.seat
+        o = OpenOffer(self.next_offer, a.give, a.get, [None] * self.n)
+        self.next_offer += 1
+        self.offers.append(o)
+        self.stats["offers"][p] += 1
+        self._log(None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}")
+        self.answering = [(p + i) % self.n for i in range(1, self.n)]
+        self.answer_offer = o.id
+        self.phase = ANSWER
+        self.seat = self.answering[0]
+
+    def _answer(self, value: Any) -> None:
+        p = self.seat
+        o = self._offer(self.answer_offer)
+        assert o is not None
+        o.answers[p] = value
+        if value == "accept":
+            self._reveal(p, o.get)
+            self._log(None, f"seat {p} accepts offer #{o.id}")
+        elif value == "reject":
+            self._log(None, f"seat {p} rejects offer #{o.id}")
+        else:
+            self._reveal(p, value[0])
+            self.stats["counters"][p] += 1
+            self._log(
+                None,
+                f"seat {p} counters offer #{o.id}: {bundle_text(value[0])} for "
+                f"{bundle_text(value[1])}",
+            )
+        self.answering.pop(0)
+        if self.answering:
+            self.seat = self.answering[0]
+            return
+        if all(x == "reject" for s, x in enumerate(o.answers) if s != self.active):
+            self.offers.remove(o)  # IR-51: rejected by all, not re-sent this turn
+            self.rejected.append((o.give, o.get))
+        self.answer_offer = -1
+        self.phase = MAIN
+        self.seat = self.active
+
+    def _do_accept(self, a: A.Accept) -> None:
+        self._answer("accept")
+
+    def _do_reject(self, a: A.Reject) -> None:
+        self._answer("reject")
+
+    def _do_counter(self, a: A.Counter) -> None:
+        self._answer((a.give, a.get))
+
+    def _do_complete(self, a: A.Complete) -> None:
+        p = self.active
+        o = self._offer(a.offer)
+        assert o is not None
+        s = a.seat
+        ans = o.answers[s]
+        if ans == "accept":
+            give, get = o.give, o.get
+        else:
+            get, give = ans  # the counter, from s's side
+        for r in range(NRES):
+            if give[r]:
+                self._lose(p, r, give[r], L_TRADE, to_bank=False)
+                self.hands[s][r] += give[r]
+                self.stats["gain"][(s * _NG + G_TRADE) * NRES + r] += give[r]
+            if get[r]:
+                self._lose(s, r, get[r], L_TRADE, to_bank=False)
+                self.hands[p][r] += get[r]
+                self.stats["gain"][(p * _NG + G_TRADE) * NRES + r] += get[r]
+        self.offers.remove(o)
+        self.stats["trades"][p] += 1
+        self.stats["trades"][s] += 1
+        self._log(None, f"seat {p} trades {bundle_text(give)} for {bundle_text(get)} with seat {s}")
+
+    def _do_withdraw(self, a: A.Withdraw) -> None:
+        o = self._offer(a.offer)
+        assert o is not None
+        self.offers.remove(o)
+        self._log(None, f"seat {self.active} withdraws offer #{o.id}")
+
+    # --- end of turn, special build phase
+    def _do_end(self, a: A.EndTurn) -> None:
+        p = self.seat
+        if self.phase == SBP_BUILD:
+            self.sbp_joined.pop(0)
+            if self.sbp_joined:
+                self.seat = self.sbp_joined[0]
+            else:
+                self._start_turn((self.active + 1) % self.n)
+            return
+        if self.offers:
+            self._log(None, f"seat {p}'s open offers are withdrawn")
+        self.offers = []
+        self._log(None, f"seat {p} ends the turn")
+        if self.n >= SBP_MIN_PLAYERS:  # IR-29/IR-30
+            self.sbp_queue = [(p + i) % self.n for i in range(1, self.n)]
+            self.sbp_joined = []
+            self.phase = SBP_SIGNUP
+            self.seat = self.sbp_queue[0]
+            return
+        self._start_turn((p + 1) % self.n)
+
+    def _do_signup(self, a: A.SpecialBuildSignUp) -> None:
+        p = self.sbp_queue.pop(0)
+        if a.join:
+            self.sbp_joined.append(p)  # IR-31: slots in seat order after the active player
+            self.stats["sbp_slots"][p] += 1
+        self._log(
+            None, f"seat {p} {'signs up for' if a.join else 'passes'} the special build phase"
+        )
+        if self.sbp_queue:
+            self.seat = self.sbp_queue[0]
+        elif self.sbp_joined:
+            self.phase = SBP_BUILD
+            self.seat = self.sbp_joined[0]
+        else:
+            self._start_turn((self.active + 1) % self.n)
+
+    # ------------------------------------------------------------------ cards
+    def _gain(self, p: int, r: int, k: int, source: int) -> None:
+        self.hands[p][r] += k
+        self.bank[r] -= k
+        self.stats["gain"][(p * _NG + source) * NRES + r] += k
+
+    def _lose(self, p: int, r: int, k: int, sink: int, to_bank: bool = True) -> None:
+        """``p`` publicly loses ``k`` cards of ``r`` (to the bank unless ``to_bank`` is False)."""
+        hand = self.hands[p]
+        old = hand[r]
+        hand[r] = old - k
+        if to_bank:
+            self.bank[r] += k
+        self.stats["loss"][(p * _NL + sink) * NRES + r] += k
+        if self.uncertain[p]:
+            n = self.n
+            for o in range(n + 1):
+                d = self.deficit[o * n + p]
+                if d is not None and d[r] and old - d[r] < k:
+                    d[r] = hand[r]
+
+    def _pay(self, p: int, cost: Bundle, sink: int) -> None:
+        for r in range(NRES):
+            if cost[r]:
+                self._lose(p, r, cost[r], sink)
+
+    def _reveal(self, p: int, cards: Bundle) -> None:
+        """Everyone learns that ``p`` holds at least ``cards`` (an accepted offer or counter)."""
+        if not self.uncertain[p]:
+            return
+        n = self.n
+        hand = self.hands[p]
+        for o in range(n + 1):
+            d = self.deficit[o * n + p]
+            if d is not None:
+                for r in range(NRES):
+                    if cards[r] and hand[r] - d[r] < cards[r]:
+                        d[r] = hand[r] - cards[r]
+
+    # ------------------------------------------------------------------ scores
+    def visible_vp(self, p: int) -> int:
+        """VP everyone can see: buildings and awards (IR-3)."""
+        vp = (PIECES_SETTLEMENT - self.settles_left[p]) * VP_SETTLEMENT
+        vp += (PIECES_CITY - self.cities_left[p]) * VP_CITY
+        if self.lr_holder == p:
+            vp += VP_LONGEST_ROAD
+        if self.la_holder == p:
+            vp += VP_LARGEST_ARMY
+        return vp
+
+    def total_vp(self, p: int) -> int:
+        """All VP including hidden VP cards (IR-1, IR-3)."""
+        return self.visible_vp(p) + self.dev[p][VICTORY] * VP_CARD
+
+    def returns(self) -> list[float]:
+        out = [0.0] * self.n
+        if self.winner >= 0:
+            out[self.winner] = 1.0
+        return out
+
+    def scores(self) -> list[float]:
+        return [float(self.total_vp(p)) for p in range(self.n)]
+
+    def turn_count(self) -> int:
+        return self.turn
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int | None) -> JSON:
+        check_seat(self, seat)
+        from hexfolk.games.island.views import observation
+
+        return observation(self, seat)
+
+    def full_state(self) -> JSON:
+        from hexfolk.games.island.views import full_state
+
+        return full_state(self)
+
+    def summary(self) -> JSON:
+        from hexfolk.games.island.views import summary
+
+        return summary(self)
+
+    def sample_consistent_state(self, seat: int | None, rng: random.Random) -> IslandState:
+        check_seat(self, seat)
+        from hexfolk.games.island.views import sample_consistent_state
+
+        return sample_consistent_state(self, seat, rng)
+
+    def visible_log(self, seat: int | None) -> list[str]:
+        """The log lines ``seat`` may see (None: the spectator)."""
+        return [str(t) for t in visible_log(self.log, seat)]
+
+
+def _new_stats(n: int) -> dict[str, Any]:
+    return {
+        "dice": [0] * 13,
+        "rolls": [[0] * 13 for _ in range(n)],
+        "gain": [0] * (n * _NG * NRES),
+        "loss": [0] * (n * _NL * NRES),
+        "blocked": [0] * n,
+        "shortage": [0] * n,
+        "robber_moves": [0] * n,
+        "steals": [0] * n,
+        "stolen_from": [0] * n,
+        "offers": [0] * n,
+        "counters": [0] * n,
+        "trades": [0] * n,
+        "maritime": [{} for _ in range(n)],
+        "dev_bought": [[0] * 5 for _ in range(n)],
+        "dev_played": [[0] * 5 for _ in range(n)],
+        "built": [[0, 0, 0] for _ in range(n)],
+        "longest_road_turns": [0] * n,
+        "largest_army_turns": [0] * n,
+        "turns": [0] * n,
+        "sbp_slots": [0] * n,
+    }
+
+
+def _copy_stats(s: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "dice": s["dice"][:],
+        "rolls": [x[:] for x in s["rolls"]],
+        "gain": s["gain"][:],
+        "loss": s["loss"][:],
+        "blocked": s["blocked"][:],
+        "shortage": s["shortage"][:],
+        "robber_moves": s["robber_moves"][:],
+        "steals": s["steals"][:],
+        "stolen_from": s["stolen_from"][:],
+        "offers": s["offers"][:],
+        "counters": s["counters"][:],
+        "trades": s["trades"][:],
+        "maritime": [dict(x) for x in s["maritime"]],
+        "dev_bought": [x[:] for x in s["dev_bought"]],
+        "dev_played": [x[:] for x in s["dev_played"]],
+        "built": [x[:] for x in s["built"]],
+        "longest_road_turns": s["longest_road_turns"][:],
+        "largest_army_turns": s["largest_army_turns"][:],
+        "turns": s["turns"][:],
+        "sbp_slots": s["sbp_slots"][:],
+    }
+
+
+_DISPATCH: dict[type, Any] = {
+    A.LayoutOutcome: IslandState._do_layout,
+    A.BuildSettlement: IslandState._do_settle,
+    A.BuildRoad: IslandState._do_road,
+    A.BuildCity: IslandState._do_city,
+    A.Roll: IslandState._do_roll,
+    A.DiceOutcome: IslandState._do_dice,
+    A.Discard: IslandState._do_discard,
+    A.MoveRobber: IslandState._do_robber,
+    A.StealOutcome: IslandState._do_steal,
+    A.BuyDevelopment: IslandState._do_buy,
+    A.DrawDevelopment: IslandState._do_draw,
+    A.PlayKnight: IslandState._do_knight,
+    A.PlayRoadBuilding: IslandState._do_road_building,
+    A.PlayPlenty: IslandState._do_plenty,
+    A.PlayMonopoly: IslandState._do_monopoly,
+    A.MaritimeTrade: IslandState._do_maritime,
+    A.Offer: IslandState._do_offer,
+    A.Accept: IslandState._do_accept,
+    A.Reject: IslandState._do_reject,
+    A.Counter: IslandState._do_counter,
+    A.Complete: IslandState._do_complete,
+    A.Withdraw: IslandState._do_withdraw,
+    A.EndTurn: IslandState._do_end,
+    A.SpecialBuildSignUp: IslandState._do_signup,
+}

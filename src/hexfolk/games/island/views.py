@@ -1,0 +1,401 @@
+"""What leaves an island state: per-seat observations, full state, statistics, sampled worlds,
+and the text rendering of an observation."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from hexfolk.core import Commitments, visible_log
+from hexfolk.games.island.actions import bundle_text
+from hexfolk.games.island.rules import (
+    DEV_CARDS,
+    DEV_NAMES,
+    DICE_PIPS,
+    DICE_TOTAL,
+    NRES,
+    PIECES_CITY,
+    PIECES_SETTLEMENT,
+    RESOURCES,
+    VICTORY,
+    VP_CARD,
+    VP_CITY,
+    VP_LARGEST_ARMY,
+    VP_LONGEST_ROAD,
+    VP_SETTLEMENT,
+)
+from hexfolk.games.island.state import (
+    _NO_WIN_PHASES,
+    DISCARD,
+    GAIN_SOURCES,
+    LOSS_SINKS,
+    OVER,
+    PHASE_NAMES,
+    IslandState,
+)
+
+if TYPE_CHECKING:
+    from hexfolk.games.island.game import IslandGame
+
+JSON = dict[str, Any]
+
+
+def _hand_json(hand: list[int]) -> dict[str, int]:
+    return {RESOURCES[r]: hand[r] for r in range(NRES)}
+
+
+def _dev_json(dev: list[int]) -> dict[str, int]:
+    return {DEV_NAMES[c]: dev[c] for c in range(len(DEV_NAMES))}
+
+
+def observation(st: IslandState, seat: int | None) -> JSON:
+    """The view of ``seat`` (None: spectator), as plain JSON (IR-74, table of section 14)."""
+    n = st.n
+    over = st.phase == OVER
+    players = []
+    for p in range(n):
+        info: JSON = {
+            "seat": p,
+            "cards": sum(st.hands[p]),
+            "dev_cards": sum(st.dev[p]),
+            "dev_bought_this_turn": sum(st.dev_new[p]),
+            "knights": st.knights[p],
+            "visible_vp": st.visible_vp(p),
+            "road_length": st.road_len[p],
+            "roads_left": st.roads_left[p],
+            "settlements_left": st.settles_left[p],
+            "cities_left": st.cities_left[p],
+        }
+        if over or p == seat:  # IR-7: everything is revealed at the end
+            info["hand"] = _hand_json(st.hands[p])
+            info["dev_hand"] = _dev_json(st.dev[p])
+            info["vp"] = st.total_vp(p)
+        players.append(info)
+    prompt = st.prompt()
+    obs: JSON = {
+        "game": "island",
+        "seat": seat,
+        "phase": PHASE_NAMES[st.phase],
+        "turn": st.turn,
+        "active": st.active,
+        "to_move": st.current_player() if st.current_player() >= 0 else None,
+        "prompt": prompt.to_json() if prompt else None,
+        "board": {
+            "map": st.topo.board_id,
+            "layout": st.lt.layout.text() if st.lt else None,
+            "robber": st.robber,
+        },
+        "settlements": [
+            [v, o] for v, o in enumerate(st.node_owner) if o >= 0 and st.node_level[v] == 1
+        ],
+        "cities": [[v, o] for v, o in enumerate(st.node_owner) if o >= 0 and st.node_level[v] == 2],
+        "roads": [[e, o] for e, o in enumerate(st.edge_owner) if o >= 0],
+        "players": players,
+        "bank": None if st.game.options["hide_bank"] else _hand_json(st.bank),
+        "deck": sum(st.deck),
+        "longest_road": st.lr_holder,
+        "largest_army": st.la_holder,
+        "offers": [o.to_json() for o in st.offers],
+        "discards": _discard_view(st, seat),
+        "winner": st.winner if over else None,
+        "log": [str(t) for t in visible_log(st.log, seat)],
+    }
+    return obs
+
+
+def _discard_view(st: IslandState, seat: int | None) -> JSON | None:
+    c = st.discards
+    if c is None:
+        return None
+    out: JSON = {
+        "seats": list(c.seats),
+        "need": {str(q): st.discard_need[q] for q in c.seats},
+        "committed": [q for q in c.seats if c.value_for(q) is not None],
+    }
+    if seat is not None and c.value_for(seat) is not None:
+        out["own"] = bundle_text(c.value_for(seat))
+    if seat is not None and st.phase == DISCARD and st.seat == seat:
+        out["selected"] = bundle_text(tuple(st.discard_partial))
+    return out
+
+
+def full_state(st: IslandState) -> JSON:
+    """Every field, hidden ones included (hashing, debugging)."""
+    n = st.n
+    return {
+        "phase": PHASE_NAMES[st.phase],
+        "seat": st.seat,
+        "active": st.active,
+        "resume": PHASE_NAMES[st.resume],
+        "turn": st.turn,
+        "setup_index": st.setup_index,
+        "setup_node": st.setup_node,
+        "rolled": st.rolled,
+        "dev_played": st.dev_played,
+        "winner": st.winner,
+        "layout": st.lt.layout.text() if st.lt else None,
+        "robber": st.robber,
+        "node_owner": st.node_owner,
+        "node_level": st.node_level,
+        "edge_owner": st.edge_owner,
+        "bank": st.bank,
+        "hands": st.hands,
+        "dev": st.dev,
+        "dev_new": st.dev_new,
+        "deck": st.deck,
+        "knights": st.knights,
+        "pieces_left": [st.roads_left, st.settles_left, st.cities_left],
+        "road_length": st.road_len,
+        "longest_road": st.lr_holder,
+        "largest_army": st.la_holder,
+        "discards": None
+        if st.discards is None
+        else {
+            "seats": list(st.discards.seats),
+            "values": {str(q): list(st.discards.value_for(q) or ()) for q in st.discards.seats},
+        },
+        "discard_need": st.discard_need,
+        "discard_partial": st.discard_partial,
+        "steal": [st.thief, st.victim],
+        "free_roads": st.free_roads,
+        "offers": [o.to_json() for o in st.offers],
+        "answering": st.answering,
+        "answer_offer": st.answer_offer,
+        "next_offer": st.next_offer,
+        "rejected": [[bundle_text(a), bundle_text(b)] for a, b in st.rejected],
+        "sbp": [st.sbp_queue, st.sbp_joined],
+        "deficit": [
+            [o, p, d] for i, d in enumerate(st.deficit) if d and any(d) for o, p in [divmod(i, n)]
+        ],
+        "log": [[sorted(v) if v is not None else None, str(t)] for v, t in st.log],
+        "stats": st.stats,
+    }
+
+
+def summary(st: IslandState) -> JSON:
+    """End-of-game statistics (IR-80); public (everything is revealed at the end)."""
+    n = st.n
+    s = st.stats
+    rolls = sum(s["dice"])
+    players = []
+    for p in range(n):
+        settlements = PIECES_SETTLEMENT - st.settles_left[p]
+        cities = PIECES_CITY - st.cities_left[p]
+        players.append(
+            {
+                "seat": p,
+                "vp": st.total_vp(p),
+                "vp_breakdown": {
+                    "settlements": settlements * VP_SETTLEMENT,
+                    "cities": cities * VP_CITY,
+                    "vp_cards": st.dev[p][VICTORY] * VP_CARD,
+                    "longest_road": VP_LONGEST_ROAD if st.lr_holder == p else 0,
+                    "largest_army": VP_LARGEST_ARMY if st.la_holder == p else 0,
+                },
+                "hand": _hand_json(st.hands[p]),
+                "dev_hand": _dev_json(st.dev[p]),
+                "gained": {
+                    name: _hand_json(s["gain"][(p * len(GAIN_SOURCES) + i) * NRES :][:NRES])
+                    for i, name in enumerate(GAIN_SOURCES)
+                },
+                "lost": {
+                    name: _hand_json(s["loss"][(p * len(LOSS_SINKS) + i) * NRES :][:NRES])
+                    for i, name in enumerate(LOSS_SINKS)
+                },
+                "blocked_by_robber": s["blocked"][p],
+                "lost_to_shortage": s["shortage"][p],
+                "rolls": {str(k): s["rolls"][p][k] for k in range(2, 13)},
+                "sevens": s["rolls"][p][7],
+                "robber_moves": s["robber_moves"][p],
+                "steals_made": s["steals"][p],
+                "steals_suffered": s["stolen_from"][p],
+                "knights": st.knights[p],
+                "offers": s["offers"][p],
+                "counter_offers": s["counters"][p],
+                "trades": s["trades"][p],
+                "maritime_by_ratio": dict(sorted(s["maritime"][p].items())),
+                "dev_bought": {DEV_CARDS[c]: s["dev_bought"][p][c] for c in range(5)},
+                "dev_played": {DEV_CARDS[c]: s["dev_played"][p][c] for c in range(5)},
+                "built": dict(zip(("roads", "settlements", "cities"), s["built"][p])),
+                "road_length": st.road_len[p],
+                "turns_with_longest_road": s["longest_road_turns"][p],
+                "turns_with_largest_army": s["largest_army_turns"][p],
+                "turns": s["turns"][p],
+                "special_build_slots": s["sbp_slots"][p],
+            }
+        )
+    return {
+        "winner": st.winner if st.winner >= 0 else None,
+        "scores": st.scores(),
+        "turns": st.turn,
+        "rounds": (st.turn + n - 1) // n,
+        "dice": {
+            str(k): {
+                "rolled": s["dice"][k],
+                "expected": round(rolls * DICE_PIPS[k] / DICE_TOTAL, 2),
+            }
+            for k in range(2, 13)
+        },
+        "players": players,
+    }
+
+
+def sample_consistent_state(st: IslandState, seat: int | None, rng: random.Random) -> IslandState:
+    """A world ``seat`` cannot tell from ``st``: unseen resource cards and others' development
+    cards redrawn; everything the seat observed is kept."""
+    n = st.n
+    o = n if seat is None else seat
+    w = st.clone()
+    # 1. resource cards whose type the observer never saw (steals between others)
+    pool: list[int] = []
+    slots: list[tuple[int, int]] = []
+    for p in range(n):
+        d = st.deficit[o * n + p] if p != o else None
+        if d and any(d):
+            for r in range(NRES):
+                pool.extend([r] * d[r])
+            slots.append((p, sum(d)))
+    if pool:
+        rng.shuffle(pool)
+        i = 0
+        for p, k in slots:
+            dealt = [0] * NRES
+            for r in pool[i : i + k]:
+                dealt[r] += 1
+            i += k
+            d = st.deficit[o * n + p]
+            assert d is not None
+            w.hands[p] = [st.hands[p][r] - d[r] + dealt[r] for r in range(NRES)]
+            w.deficit[o * n + p] = dealt
+        for i2, dd in enumerate(w.deficit):
+            if dd is not None:
+                hand = w.hands[i2 % n]
+                for r in range(NRES):
+                    if dd[r] > hand[r]:
+                        dd[r] = hand[r]
+    # 2. hidden discard choices of other seats
+    if st.discards is not None:
+        old = st.discards
+        new = Commitments(old.seats)
+        for q in old.seats:
+            value = old.value_for(q)
+            if value is None:
+                continue
+            if q != o:
+                value = tuple(_sub_multiset(w.hands[q], sum(value), rng))
+            new.commit(q, value)
+        w.discards = new
+        if st.phase == DISCARD and st.seat != o:
+            w.discard_partial = _sub_multiset(w.hands[st.seat], sum(st.discard_partial), rng)
+    # 3. other players' development cards, from the cards the observer has not seen
+    others = [p for p in range(n) if p != o]
+    unseen = list(st.deck)
+    for p in others:
+        for c in range(5):
+            unseen[c] += st.dev[p][c]
+    cards = [c for c in range(5) for _ in range(unseen[c])]
+    check_active = st.phase not in _NO_WIN_PHASES and st.active != o
+    target = st.game.options["vp_target"]
+    for _attempt in range(50):
+        rng.shuffle(cards)
+        i = 0
+        for p in others:
+            k = sum(st.dev[p])
+            m = sum(st.dev_new[p])
+            hand = [0] * 5
+            fresh = [0] * 5
+            for j, c in enumerate(cards[i : i + k]):
+                hand[c] += 1
+                if j < m:
+                    fresh[c] += 1
+            i += k
+            w.dev[p] = hand
+            w.dev_new[p] = fresh
+        deck = [0] * 5
+        for c in cards[i:]:
+            deck[c] += 1
+        w.deck = deck
+        if not check_active or w.total_vp(st.active) < target:
+            break
+    else:  # no sample kept the active player below the target: keep the cards as they are
+        w.dev = [x[:] for x in st.dev]
+        w.dev_new = [x[:] for x in st.dev_new]
+        w.deck = st.deck[:]
+    return w
+
+
+def _sub_multiset(hand: list[int], k: int, rng: random.Random) -> list[int]:
+    cards = [r for r in range(NRES) for _ in range(hand[r])]
+    rng.shuffle(cards)
+    out = [0] * NRES
+    for r in cards[:k]:
+        out[r] += 1
+    return out
+
+
+def render(game: IslandGame, obs: JSON) -> str:
+    """Readable text of an observation."""
+    lines = []
+    seat = obs["seat"]
+    who = "spectator" if seat is None else f"seat {seat}"
+    lines.append(
+        f"island [{who}] turn {obs['turn']} active seat {obs['active']} phase {obs['phase']}"
+    )
+    layout = obs["board"]["layout"]
+    if layout:
+        hexes = layout.split()[0].split(".")
+        lines.append(
+            "board: "
+            + " ".join(f"{i}:{h}" for i, h in enumerate(hexes))
+            + f" | robber {obs['board']['robber']}"
+        )
+        harbors = layout.split()[1]
+        lines.append("harbors: " + " ".join("3:1" if c == "3" else f"2:1{c}" for c in harbors))
+    if obs["settlements"] or obs["cities"]:
+        lines.append(
+            "buildings: "
+            + " ".join(
+                [f"s{v}@{o}" for v, o in obs["settlements"]]
+                + [f"c{v}@{o}" for v, o in obs["cities"]]
+            )
+        )
+    if obs["roads"]:
+        lines.append("roads: " + " ".join(f"{e}@{o}" for e, o in obs["roads"]))
+    for pl in obs["players"]:
+        txt = (
+            f"  seat {pl['seat']}: {pl['cards']} cards, {pl['dev_cards']} dev, "
+            f"vp {pl.get('vp', pl['visible_vp'])}{'' if 'vp' in pl else ' visible'}, "
+            f"road {pl['road_length']}, knights {pl['knights']}, "
+            f"pieces {pl['roads_left']}/{pl['settlements_left']}/{pl['cities_left']}"
+        )
+        if "hand" in pl:
+            hand = " ".join(f"{v}{k[0]}" for k, v in pl["hand"].items() if v) or "-"
+            dev = " ".join(f"{v} {k}" for k, v in pl["dev_hand"].items() if v) or "-"
+            txt += f" | hand {hand} | dev {dev}"
+        lines.append(txt)
+    bank = obs["bank"]
+    lines.append(
+        ("bank: " + " ".join(f"{v}{k[0]}" for k, v in bank.items()) if bank else "bank: hidden")
+        + f" | deck {obs['deck']} | longest road {obs['longest_road']} | "
+        f"largest army {obs['largest_army']}"
+    )
+    for off in obs["offers"]:
+        lines.append(f"offer #{off['id']}: {off['give']} for {off['get']} answers {off['answers']}")
+    if obs["discards"]:
+        lines.append(f"discards: {obs['discards']}")
+    if obs["prompt"]:
+        lines.append("prompt: " + obs["prompt"]["text"])
+    if obs["winner"] is not None:
+        lines.append(f"winner: seat {obs['winner']}")
+    for entry in obs["log"][-3:]:
+        lines.append("log: " + entry)
+    return "\n".join(lines)
+
+
+__all__ = [
+    "full_state",
+    "observation",
+    "render",
+    "sample_consistent_state",
+    "summary",
+]

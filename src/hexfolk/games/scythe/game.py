@@ -1,0 +1,115 @@
+"""``ScytheGame``: options, validation and the initial state (SR-57, SR-58)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from hexfolk.core import Action, Game, OptionError, OptionSpec
+from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.actions import parse_action
+from hexfolk.games.scythe.render import render
+from hexfolk.games.scythe.state import ScytheState, count_deals
+
+
+def _parse_list(text: str, names: tuple[str, ...], what: str, players: int) -> list[int] | None:
+    if text.strip().lower() == "random":
+        return None
+    items = [x.strip().lower() for x in text.split(",")]
+    if len(items) != players:
+        raise OptionError(f"option {what!r} needs {players} comma-separated names, not {text!r}")
+    out = []
+    for x in items:
+        if x not in names:
+            raise OptionError(f"option {what!r}: {x!r} is not one of {', '.join(names)}")
+        out.append(names.index(x))
+    if len(set(out)) != len(out):
+        raise OptionError(f"option {what!r} names the same one twice: {text!r}")
+    return out
+
+
+class ScytheGame(Game):
+    """Scythe (base game), 2-5 players. See ``docs/scythe.md`` for the notation.
+
+    Options: ``factions`` and ``mats`` (``random`` or a comma list in seat order),
+    ``allow_banned_pairs`` (SR-58's first-game allowance).
+    """
+
+    id: ClassVar[str] = "scythe"
+    name: ClassVar[str] = "Scythe"
+    rules_version: ClassVar[str] = "0.1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    default_players: ClassVar[int] = 2
+    default_turn_cap: ClassVar[int | None] = 500
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "factions",
+            "str",
+            "random",
+            "factions in seat order (e.g. nordic,crimea) or random",
+        ),
+        OptionSpec("mats", "str", "random", "player mats in seat order or random"),
+        OptionSpec(
+            "allow_banned_pairs",
+            "bool",
+            False,
+            "allow Rusviet+Industrial and Crimea+Patriotic (SR-58)",
+        ),
+        OptionSpec(
+            "oq5_disarm_tunnels_only",
+            "bool",
+            True,
+            "OQ-5: Disarm works on printed tunnels only (false: also on the owner's Mine)",
+        ),
+        OptionSpec(
+            "oq6_camaraderie_combat_only",
+            "bool",
+            True,
+            "OQ-6: Camaraderie cancels only the loss after a won combat "
+            "(false: also the loss for displacing workers)",
+        ),
+        OptionSpec(
+            "oq8_seaworthy_lake_retreat",
+            "bool",
+            True,
+            "OQ-8: a Seaworthy loser may retreat onto an adjacent lake (false: always home)",
+        ),
+        OptionSpec(
+            "oq18_enlist_pays_same_action",
+            "bool",
+            True,
+            "OQ-18: a recruit enlisted from the Enlist section pays on that same action",
+        ),
+    )
+
+    def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
+        self.fixed_factions: list[int] | None = None
+        self.fixed_mats: list[int] | None = None
+        super().__init__(players, options)
+
+    def check_options(self) -> None:
+        n = self.num_players
+        self.fixed_factions = _parse_list(self.options["factions"], D.FACTION_IDS, "factions", n)
+        self.fixed_mats = _parse_list(self.options["mats"], D.MAT_IDS, "mats", n)
+        if self.options["allow_banned_pairs"]:
+            return
+        if self.fixed_factions is not None and self.fixed_mats is not None:
+            for f, m in zip(self.fixed_factions, self.fixed_mats):
+                if (f, m) in D.BANNED_PAIRS:
+                    raise OptionError(
+                        f"{D.FACTION_IDS[f]} with the {D.MAT_IDS[m]} mat is a banned pair "
+                        "(SR-58); set allow_banned_pairs=true to allow it"
+                    )
+        fs = tuple(self.fixed_factions or [-1] * n)
+        ms = tuple(self.fixed_mats or [-1] * n)
+        if count_deals(fs, ms, False) == 0:
+            raise OptionError("these factions and mats leave only banned pairs (SR-58)")
+
+    def new_initial_state(self) -> ScytheState:
+        return ScytheState(self)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def render_observation(self, observation: dict[str, Any]) -> str:
+        return render(observation)

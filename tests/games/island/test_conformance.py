@@ -1,0 +1,76 @@
+"""The conformance kit on the island game at every player count 2..8 (IR-9).
+
+Random playouts are checked step by step by the kit; most are cut off by a turn cap to keep the
+suite fast, and a few are played to the end.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfolk.core import State, load_game
+from hexfolk.core import testing as kit
+from hexfolk.games.island.state import IslandState
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_random_playouts_every_player_count(players: int) -> None:
+    kit.check_random_playouts(load_game("island", players), seeds=[players], turn_cap=30)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {"board": "beginner"}),
+        (3, {"friendly_robber": True, "vp_target": 8}),
+        (4, {"robber": False, "hide_bank": True, "longest_road": False}),
+    ],
+)
+def test_random_playouts_to_the_end(players: int, options: dict[str, object]) -> None:
+    results = kit.check_random_playouts(
+        load_game("island", players, options), seeds=[11], deep_every=13
+    )
+    assert results[0].finished  # IR-4: random games end with a winner
+    assert results[0].state.winners()
+
+
+def test_determinism() -> None:
+    kit.check_determinism(load_game("island", 4), seed=5, turn_cap=80)
+    kit.check_determinism(load_game("island", 7), seed=2, turn_cap=30)
+
+
+def test_record_roundtrip() -> None:
+    kit.check_record_roundtrip(load_game("island", 4), seed=4, turn_cap=60)
+    kit.check_record_roundtrip(load_game("island", 5, {"board": "beginner"}), seed=1, turn_cap=30)
+
+
+def test_action_notation() -> None:
+    kit.check_action_notation(load_game("island", 6), seeds=[2])
+
+
+def plant_private_log(state: State, seat: int, sentinel: str) -> State | None:
+    """Plant the sentinel in a log entry only ``seat`` may see (like a drawn card or the type
+    of a stolen card)."""
+    assert isinstance(state, IslandState)
+    state.log.append((frozenset((seat,)), sentinel))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_ir74_hidden_information(players: int) -> None:
+    kit.check_hidden_information(
+        load_game("island", players),
+        seeds=[players + 20],
+        plant_sentinel=plant_private_log,
+        every=6,
+        turn_cap=70 if players <= 4 else 25,
+    )
+
+
+def test_ir74_hidden_information_with_hidden_bank() -> None:
+    kit.check_hidden_information(
+        load_game("island", 3, {"hide_bank": True, "friendly_robber": True}),
+        seeds=[3],
+        every=9,
+        turn_cap=120,
+    )

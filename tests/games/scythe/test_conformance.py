@@ -1,0 +1,21 @@
+"""The conformance kit on Scythe at every player count (few seeds: keep it fast)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfolk.core import load_game
+from hexfolk.core import testing as kit
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_playouts(players: int) -> None:
+    kit.check_random_playouts(load_game("scythe", players), seeds=range(1), deep_every=11)
+
+
+def test_determinism() -> None:
+    kit.check_determinism(load_game("scythe", 2), seed=3)
+
+
+def test_record_roundtrip() -> None:
+    kit.check_record_roundtrip(load_game("scythe", 3), seed=4)
