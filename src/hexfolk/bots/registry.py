@@ -1,10 +1,14 @@
-"""Bots by short code, as written in ``--players`` (``random``; levels come later).
+"""Bots by short code, as written in ``--players``: ``random``, ``easy``, ``medium``, ``hard``.
+
+The levels are game-specific: ``easy`` for the island game is built by
+``hexfolk.bots.island.make_level_bot("easy", params)``.
 
 A code may carry parameters after colons: ``hard:ms=500:iters=0`` (parsed by its factory).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from hexfolk.bots.random_bot import RandomBot
@@ -19,7 +23,23 @@ def _random(game_id: str, params: dict[str, str]) -> Bot:
     return RandomBot()
 
 
-_FACTORIES: dict[str, BotFactory] = {"random": _random}
+LEVELS = ("easy", "medium", "hard")
+"""Bot levels every game provides, in ``hexfolk.bots.<game id>`` (``make_level_bot``)."""
+
+
+def _level(level: str) -> BotFactory:
+    def factory(game_id: str, params: dict[str, str]) -> Bot:
+        try:
+            module = importlib.import_module(f"hexfolk.bots.{game_id}")
+        except ImportError:
+            raise OptionError(f"there is no {level} bot for {game_id!r} yet") from None
+        make: Callable[[str, dict[str, str]], Bot] = module.make_level_bot
+        return make(level, params)
+
+    return factory
+
+
+_FACTORIES: dict[str, BotFactory] = {"random": _random, **{lv: _level(lv) for lv in LEVELS}}
 
 
 def register_bot(code: str, factory: BotFactory) -> None:

@@ -118,6 +118,17 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="auto|ADDRESS",
+            help="Run the games as Ray tasks: 'auto' joins a running cluster or starts a local "
+            "one; otherwise a cluster address. Needs the 'scale' extra. Results do not depend "
+            "on it.",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many seeded games between bots and report wins, scores and speed.
@@ -143,7 +154,7 @@ def simulate_command(
             record_dir=record_dir,
         )
         try:
-            result = _run_with_progress(spec, workers, quiet)
+            result = _run_with_progress(spec, workers, quiet, ray)
         except OSError as exc:
             fail(f"cannot write records: {exc}")
         except GameCrashed as exc:  # a bug, not bad input: the traceback helps, exit code 1
@@ -156,7 +167,9 @@ def simulate_command(
         print_table(result)
 
 
-def _run_with_progress(spec: TournamentSpec, workers: int, quiet: bool) -> TournamentResult:
+def _run_with_progress(
+    spec: TournamentSpec, workers: int, quiet: bool, ray: str | None = None
+) -> TournamentResult:
     progress = Progress(
         TextColumn("[bold]simulating[/bold]"),
         BarColumn(),
@@ -175,7 +188,7 @@ def _run_with_progress(spec: TournamentSpec, workers: int, quiet: bool) -> Tourn
         def advance(_: GameOutcome) -> None:
             progress.advance(task)
 
-        return run_tournament(spec, workers=workers, progress=advance)
+        return run_tournament(spec, workers=workers, progress=advance, ray_address=ray)
 
 
 def print_table(result: TournamentResult) -> None:
