@@ -63,7 +63,7 @@ def test_ir74_hidden_information(players: int) -> None:
         seeds=[players + 20],
         plant_sentinel=plant_private_log,
         every=6,
-        turn_cap=70 if players <= 4 else 25,
+        turn_cap=70 if players <= 4 else 25 if players < 8 else 12,
     )
 
 

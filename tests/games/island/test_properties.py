@@ -37,7 +37,7 @@ def _check_invariants(state: IslandState) -> None:
         assert cities == PIECES_CITY - state.cities_left[p]
         assert roads == PIECES_ROAD - state.roads_left[p] == len(state.roads[p])
     for c in range(5):  # development cards: deck + held + played = the deck of sheet 1.3
-        played = sum(state.stats["dev_played"][p][c] for p in range(state.n))
+        played = sum(state.stat("dev_played", p)[c] for p in range(state.n))
         held = sum(state.dev[p][c] for p in range(state.n))
         assert state.deck[c] + held + played == game.deck[c]
     for i, d in enumerate(state.deficit):  # what an observer cannot know is part of the hand

@@ -229,7 +229,7 @@ def test_ir5_points_reached_by_another_player_do_not_end_the_game() -> None:
     do(state, "trade 4l for 1o")
     assert not state.is_terminal()
     do(state, "end")  # seat 1's turn starts: wins before the roll
-    assert state.is_terminal() and state.winners() == [1] and state.stats["turns"][1] == 1
+    assert state.is_terminal() and state.winners() == [1] and state.stat("turns", 1) == [1]
 
 
 def test_vp_target_option() -> None:

@@ -144,7 +144,7 @@ def test_ir38_bank_3_two_owed_2_each_pays_nobody() -> None:
     state = _ore_fixture(3, 2, 2)
     roll(state, 5)
     assert state.hands[0][4] == 0 and state.hands[1][4] == 0 and state.bank[4] == 3
-    assert state.stats["shortage"][:2] == [2, 2]
+    assert state.stat("shortage", 0) == [2] and state.stat("shortage", 1) == [2]
 
 
 def test_ir38_bank_3_single_owed_4_gets_3() -> None:
@@ -277,7 +277,7 @@ def test_ir44_robber_hex_produces_nothing() -> None:
     settle(state, 0, 8)  # wool 10 (hex 1), brick 9 (hex 4)
     state.robber = 1
     roll(state, 10)
-    assert hand(state, 0) == "-" and state.stats["blocked"][0] == 1
+    assert hand(state, 0) == "-" and state.stat("blocked", 0) == [1]
     roll(state, 9)
     assert hand(state, 0) == "1b"
 

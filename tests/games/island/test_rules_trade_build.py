@@ -133,7 +133,7 @@ def test_ir53_harbors_three_and_two_for_one() -> None:
     assert state.is_legal(A.parse("trade 2l for 1o"))
     assert not state.is_legal(A.parse("trade 2w for 1o"))
     do(state, "trade 2l for 1o")
-    assert state.stats["maritime"][0] == {"2": 1}
+    assert state.stat("maritime", 0) == [1, 0, 0]  # one lot at 2:1
 
 
 def test_ir54_maritime_several_lots_and_other_type() -> None:

@@ -118,7 +118,54 @@ LOSS_SINKS = (
 )
 _NG = len(GAIN_SOURCES)
 _NL = len(LOSS_SINKS)
-"""Flat statistics: ``gain[(seat * _NG + source) * NRES + resource]``, same for ``loss``."""
+STAT_FIELDS: tuple[tuple[str, int], ...] = (
+    ("rolls", 13),
+    ("gain", _NG * NRES),
+    ("loss", _NL * NRES),
+    ("blocked", 1),
+    ("shortage", 1),
+    ("robber_moves", 1),
+    ("steals", 1),
+    ("stolen_from", 1),
+    ("offers", 1),
+    ("counters", 1),
+    ("trades", 1),
+    ("maritime", 3),
+    ("dev_bought", 5),
+    ("dev_played", 5),
+    ("built", 3),
+    ("longest_road_turns", 1),
+    ("largest_army_turns", 1),
+    ("turns", 1),
+    ("sbp_slots", 1),
+)
+"""Per-seat statistics (IR-80) and their widths. The state keeps all statistics in one flat
+list (so a clone copies one list): the dice histogram (13 counts) first, then one block of
+``_W`` counts per seat laid out as here. ``gain``/``loss`` are per source/sink and resource,
+``maritime`` counts lots by ratio 2, 3, 4, ``built`` roads, settlements, cities."""
+STAT_OFFSET: dict[str, int] = {}
+_w = 0
+for _name, _width in STAT_FIELDS:
+    STAT_OFFSET[_name] = _w
+    _w += _width
+_W = _w
+_S0 = 13
+F_ROLLS, F_GAIN, F_LOSS = STAT_OFFSET["rolls"], STAT_OFFSET["gain"], STAT_OFFSET["loss"]
+F_BLOCKED, F_SHORTAGE = STAT_OFFSET["blocked"], STAT_OFFSET["shortage"]
+F_ROBBER, F_STEALS, F_STOLEN = (
+    STAT_OFFSET["robber_moves"],
+    STAT_OFFSET["steals"],
+    STAT_OFFSET["stolen_from"],
+)
+F_OFFERS, F_COUNTERS, F_TRADES = (
+    STAT_OFFSET["offers"],
+    STAT_OFFSET["counters"],
+    STAT_OFFSET["trades"],
+)
+F_MARITIME, F_BUILT = STAT_OFFSET["maritime"], STAT_OFFSET["built"]
+F_DEV_BOUGHT, F_DEV_PLAYED = STAT_OFFSET["dev_bought"], STAT_OFFSET["dev_played"]
+F_LR_TURNS, F_LA_TURNS = STAT_OFFSET["longest_road_turns"], STAT_OFFSET["largest_army_turns"]
+F_TURNS, F_SBP = STAT_OFFSET["turns"], STAT_OFFSET["sbp_slots"]
 G_SETUP, G_PROD, G_STEAL, G_MONO, G_PLENTY, G_TRADE, G_BANK, G_HARBOR = range(8)
 L_DISCARD, L_STOLEN, L_MONO, L_TRADE, L_ROAD, L_SETTLE, L_CITY, L_DEV, L_BANK, L_HARBOR = range(10)
 
@@ -303,7 +350,8 @@ class IslandState(State):
         self.uncertain = [False] * n
         self.log: list[tuple[frozenset[int] | None, Any]] = []
         """(visibility, text); a text may be a lazily formatted object such as ProductionText."""
-        self.stats = _new_stats(n)
+        self.stats = [0] * (_S0 + n * _W)
+        """All statistics in one flat list (see STAT_FIELDS and :meth:`stat`)."""
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> IslandState:
@@ -338,7 +386,7 @@ class IslandState(State):
         new.deficit = [x[:] if x is not None else None for x in self.deficit]
         new.uncertain = self.uncertain[:]
         new.log = self.log[:]
-        new.stats = _copy_stats(self.stats)
+        new.stats = self.stats[:]
         return new
 
     # ------------------------------------------------------------------ whose move
@@ -789,7 +837,7 @@ class IslandState(State):
             return
         self._pay(p, COST_SETTLEMENT, L_SETTLE)
         self._place_settlement(p, v)
-        self.stats["built"][p][1] += 1
+        self.stats[_S0 + p * _W + F_BUILT + 1] += 1
         self._log(None, f"seat {p} builds a settlement on {v}")
         self._after_settlement(p, v)
         self._check_win()
@@ -832,7 +880,7 @@ class IslandState(State):
         self.edge_owner[e] = p
         self.roads[p].append(e)
         self.roads_left[p] -= 1
-        self.stats["built"][p][0] += 1
+        self.stats[_S0 + p * _W + F_BUILT] += 1
         self._log(None, f"seat {p} builds a road on {e}")
         old = self.road_len[:]
         # only the new road's network can have grown (IR-66)
@@ -875,7 +923,7 @@ class IslandState(State):
         self.income = {}
         self.settles_left[p] += 1  # IR-58: the settlement returns to supply
         self.cities_left[p] -= 1
-        self.stats["built"][p][2] += 1
+        self.stats[_S0 + p * _W + F_BUILT + 2] += 1
         self._log(None, f"seat {p} builds a city on {a.node}")
         self._check_win()
 
@@ -891,10 +939,10 @@ class IslandState(State):
         self.offers = []
         st = self.stats
         if self.lr_holder >= 0:
-            st["longest_road_turns"][self.lr_holder] += 1
+            st[_S0 + self.lr_holder * _W + F_LR_TURNS] += 1
         if self.la_holder >= 0:
-            st["largest_army_turns"][self.la_holder] += 1
-        st["turns"][p] += 1
+            st[_S0 + self.la_holder * _W + F_LA_TURNS] += 1
+        st[_S0 + p * _W + F_TURNS] += 1
         self.phase = PRE_ROLL
         self._check_win()  # IR-4/IR-5: checked at the start of the turn, before the roll
 
@@ -906,8 +954,8 @@ class IslandState(State):
         p = self.active
         self.rolled = True
         st = self.stats
-        st["dice"][s] += 1
-        st["rolls"][p][s] += 1
+        st[s] += 1  # the dice histogram is at the start of the list
+        st[_S0 + p * _W + F_ROLLS + s] += 1
         self._log(None, f"seat {p} rolls {s}")
         if s != ROBBER_SUM:
             self._produce(s)
@@ -946,34 +994,36 @@ class IslandState(State):
         blocked, due, need, owners = entry
         st = self.stats
         for o, k in blocked:  # IR-44: the robber's hex produces nothing
-            st["blocked"][o] += k
+            st[_S0 + o * _W + F_BLOCKED] += k
         if not due:
             return
         bank = self.bank
         hands = self.hands
-        gain = st["gain"]
+        gain = st
         paid: tuple[tuple[int, int, int], ...] | list[tuple[int, int, int]] = due
         if all(n <= b for n, b in zip(need, bank)):  # IR-37 (a) for every resource
             for o, r, k in due:
                 hands[o][r] += k
                 bank[r] -= k
-                gain[(o * _NG + G_PROD) * NRES + r] += k
+                gain[_S0 + o * _W + F_GAIN + G_PROD * NRES + r] += k
         else:
             short = [n > b for n, b in zip(need, bank)]  # decided before anyone is paid
-            shortage = st["shortage"]
+            base = _S0 + F_SHORTAGE
             paid = []
             for o, r, k in due:
                 if short[r]:
                     if owners[r] > 1:  # IR-37 (c): nobody gets this resource
-                        shortage[o] += k
+                        st[base + o * _W] += k
                         continue
-                    shortage[o] += k - bank[r]  # IR-37 (b): the sole owed player gets the rest
+                    st[base + o * _W] += (
+                        k - bank[r]
+                    )  # IR-37 (b): the sole owed player gets the rest
                     k = bank[r]
                     if not k:
                         continue
                 hands[o][r] += k
                 bank[r] -= k
-                gain[(o * _NG + G_PROD) * NRES + r] += k
+                gain[_S0 + o * _W + F_GAIN + G_PROD * NRES + r] += k
                 paid.append((o, r, k))
         if paid:
             self.log.append((None, ProductionText(tuple(paid))))
@@ -1031,7 +1081,7 @@ class IslandState(State):
     def _do_robber(self, a: A.MoveRobber) -> None:
         p = self.seat
         st = self.stats
-        st["robber_moves"][p] += 1
+        st[_S0 + p * _W + F_ROBBER] += 1
         if a.hex < 0:
             self._log(None, f"seat {p}: the robber stays on {self.robber}")
             self.phase = self.resume
@@ -1078,10 +1128,10 @@ class IslandState(State):
         hands[v][r] -= 1
         hands[t][r] += 1
         st = self.stats
-        st["gain"][(t * _NG + G_STEAL) * NRES + r] += 1
-        st["loss"][(v * _NL + L_STOLEN) * NRES + r] += 1
-        st["steals"][t] += 1
-        st["stolen_from"][v] += 1
+        st[_S0 + t * _W + F_GAIN + G_STEAL * NRES + r] += 1
+        st[_S0 + v * _W + F_LOSS + L_STOLEN * NRES + r] += 1
+        st[_S0 + t * _W + F_STEALS] += 1
+        st[_S0 + v * _W + F_STOLEN] += 1
         # IR-74: everyone sees that one card moved; thief and victim also see its type
         self._log(None, f"seat {t} steals a card from seat {v}")
         self._log(frozenset((t, v)), f"(seat {t} stole {LETTERS[r]} from seat {v})")
@@ -1103,7 +1153,7 @@ class IslandState(State):
         self.deck[c] -= 1
         self.dev[p][c] += 1
         self.dev_new[p][c] += 1
-        self.stats["dev_bought"][p][c] += 1
+        self.stats[_S0 + p * _W + F_DEV_BOUGHT + c] += 1
         self._log(frozenset((p,)), f"seat {p} draws {DEV_NAMES[c]}")
         self.phase = self.resume
         self._check_win()  # IR-4: a VP card can win at once (never in SBP, IR-33)
@@ -1111,7 +1161,7 @@ class IslandState(State):
     def _play(self, p: int, card: int) -> None:
         self.dev[p][card] -= 1
         self.dev_played = True
-        self.stats["dev_played"][p][card] += 1
+        self.stats[_S0 + p * _W + F_DEV_PLAYED + card] += 1
 
     def _do_knight(self, a: A.PlayKnight) -> None:
         p = self.seat
@@ -1156,7 +1206,7 @@ class IslandState(State):
                 if k:
                     self._lose(q, r, k, L_MONO, to_bank=False)
                     self.hands[p][r] += k
-                    self.stats["gain"][(p * _NG + G_MONO) * NRES + r] += k
+                    self.stats[_S0 + p * _W + F_GAIN + G_MONO * NRES + r] += k
                     total += k
         self._log(None, f"seat {p} plays monopoly on {RESOURCES[r]} and takes {total}")
 
@@ -1168,9 +1218,8 @@ class IslandState(State):
         for r in range(NRES):
             if a.give[r]:
                 self._lose(p, r, a.give[r], sink)
-                key = str(self.ratio[p][r])
-                self.stats["maritime"][p][key] = (
-                    self.stats["maritime"][p].get(key, 0) + a.give[r] // self.ratio[p][r]
+                self.stats[_S0 + p * _W + F_MARITIME + self.ratio[p][r] - 2] += (
+                    a.give[r] // self.ratio[p][r]
                 )
             if a.get[r]:
                 self._gain(p, r, a.get[r], src)
@@ -1181,7 +1230,7 @@ class IslandState(State):
         o = OpenOffer(self.next_offer, a.give, a.get, [None] * self.n)
         self.next_offer += 1
         self.offers.append(o)
-        self.stats["offers"][p] += 1
+        self.stats[_S0 + p * _W + F_OFFERS] += 1
         self._log(None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}")
         self.answering = [(p + i) % self.n for i in range(1, self.n)]
         self.answer_offer = o.id
@@ -1200,7 +1249,7 @@ class IslandState(State):
             self._log(None, f"seat {p} rejects offer #{o.id}")
         else:
             self._reveal(p, value[0])
-            self.stats["counters"][p] += 1
+            self.stats[_S0 + p * _W + F_COUNTERS] += 1
             self._log(
                 None,
                 f"seat {p} counters offer #{o.id}: {bundle_text(value[0])} for "
@@ -1240,14 +1289,14 @@ class IslandState(State):
             if give[r]:
                 self._lose(p, r, give[r], L_TRADE, to_bank=False)
                 self.hands[s][r] += give[r]
-                self.stats["gain"][(s * _NG + G_TRADE) * NRES + r] += give[r]
+                self.stats[_S0 + s * _W + F_GAIN + G_TRADE * NRES + r] += give[r]
             if get[r]:
                 self._lose(s, r, get[r], L_TRADE, to_bank=False)
                 self.hands[p][r] += get[r]
-                self.stats["gain"][(p * _NG + G_TRADE) * NRES + r] += get[r]
+                self.stats[_S0 + p * _W + F_GAIN + G_TRADE * NRES + r] += get[r]
         self.offers.remove(o)
-        self.stats["trades"][p] += 1
-        self.stats["trades"][s] += 1
+        self.stats[_S0 + p * _W + F_TRADES] += 1
+        self.stats[_S0 + s * _W + F_TRADES] += 1
         self._log(None, f"seat {p} trades {bundle_text(give)} for {bundle_text(get)} with seat {s}")
 
     def _do_withdraw(self, a: A.Withdraw) -> None:
@@ -1282,7 +1331,7 @@ class IslandState(State):
         p = self.sbp_queue.pop(0)
         if a.join:
             self.sbp_joined.append(p)  # IR-31: slots in seat order after the active player
-            self.stats["sbp_slots"][p] += 1
+            self.stats[_S0 + p * _W + F_SBP] += 1
         self._log(
             None, f"seat {p} {'signs up for' if a.join else 'passes'} the special build phase"
         )
@@ -1298,7 +1347,7 @@ class IslandState(State):
     def _gain(self, p: int, r: int, k: int, source: int) -> None:
         self.hands[p][r] += k
         self.bank[r] -= k
-        self.stats["gain"][(p * _NG + source) * NRES + r] += k
+        self.stats[_S0 + p * _W + F_GAIN + source * NRES + r] += k
 
     def _lose(self, p: int, r: int, k: int, sink: int, to_bank: bool = True) -> None:
         """``p`` publicly loses ``k`` cards of ``r`` (to the bank unless ``to_bank`` is False)."""
@@ -1307,7 +1356,7 @@ class IslandState(State):
         hand[r] = old - k
         if to_bank:
             self.bank[r] += k
-        self.stats["loss"][(p * _NL + sink) * NRES + r] += k
+        self.stats[_S0 + p * _W + F_LOSS + sink * NRES + r] += k
         if self.uncertain[p]:
             n = self.n
             for o in range(n + 1):
@@ -1383,59 +1432,19 @@ class IslandState(State):
 
         return sample_consistent_state(self, seat, rng)
 
+    def stat(self, name: str, seat: int | None = None) -> list[int]:
+        """A statistic: ``stat("dice")`` is the histogram of sums (index = sum);
+        ``stat(name, seat)`` the counts of one seat for a field of :data:`STAT_FIELDS`."""
+        if seat is None:
+            if name != "dice":
+                raise KeyError(f"{name!r} is kept per seat")
+            return self.stats[:_S0]
+        base = _S0 + seat * _W + STAT_OFFSET[name]
+        return self.stats[base : base + dict(STAT_FIELDS)[name]]
+
     def visible_log(self, seat: int | None) -> list[str]:
         """The log lines ``seat`` may see (None: the spectator)."""
         return [str(t) for t in visible_log(self.log, seat)]
-
-
-def _new_stats(n: int) -> dict[str, Any]:
-    return {
-        "dice": [0] * 13,
-        "rolls": [[0] * 13 for _ in range(n)],
-        "gain": [0] * (n * _NG * NRES),
-        "loss": [0] * (n * _NL * NRES),
-        "blocked": [0] * n,
-        "shortage": [0] * n,
-        "robber_moves": [0] * n,
-        "steals": [0] * n,
-        "stolen_from": [0] * n,
-        "offers": [0] * n,
-        "counters": [0] * n,
-        "trades": [0] * n,
-        "maritime": [{} for _ in range(n)],
-        "dev_bought": [[0] * 5 for _ in range(n)],
-        "dev_played": [[0] * 5 for _ in range(n)],
-        "built": [[0, 0, 0] for _ in range(n)],
-        "longest_road_turns": [0] * n,
-        "largest_army_turns": [0] * n,
-        "turns": [0] * n,
-        "sbp_slots": [0] * n,
-    }
-
-
-def _copy_stats(s: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "dice": s["dice"][:],
-        "rolls": [x[:] for x in s["rolls"]],
-        "gain": s["gain"][:],
-        "loss": s["loss"][:],
-        "blocked": s["blocked"][:],
-        "shortage": s["shortage"][:],
-        "robber_moves": s["robber_moves"][:],
-        "steals": s["steals"][:],
-        "stolen_from": s["stolen_from"][:],
-        "offers": s["offers"][:],
-        "counters": s["counters"][:],
-        "trades": s["trades"][:],
-        "maritime": [dict(x) for x in s["maritime"]],
-        "dev_bought": [x[:] for x in s["dev_bought"]],
-        "dev_played": [x[:] for x in s["dev_played"]],
-        "built": [x[:] for x in s["built"]],
-        "longest_road_turns": s["longest_road_turns"][:],
-        "largest_army_turns": s["largest_army_turns"][:],
-        "turns": s["turns"][:],
-        "sbp_slots": s["sbp_slots"][:],
-    }
 
 
 _DISPATCH: dict[type, Any] = {

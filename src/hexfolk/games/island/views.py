@@ -175,12 +175,19 @@ def full_state(st: IslandState) -> JSON:
 def summary(st: IslandState) -> JSON:
     """End-of-game statistics (IR-80); public (everything is revealed at the end)."""
     n = st.n
-    s = st.stats
-    rolls = sum(s["dice"])
+    dice = st.stat("dice")
+    rolls = sum(dice)
     players = []
     for p in range(n):
+
+        def one(name: str, p: int = p) -> int:
+            return st.stat(name, p)[0]
+
         settlements = PIECES_SETTLEMENT - st.settles_left[p]
         cities = PIECES_CITY - st.cities_left[p]
+        gain, loss, rolled = st.stat("gain", p), st.stat("loss", p), st.stat("rolls", p)
+        maritime = st.stat("maritime", p)
+        bought, played = st.stat("dev_bought", p), st.stat("dev_played", p)
         players.append(
             {
                 "seat": p,
@@ -195,33 +202,33 @@ def summary(st: IslandState) -> JSON:
                 "hand": _hand_json(st.hands[p]),
                 "dev_hand": _dev_json(st.dev[p]),
                 "gained": {
-                    name: _hand_json(s["gain"][(p * len(GAIN_SOURCES) + i) * NRES :][:NRES])
+                    name: _hand_json(gain[i * NRES : i * NRES + NRES])
                     for i, name in enumerate(GAIN_SOURCES)
                 },
                 "lost": {
-                    name: _hand_json(s["loss"][(p * len(LOSS_SINKS) + i) * NRES :][:NRES])
+                    name: _hand_json(loss[i * NRES : i * NRES + NRES])
                     for i, name in enumerate(LOSS_SINKS)
                 },
-                "blocked_by_robber": s["blocked"][p],
-                "lost_to_shortage": s["shortage"][p],
-                "rolls": {str(k): s["rolls"][p][k] for k in range(2, 13)},
-                "sevens": s["rolls"][p][7],
-                "robber_moves": s["robber_moves"][p],
-                "steals_made": s["steals"][p],
-                "steals_suffered": s["stolen_from"][p],
+                "blocked_by_robber": one("blocked"),
+                "lost_to_shortage": one("shortage"),
+                "rolls": {str(k): rolled[k] for k in range(2, 13)},
+                "sevens": rolled[7],
+                "robber_moves": one("robber_moves"),
+                "steals_made": one("steals"),
+                "steals_suffered": one("stolen_from"),
                 "knights": st.knights[p],
-                "offers": s["offers"][p],
-                "counter_offers": s["counters"][p],
-                "trades": s["trades"][p],
-                "maritime_by_ratio": dict(sorted(s["maritime"][p].items())),
-                "dev_bought": {DEV_CARDS[c]: s["dev_bought"][p][c] for c in range(5)},
-                "dev_played": {DEV_CARDS[c]: s["dev_played"][p][c] for c in range(5)},
-                "built": dict(zip(("roads", "settlements", "cities"), s["built"][p])),
+                "offers": one("offers"),
+                "counter_offers": one("counters"),
+                "trades": one("trades"),
+                "maritime_lots_by_ratio": {f"{k + 2}:1": maritime[k] for k in range(3)},
+                "dev_bought": {DEV_CARDS[c]: bought[c] for c in range(5)},
+                "dev_played": {DEV_CARDS[c]: played[c] for c in range(5)},
+                "built": dict(zip(("roads", "settlements", "cities"), st.stat("built", p))),
                 "road_length": st.road_len[p],
-                "turns_with_longest_road": s["longest_road_turns"][p],
-                "turns_with_largest_army": s["largest_army_turns"][p],
-                "turns": s["turns"][p],
-                "special_build_slots": s["sbp_slots"][p],
+                "turns_with_longest_road": one("longest_road_turns"),
+                "turns_with_largest_army": one("largest_army_turns"),
+                "turns": one("turns"),
+                "special_build_slots": one("sbp_slots"),
             }
         )
     return {
@@ -231,7 +238,7 @@ def summary(st: IslandState) -> JSON:
         "rounds": (st.turn + n - 1) // n,
         "dice": {
             str(k): {
-                "rolled": s["dice"][k],
+                "rolled": dice[k],
                 "expected": round(rolls * DICE_PIPS[k] / DICE_TOTAL, 2),
             }
             for k in range(2, 13)
