@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
@@ -219,9 +220,18 @@ class PlaySession:
         prompt = self.state.prompt()
         what = prompt.text or prompt.kind if prompt is not None else "choose an action"
         self.console.print(f"[bold]seat {seat}, your move[/bold]: {escape(what)}")
+        observation = self.state.observation(seat)
         width = len(str(len(legal)))
+        entries = []
         for number, action in enumerate(legal, start=1):
-            self.console.print(f"  {number:>{width}}. {escape(str(action))}")
+            hint = self.game.describe_action(observation, action)
+            text = f"{number:>{width}}. {escape(str(action))}"
+            entries.append(f"{text} [dim]{escape(hint)}[/dim]" if hint else text)
+        if len(entries) <= 12:
+            for entry in entries:
+                self.console.print(f"  {entry}")
+        else:  # long lists (54 setup spots) in columns, read down
+            self.console.print(Columns(entries, column_first=True, padding=(0, 3)))
 
     def _complain(self, message: str) -> None:
         self.console.print(f"[red]{escape(message)}[/red]")

@@ -101,6 +101,11 @@ class Game(ABC):
         """Readable text of an observation (terminal play, golden files). Override for games."""
         return json.dumps(observation, indent=1, sort_keys=True)
 
+    def describe_action(self, observation: JSON, action: Action) -> str:
+        """A short hint for people choosing ``action`` (e.g. the hexes a spot touches),
+        computed from the chooser's observation only. Empty by default."""
+        return ""
+
     def config(self) -> JSON:
         """``{"players": n, "options": {...}}``: everything needed to rebuild this game."""
         return {"players": self.num_players, "options": dict(self.options)}

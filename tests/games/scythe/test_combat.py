@@ -69,6 +69,9 @@ def test_sr43_c7_loser_with_zero_total_draws_nothing() -> None:
     s = battle()
     play(s, "section 3", "move character r3c3", "to r4c3", "done", "commit 1", "commit 0")
     assert not s.is_chance()
+    # the winner's character is on the Factory after combat: the offer comes next (SR-48)
+    assert s.prompt().kind == "factory-offer"
+    play(s, legal(s)[0])
     assert s.prompt().kind == "bottom-action"
 
 

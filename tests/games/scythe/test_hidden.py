@@ -26,3 +26,11 @@ def test_sr59_hidden_information_4p() -> None:
     kit.check_hidden_information(
         load_game("scythe", 4), seeds=[2], plant_sentinel=plant_sentinel, every=41
     )
+
+
+def test_sr59_the_checked_games_use_encounters_and_factory_cards() -> None:
+    """The 2-player hidden-information game above draws encounter cards and visits the
+    Factory, so the kit's sampled-state checks cover the encounter deck and the offer."""
+    result = kit.play_random(load_game("scythe", 2), 1)
+    text = "\n".join(str(x) for x in result.record.actions) if hasattr(result, "record") else ""
+    assert "encounter " in text and "factory " in text

@@ -228,12 +228,57 @@ class Commit(Action):
 
 @dataclass(frozen=True, slots=True)
 class Retreat(Action):
-    """Seaworthy loser: retreat character and mechs to ``loc`` (home base or adjacent lake)."""
+    """Seaworthy loser: retreat character and mechs to ``loc`` (home base or adjacent lake).
+    Onto a lake a retreating mech takes the workers along (OQ-8) unless ``workers`` is False
+    (``retreat r2c2 no-workers``: the workers go home)."""
 
+    loc: int
+    workers: bool = True
+
+    def __str__(self) -> str:
+        if not self.workers:
+            return f"retreat {D.LOC_NAMES[self.loc]} no-workers"
+        return f"retreat {D.LOC_NAMES[self.loc]}"
+
+
+# --- encounters and Factory cards (SR-47..SR-49) ----------------------------------------------
+@dataclass(frozen=True, slots=True)
+class EncounterOption(Action):
+    """Choose option ``slot`` (1-based) of the drawn encounter card (SR-47; Polania: two)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"option {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class GainResource(Action):
+    """Place one gained resource token of a card benefit ("any resources") on ``loc``."""
+
+    resource: int
     loc: int
 
     def __str__(self) -> str:
-        return f"retreat {D.LOC_NAMES[self.loc]}"
+        return f"gain {D.RESOURCES[self.resource]} {D.LOC_NAMES[self.loc]}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFactory(Action):
+    """Keep Factory card ``number`` from the offer (SR-48)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"factory {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class FactoryTop(Action):
+    """Take the held Factory card's top action (its cost is paid first, SR-49)."""
+
+    def __str__(self) -> str:
+        return "top"
 
 
 # --- bottom row -----------------------------------------------------------------------------
@@ -365,6 +410,16 @@ class ScoutCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawEncounter(Action):
+    """The encounter card ``number`` is drawn (from the unknown part of the deck)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"encounter {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
 class CarryPattern(Action):
     """Shorthand ``carry all`` (everything there) — resolved against the legal actions."""
 
@@ -453,6 +508,7 @@ _SIMPLE: dict[str, Action] = {
     "no artillery": UseArtillery(False),
     "section factory": ChooseSection(D.FACTORY_SECTION),
     "bottom no-coins": TakeBottom(False),
+    "top": FactoryTop(),
 }
 _ABILITY_SLUGS = {a: a for a in D.ABILITY_NAMES}
 
@@ -499,6 +555,16 @@ def parse_action(text: str) -> Action:
             return Fight(_loc(rest[0]))
         if head == "retreat" and n == 1:
             return Retreat(_loc(rest[0]))
+        if head == "retreat" and n == 2 and rest[1] == "no-workers":
+            return Retreat(_loc(rest[0]), False)
+        if head == "option" and n == 1:
+            return EncounterOption(_int(rest[0], "option"))
+        if head == "gain" and n == 2:
+            return GainResource(_res(rest[0]), _loc(rest[1]))
+        if head == "factory" and n == 1:
+            return TakeFactory(_int(rest[0], "factory card"))
+        if head == "encounter" and n == 1:
+            return DrawEncounter(_int(rest[0], "encounter card"))
         if head == "commit" and n in (1, 3):
             dial = _int(rest[0], "dial")
             cards: tuple[int, ...] = ()

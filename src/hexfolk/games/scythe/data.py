@@ -196,6 +196,46 @@ TILE_IDS: tuple[str, ...] = tuple(t["id"] for t in TILES)
 FACTORY_CARDS: list[dict[str, Any]] = CARDS["factory_cards"]
 FACTORY_NUMBERS: tuple[int, ...] = tuple(c["number"] for c in FACTORY_CARDS)
 ENCOUNTER_CARDS: list[dict[str, Any]] = CARDS["encounter_cards"]
+ENCOUNTER_NUMBERS: tuple[int, ...] = tuple(c["number"] for c in ENCOUNTER_CARDS)
+ENCOUNTER_BY_NUMBER: dict[int, dict[str, Any]] = {c["number"]: c for c in ENCOUNTER_CARDS}
+FACTORY_BY_NUMBER: dict[int, dict[str, Any]] = {c["number"]: c for c in FACTORY_CARDS}
+# Granted bottom-row effects a card may name, and the gains a card may give or cost.
+GRANTED_ACTIONS: tuple[str, ...] = BOTTOM_ACTIONS
+TRACK_GAINS: tuple[str, ...] = ("power", "popularity", "coins", "combat_cards")
+CARD_GAINS: frozenset[str] = frozenset(
+    (*TRACK_GAINS, *RESOURCES, "worker", "resources_any", "produce")
+)
+CARD_COSTS: frozenset[str] = frozenset(TRACK_GAINS)
+MEANDER_OPTIONS: int = RULES["meander_options"]
+
+
+def _check_card_effects(rec: dict[str, Any]) -> None:
+    """SR-2/SR-3: a card's costs and benefits are resolved values of known kinds; prose, a
+    dispute note or an unknown key is rejected when the module is imported."""
+    where = rec.get("id", "?")
+    effects = [(rec.get("cost", {}), rec.get("benefit", []))]
+    effects += [(o["cost"], o["benefit"]) for o in rec.get("options", [])]
+    for cost, benefit in effects:
+        for k, v in cost.items():
+            if k not in CARD_COSTS or not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"{where}: bad cost {k!r}: {v!r}")
+        for item in benefit:
+            if isinstance(item, str):
+                if item not in GRANTED_ACTIONS:
+                    raise ValueError(f"{where}: unresolved or unknown benefit {item!r}")
+            elif isinstance(item, dict):
+                for k, v in item.items():
+                    if k == "choose":
+                        if not v or any(a not in GRANTED_ACTIONS for a in v):
+                            raise ValueError(f"{where}: bad choice {v!r}")
+                    elif k not in CARD_GAINS or not isinstance(v, int) or isinstance(v, bool):
+                        raise ValueError(f"{where}: bad gain {k!r}: {v!r}")
+            else:
+                raise ValueError(f"{where}: bad benefit item {item!r}")
+
+
+for _rec in (*FACTORY_CARDS, *ENCOUNTER_CARDS):
+    _check_card_effects(_rec)
 
 STAR_SOURCES: tuple[str, ...] = (
     "upgrades",

@@ -40,9 +40,13 @@ from hexfolk.games.scythe.actions import (
     Deploy,
     Done,
     DrawCard,
+    DrawEncounter,
+    EncounterOption,
     EndTurn,
     Enlist,
+    FactoryTop,
     Fight,
+    GainResource,
     MoveCoins,
     Pay,
     PayCard,
@@ -55,6 +59,7 @@ from hexfolk.games.scythe.actions import (
     Step,
     Stop,
     TakeBottom,
+    TakeFactory,
     TradePopularity,
     TradeResource,
     Upgrade,
@@ -67,6 +72,7 @@ if TYPE_CHECKING:
 # phases ---------------------------------------------------------------------------------------
 SETUP, SECTION, TOP, MOVE_UNIT, CARRY, STEP, TRADE2, PRODUCE = range(8)
 COMBAT_CHOOSE, ARTILLERY, COMMIT, RETREAT, BOTTOM, PAY, BENEFIT, END, OVER = range(8, 17)
+ENC_OPTION, GRANT, FACTORY_PICK, FPAY = range(17, 21)
 PHASE_NAMES = (
     "setup",
     "choose-section",
@@ -85,6 +91,10 @@ PHASE_NAMES = (
     "benefit",
     "end-turn",
     "over",
+    "encounter",
+    "gain",
+    "factory-offer",
+    "pay-card",
 )
 CHARACTER, MECH, WORKER = 0, 1, 2
 NV = len(D.CARD_VALUES)
@@ -93,6 +103,9 @@ NS = len(D.STRUCTURES)
 NSTAR = len(D.STAR_SOURCES)
 ALL_TOP = (1 << len(D.TOP_BOXES)) - 1
 SKIP, DONE, END_TURN, TAKE_BOTTOM, STOP = Skip(), Done(), EndTurn(), TakeBottom(), Stop()
+FACTORY_TOP = FactoryTop()
+# reveal windows of a turn (SR-7): before the top action, between the rows, after the bottom
+WINDOW_OF_PHASE = {TOP: 1, BOTTOM: 2, END: 4}
 ZERO4 = (0, 0, 0, 0)
 
 
@@ -176,6 +189,10 @@ class ScytheState(State):
         self.tile = -1
         self.offer: list[int] = []
         self.offer_seen = [False] * n
+        # encounter deck (SR-47): cards never drawn are in an unknown order above the cards
+        # put back at the bottom, whose order everybody saw (``enc_bottom``, top first)
+        self.enc_bottom: list[int] = []
+        self.enc_card = -1
         self.factory_card = [-1] * n
         self.last_section = [-1] * n
         self.order: list[int] = []
@@ -227,7 +244,15 @@ class ScytheState(State):
         self.commits: Commitments | None = None
         self.retreat_seat = -1
         self.coercion_used = False
-        self.revealed_turn = False
+        self.windows_used = 0  # reveal windows (WINDOW_OF_PHASE bits) used this turn
+        self.enc_loc = -1
+        self.enc_chosen: list[int] = []
+        self.grants: list[tuple[Any, ...]] = []
+        self.grant_then = ""
+        self.grant_loc = -1  # encounter territory (gains go there), -1 for a Factory card
+        self.fmove = False  # the Move of a Factory card's bottom row is under way
+        self.prod_limit = 0  # Factory card Produce: territories (0: the mat's Produce)
+        self.fpay_left = 0
         self.forced_retreat = False
         self.char_token = -1
         self.trade_left = 0
@@ -304,6 +329,25 @@ class ScytheState(State):
             text = "commit power and combat cards in secret"
         elif ph in (ARTILLERY, COMBAT_CHOOSE, RETREAT) and self.cb:
             data["territory"] = D.LOC_NAMES[self.cb[0]]
+        elif ph == ENC_OPTION:
+            data["card"] = self.enc_card
+            data["territory"] = D.LOC_NAMES[self.enc_loc]
+            data["chosen"] = [k + 1 for k in self.enc_chosen]
+            text = f"choose an option of encounter card {self.enc_card}"
+        elif ph == GRANT:
+            g = self.grants[0]
+            if g[0] == "res":
+                data["resources"] = g[1]
+                text = f"place {g[1]} gained resource token(s), or done"
+            else:
+                data["actions"] = list(g[1])
+                text = f"take the granted {' or '.join(g[1])}, or skip"
+        elif ph == FACTORY_PICK:
+            data["offer"] = len(self.offer)
+            text = "keep one Factory card of the offer"
+        elif ph == FPAY:
+            data["left"] = self.fpay_left
+            text = "discard a combat card to pay the Factory card"
         return Prompt(PHASE_NAMES[ph], seat, text, data)
 
     # ------------------------------------------------------------------------------------------
@@ -367,6 +411,9 @@ class ScytheState(State):
             return [
                 (DrawCard(D.CARD_VALUES[i]), self.deck[i] / tot) for i in range(NV) if self.deck[i]
             ]
+        if kind == "encounter":
+            free = self._enc_unknown()
+            return [(DrawEncounter(c), 1.0 / len(free)) for c in free]
         if kind == "scout":
             v = item[2]
             h = self.hand[v * NV : v * NV + NV]
@@ -406,6 +453,9 @@ class ScytheState(State):
             self.hand[p * NV + i] += 1
             self._log(frozenset((p,)), f"P{p} draws a combat card ({action.value})")
             self._log_public_only(f"P{p} draws a combat card", p)
+        elif isinstance(action, DrawEncounter):
+            self.enc_card = action.number
+            self._log(None, f"P{item[1]} draws encounter card {action.number}")
         elif isinstance(action, ScoutCard):
             taker, victim = item[1], item[2]
             i = D.CARD_INDEX[action.value]
@@ -756,12 +806,16 @@ class ScytheState(State):
     # ------------------------------------------------------------------------------------------
     # mat helpers
     def _top_name(self) -> str:
+        if self.section == D.FACTORY_SECTION:
+            return "factory"
         return D.SECTIONS[self.mat[self.active]][self.section][0]
 
     def _bottom_index(self) -> int:
         return D.SECTIONS[self.mat[self.active]][self.section][1]
 
     def _bottom_name(self) -> str:
+        if self.section == D.FACTORY_SECTION:
+            return "move"
         return D.BOTTOM_ACTIONS[self._bottom_index()]
 
     def _top_value(self, p: int, box: str) -> int:
@@ -808,6 +862,9 @@ class ScytheState(State):
             for s in range(D.MAT_SECTIONS):
                 if s != last or relentless:
                     out.append(ChooseSection(s))
+            # SR-6: the held Factory card is a fifth section, never twice in a row
+            if self.factory_card[p] >= 0 and last != D.FACTORY_SECTION:
+                out.append(ChooseSection(D.FACTORY_SECTION))
             return out
         if ph == TOP:
             return self._top_options(p)
@@ -818,7 +875,7 @@ class ScytheState(State):
         if ph == STEP:
             dests = self._dests_for_sel()
             acts: list[Action] = [Step(d) for d in dests]
-            if self.steps_taken > 0:
+            if self.steps_taken > 0 and not self._cargo_on_lake():
                 acts.insert(0, STOP)
             return acts
         if ph == TRADE2:
@@ -832,7 +889,29 @@ class ScytheState(State):
         if ph == COMMIT:
             return self._commit_options(p)
         if ph == RETREAT:
-            return [Retreat(x) for x in self._retreat_options(p)]
+            out = []
+            loc = self.cb[0]
+            both = self.wk[loc * self.n + p] and self.cm[loc * self.n + p] > (
+                self.char_loc[p] == loc
+            )
+            for x in self._retreat_options(p):
+                out.append(Retreat(x))
+                if both and D.IS_LAKE[x]:
+                    out.append(Retreat(x, False))
+            return out
+        if ph == ENC_OPTION:
+            out = [EncounterOption(k + 1) for k in self._enc_affordable(p)]
+            if self.enc_chosen or not out:
+                out.insert(0, DONE)
+            return out
+        if ph == GRANT:
+            return self._grant_legal(p)
+        if ph == FACTORY_PICK:
+            return [TakeFactory(c) for c in sorted(self.offer)]
+        if ph == FPAY:
+            return [PayCard(D.CARD_VALUES[i]) for i in range(NV) if self.hand[p * NV + i]]
+        if ph == BOTTOM and self.section == D.FACTORY_SECTION:
+            return [SKIP, *self._unit_options(p), *self._reveal_options(p)]
         if ph == BOTTOM:
             out = [SKIP]
             if self._bottom_affordable(p):
@@ -848,7 +927,9 @@ class ScytheState(State):
         return []  # pragma: no cover
 
     def _reveal_options(self, p: int) -> list[Action]:
-        if self.revealed_turn or self.stars[
+        """SR-51: one reveal per window (before the top action, between the rows, after the
+        bottom row) of a held objective whose condition holds now (OQ-3)."""
+        if self.windows_used & WINDOW_OF_PHASE.get(self.phase, 0) or self.stars[
             p * NSTAR + D.STAR_INDEX["objective"]
         ] >= self._star_cap(p, D.STAR_INDEX["objective"]):
             return []
@@ -857,6 +938,10 @@ class ScytheState(State):
     def _top_options(self, p: int) -> list[Action]:
         top = self._top_name()
         out: list[Action] = [SKIP]
+        if self.section == D.FACTORY_SECTION:
+            if self._can_pay_card_cost(p, D.FACTORY_BY_NUMBER[self.factory_card[p]]["cost"]):
+                out.append(FACTORY_TOP)
+            return out + self._reveal_options(p)
         cost = D.TOP_COSTS[top]
         if top == "produce":
             cost = self.produce_cost(p)
@@ -880,8 +965,8 @@ class ScytheState(State):
 
     def _produce_options(self, p: int) -> list[int]:
         n = self.n
-        mill = self.struct_loc[p * NS + D.MILL]
-        limit = self._top_value(p, "produce-territories")
+        mill = self.struct_loc[p * NS + D.MILL] if not self.prod_limit else -2
+        limit = self.prod_limit or self._top_value(p, "produce-territories")
         used = sum(1 for t in self.produced if t != mill)
         out = []
         for t in range(D.NTERR):
@@ -957,9 +1042,22 @@ class ScytheState(State):
         w = self.wk[loc * self.n + p] if kind == MECH else 0
         return w, r
 
+    def _cargo_on_lake(self) -> bool:
+        """SR-35: the selected unit is on a lake with cargo, which cannot be left there."""
+        kind, i = self.sel
+        loc = self._unit_loc(self.active, kind, i)
+        return D.IS_LAKE[loc] and (bool(self.cargo_w) or any(self.cargo_r))
+
     def _carry_options(self, p: int) -> list[Action]:
         w, r = self._carry_avail(p)
         out: list[Action] = []
+        if self.steps_taken and self._on_lake():
+            # SR-35: nothing is left on a lake; a mech may pick up workers there
+            keep = (self.cargo_r[0], self.cargo_r[1], self.cargo_r[2], self.cargo_r[3])
+            out.append(Carry(len(self.cargo_w), keep))
+            if w > len(self.cargo_w):
+                out.append(Carry(w, keep))
+            return out
         if self.steps_taken:
             # SR-30/SR-34: mid-move, keep the cargo (first), drop it, or load more
             out.append(
@@ -977,8 +1075,14 @@ class ScytheState(State):
                     out.append(a)
         return out
 
+    def _on_lake(self) -> bool:
+        kind, i = self.sel
+        return D.IS_LAKE[self._unit_loc(self.active, kind, i)]
+
     def _carry_ok(self, a: Carry) -> bool:
         w, r = self._carry_avail(self._seat())
+        if self.steps_taken and self._on_lake():
+            return len(self.cargo_w) <= a.workers <= w and list(a.resources) == self.cargo_r
         return 0 <= a.workers <= w and all(0 <= x <= y for x, y in zip(a.resources, r))
 
     def _dests_for_sel(self) -> list[int]:
@@ -986,16 +1090,19 @@ class ScytheState(State):
         kind, i = self.sel
         loc = self._unit_loc(p, kind, i)
         carrying = bool(self.cargo_w) or any(self.cargo_r)
-        return self._dests(p, kind, loc, carrying)
+        return self._dests(p, kind, loc, carrying, self.steps_left - 1)
 
-    def _dests(self, p: int, kind: int, loc: int, carrying: bool) -> list[int]:
-        """Where one step can take this unit (SR-25..SR-39)."""
+    def _dests(self, p: int, kind: int, loc: int, carrying: bool, more: int = 0) -> list[int]:
+        """Where one step can take this unit (SR-25..SR-39); ``more`` = steps left after it.
+        A unit with cargo enters a lake only if it can go on to land with it (SR-35)."""
         ab = self.abil[p]
         f = self.faction[p]
         cmu = kind != WORKER
-        if not cmu and self._opp_cm(p, loc) >= 0:
-            return []  # SR-31: a worker may not leave a territory with enemy character/mechs
-        lake_ok = cmu and bool(ab & (D.A_SEAWORTHY | D.A_SUBMERGE)) and not carrying
+        if not cmu and (self._opp_cm(p, loc) >= 0 or D.IS_LAKE[loc]):
+            # SR-31: a worker may not leave a territory with enemy character/mechs;
+            # SR-35: a worker leaves a lake only carried by a mech
+            return []
+        lake_ok = cmu and bool(ab & (D.A_SEAWORTHY | D.A_SUBMERGE))
         out: set[int] = set()
         for d, river in D.GEO[loc]:
             if d >= D.NTERR:
@@ -1034,7 +1141,7 @@ class ScytheState(State):
                     if mine >= 0:
                         out.add(mine)
                     out.update(m for m in D.MOUNTAINS if self.controller(m) == p)
-                if ab & D.A_SUBMERGE and D.IS_LAKE[loc] and not carrying:
+                if ab & D.A_SUBMERGE and D.IS_LAKE[loc]:
                     out.update(D.LAKES)
         if cmu and ab & D.A_WAYFARE:
             # SR-39: own home base or any inactive home base, one step (OQ-12)
@@ -1047,7 +1154,16 @@ class ScytheState(State):
         if not cmu:
             out = {d for d in out if not D.IS_LAKE[d] and not self._opp_units(p, d)}
         elif carrying:
-            out = {d for d in out if not D.IS_LAKE[d]}
+            out = {
+                d
+                for d in out
+                if not D.IS_LAKE[d]
+                or (
+                    more >= 1
+                    and not self._opp_units(p, d)
+                    and self._dests(p, kind, d, True, more - 1)
+                )
+            }
         return sorted(out)
 
     def _start_unit(self, p: int, kind: int, loc: int) -> None:
@@ -1058,10 +1174,14 @@ class ScytheState(State):
         self.cargo_w = []
         self.cargo_r = [0, 0, 0, 0]
         self.steps_taken = 0
+        base = 1
+        if self.fmove:  # SR-49: the Factory card's Move, one unit up to 2 (Speed 3)
+            base = D.FACTORY_BY_NUMBER[self.factory_card[p]]["move_steps"]
         if kind == WORKER:
-            self.steps_left = 1
+            self.steps_left = base
         else:
-            self.steps_left = 1 + (D.RULES["speed_extra_steps"] if self.abil[p] & D.A_SPEED else 0)
+            extra = D.RULES["speed_extra_steps"] if self.abil[p] & D.A_SPEED else 0
+            self.steps_left = base + extra
         w, r = self._carry_avail(p)
         if w or any(r):
             self.phase = CARRY
@@ -1274,13 +1394,21 @@ class ScytheState(State):
             out += sorted(d for d in lakes if not self._opp_units(q, d))
         return out
 
-    def _retreat_loser(self, q: int, dest: int) -> None:
+    def _retreat_loser(self, q: int, dest: int, workers: bool = True) -> None:
         loc = self.cb[0]
         if self.char_loc[q] == loc:
             self._set_char(q, dest)
+        mech = False
         for i in range(D.MECHS):
             if self.mech_loc[q * D.MECHS + i] == loc:
                 self._set_mech(q, i, dest)
+                mech = True
+        if mech and workers and D.IS_LAKE[dest]:
+            # OQ-8: a mech retreating onto a lake takes the workers along
+            base = q * D.WORKERS_TOTAL
+            for j in range(D.WORKERS_TOTAL):
+                if self.worker_loc[base + j] == loc:
+                    self._set_worker(q, j, dest)
         self._retreat_workers(q, loc)
         self._log(None, f"P{q}'s units on {D.LOC_NAMES[loc]} retreat to {D.LOC_NAMES[dest]}")
         self.combats.remove(loc)
@@ -1304,29 +1432,226 @@ class ScytheState(State):
         # SR-47 (step 2c): encounter if the character stopped on a token and is still there.
         t = self.char_token
         if t >= 0 and self.char_loc[p] == t and self.token[t]:
+            if self._check_stars(p):
+                self._end_game("sixth star")
+                return
             self.token[t] = False
             self._encounter(p, t)
-        # SR-48 (step 2d): the Factory card.
-        if self.char_loc[p] == D.FACTORY_LOC and self.factory_card[p] < 0 and self.offer:
-            self._factory_visit(p)
-        if self._check_stars(p):
+            return
+        self._after_encounter()
+
+    def _after_encounter(self) -> None:
+        p = self.active
+        if self._check_stars(p):  # OQ-10: after the encounter
             self._end_game("sixth star")
             return
-        self._to_bottom()
+        # SR-48 (step 2d): the Factory card, viewed only by this player.
+        if self.char_loc[p] == D.FACTORY_LOC and self.factory_card[p] < 0 and self.offer:
+            self.offer_seen[p] = True
+            self._log(None, f"P{p}'s character is on the Factory: P{p} looks at the offer")
+            self.phase = FACTORY_PICK
+            return
+        self._after_factory(False)
+
+    def _after_factory(self, check: bool = True) -> None:
+        if check and self._check_stars(self.active):
+            self._end_game("sixth star")
+            return
+        if self.fmove:
+            self.fmove = False
+            self._finish_turn()
+        else:
+            self._to_bottom()
+
+    # --- encounters (SR-47) ----------------------------------------------------------------
+    def _enc_unknown(self) -> list[int]:
+        """Encounter cards in the unknown part of the deck (never drawn yet)."""
+        seen = set(self.enc_bottom)
+        return [c for c in D.ENCOUNTER_NUMBERS if c not in seen and c != self.enc_card]
 
     def _encounter(self, p: int, loc: int) -> None:
-        """Encounter hook (the card deck is the next issue): the token is removed."""
+        """Discard the token and draw the top card: a chance outcome from the never-drawn
+        cards, or (all drawn once) the known card on top of the put-back ones."""
         self._log(None, f"P{p} has an encounter on {D.LOC_NAMES[loc]} (token removed)")
+        self.enc_loc = loc
+        self.enc_chosen = []
+        if self._enc_unknown():
+            self.chance.append(("encounter", p))
+        else:
+            self.enc_card = self.enc_bottom.pop(0)
+            self._log(None, f"P{p} draws encounter card {self.enc_card}")
+        self.phase = ENC_OPTION
 
-    def _factory_visit(self, p: int) -> None:
-        """Factory-card hook (the cards are the next issue)."""
-        self._log(None, f"P{p}'s character reaches the Factory")
+    def _enc_affordable(self, p: int) -> list[int]:
+        card = D.ENCOUNTER_BY_NUMBER[self.enc_card]
+        if len(self.enc_chosen) >= (D.MEANDER_OPTIONS if self.abil[p] & D.A_MEANDER else 1):
+            return []
+        return [
+            k
+            for k, o in enumerate(card["options"])
+            if k not in self.enc_chosen and self._can_pay_card_cost(p, o["cost"])
+        ]
+
+    def _can_pay_card_cost(self, p: int, cost: dict[str, int]) -> bool:
+        have = {
+            "power": self.power[p],
+            "popularity": self.pop[p],
+            "coins": self.coins[p],
+            "combat_cards": sum(self.hand[p * NV : p * NV + NV]),
+        }
+        return all(have[k] >= v for k, v in cost.items())
+
+    def _pay_track_cost(self, p: int, cost: dict[str, int]) -> None:
+        for k, v in cost.items():
+            if k != "combat_cards" and v:
+                self._lose(p, k, v)
+
+    def _choose_encounter_option(self, p: int, slot: int) -> None:
+        option = D.ENCOUNTER_BY_NUMBER[self.enc_card]["options"][slot]
+        self.enc_chosen.append(slot)
+        self._log(None, f"P{p} chooses option {slot + 1} of encounter card {self.enc_card}")
+        self._pay_track_cost(p, option["cost"])
+        self._start_grants(option["benefit"], self.enc_loc, "_enc_option_done")
+
+    def _enc_option_done(self) -> None:
+        if self._enc_affordable(self.active):
+            self.phase = ENC_OPTION  # SR-41 Meander: a second, different option
+            return
+        self._enc_finish()
+
+    def _enc_finish(self) -> None:
+        self.enc_bottom.append(self.enc_card)  # face down to the deck bottom
+        self._log(None, f"encounter card {self.enc_card} goes to the bottom of the deck")
+        self.enc_card = -1
+        self.enc_loc = -1
+        self._after_encounter()
+
+    # --- granted benefits of cards (encounters, Factory tops) ---------------------------------
+    def _start_grants(self, benefit: list[Any], loc: int, then: str) -> None:
+        """Queue a card's benefit items; ``loc`` is the encounter territory where gains are
+        placed (-1: a Factory card, whose gains follow the normal placement rules)."""
+        p = self.active
+        self.grant_loc = loc
+        self.grant_then = then
+        q: list[tuple[Any, ...]] = []
+        for item in benefit:
+            if isinstance(item, str):
+                q.append(("act", (item,)))
+                continue
+            for k, v in item.items():
+                if k == "choose":
+                    q.append(("act", tuple(v)))
+                elif k == "resources_any":
+                    q.append(("res", v))
+                elif k == "produce":
+                    q.append(("produce", v))
+                elif k == "worker":
+                    q.append(("worker", v))
+                elif k in D.RES_INDEX:
+                    q.append(("put", D.RES_INDEX[k], v))
+                else:
+                    self._gain(p, k, v)
+        self.grants = q
+        self.cont = "_grants_next"
+
+    def _grants_next(self) -> None:
+        p = self.active
+        while self.grants:
+            g = self.grants[0]
+            kind = g[0]
+            if kind == "put":
+                self.res[self.grant_loc * D.NRES + g[1]] += g[2]
+                self._log(
+                    None, f"P{p} gains {g[2]} {D.RESOURCES[g[1]]} on {D.LOC_NAMES[self.grant_loc]}"
+                )
+            elif kind == "worker":
+                base = p * D.WORKERS_TOTAL
+                made = 0
+                for j in range(D.WORKERS_TOTAL):  # the leftmost mat workers (SR-47)
+                    if made < g[1] and self.worker_loc[base + j] < 0:
+                        self._set_worker(p, j, self.grant_loc)
+                        made += 1
+                self._log(None, f"P{p} gains {made} worker(s) on {D.LOC_NAMES[self.grant_loc]}")
+            elif kind == "produce":
+                self.grants.pop(0)
+                self.prod_limit = g[1]
+                self.produced = []
+                if self._produce_options(p):
+                    self.phase = PRODUCE
+                    return
+                self.prod_limit = 0
+                continue
+            elif self._grant_legal(p)[1:]:
+                self.phase = GRANT
+                return
+            self.grants.pop(0)
+        then = self.grant_then
+        self.grant_then = ""
+        getattr(self, then)()
+
+    def _grant_legal(self, p: int) -> list[Action]:
+        g = self.grants[0]
+        loc = self.grant_loc
+        if g[0] == "res":
+            terrs = [loc] if loc >= 0 else self._worker_territories(p)
+            return [DONE, *(GainResource(r, t) for r in range(D.NRES) for t in terrs)]
+        out: list[Action] = [SKIP]
+        for name in g[1]:
+            out += self._bottom_benefits(p, D.BOTTOM_INDEX[name], loc)
+        return out
+
+    def _apply_grant(self, p: int, a: Action) -> None:
+        g = self.grants[0]
+        if isinstance(a, GainResource):
+            self.res[a.loc * D.NRES + a.resource] += 1
+            self._log(None, f"P{p} gains 1 {D.RESOURCES[a.resource]} on {D.LOC_NAMES[a.loc]}")
+            if g[1] > 1:
+                self.grants[0] = ("res", g[1] - 1)
+            else:
+                self.grants.pop(0)
+        else:
+            if not isinstance(a, (Skip, Done)):
+                self._apply_benefit(p, a)
+            self.grants.pop(0)
+        self.cont = "_grants_next"
+
+    def _produce_done(self) -> None:
+        if self.prod_limit:
+            self.prod_limit = 0
+            self._grants_next()
+        else:
+            self._after_top()
+
+    # --- Factory cards (SR-48, SR-49) -----------------------------------------------------------
+    def _take_factory(self, p: int, number: int) -> None:
+        self.offer.remove(number)
+        self.factory_card[p] = number
+        self._log(None, f"P{p} keeps Factory card {number}")
+        self._after_factory()
+
+    def _factory_top(self, p: int) -> None:
+        card = D.FACTORY_BY_NUMBER[self.factory_card[p]]
+        self._log(None, f"P{p} takes the top action of Factory card {card['number']}")
+        self._pay_track_cost(p, card["cost"])
+        self.fpay_left = card["cost"].get("combat_cards", 0)
+        if self.fpay_left:
+            self.phase = FPAY
+            return
+        self._start_grants(card["benefit"], -1, "_after_top")
+
+    def _factory_pay_card(self, p: int, a: PayCard) -> None:
+        i = D.CARD_INDEX[a.value]
+        self.hand[p * NV + i] -= 1
+        self.discard[i] += 1
+        self._forget_card(p, i)
+        self._log(None, f"P{p} discards a {a.value} combat card (Factory card cost)")
+        self.fpay_left -= 1
+        if self.fpay_left == 0:
+            card = D.FACTORY_BY_NUMBER[self.factory_card[p]]
+            self._start_grants(card["benefit"], -1, "_after_top")
 
     # --- bottom row ----------------------------------------------------------------------------
     def _to_bottom(self) -> None:
-        if self.section == D.FACTORY_SECTION:
-            self._finish_turn()
-            return
         self.phase = BOTTOM
 
     def _bottom_affordable(self, p: int) -> bool:
@@ -1372,7 +1697,11 @@ class ScytheState(State):
             self.phase = BENEFIT
 
     def _benefit_options(self, p: int) -> list[Action]:
-        b = self._bottom_index()
+        return self._bottom_benefits(p, self._bottom_index(), -1)
+
+    def _bottom_benefits(self, p: int, b: int, loc: int) -> list[Action]:
+        """The choices of bottom action ``b``'s benefit. ``loc`` >= 0: granted by an
+        encounter on ``loc``, where a mech or structure must go, no worker needed (SR-47)."""
         name = D.BOTTOM_ACTIONS[b]
         out: list[Action] = []
         if name == "upgrade":
@@ -1383,15 +1712,17 @@ class ScytheState(State):
                     if self.cubes[p * NB + bb] < self._slots(p, bb):
                         out.append(Upgrade(box, bb))
         elif name == "deploy":
-            terrs = [t for t in self._worker_territories(p) if not D.IS_LAKE[t]]
+            if loc >= 0:
+                terrs = [] if D.IS_LAKE[loc] else [loc]
+            else:
+                terrs = [t for t in self._worker_territories(p) if not D.IS_LAKE[t]]
             mechs = D.FACTIONS[self.faction[p]]["mech_abilities"]
             for i in range(D.MECHS):
                 if self.mech_loc[p * D.MECHS + i] < 0:
                     out += [Deploy(i, mechs[i], t) for t in terrs]
         elif name == "build":
-            terrs = [
-                t for t in self._worker_territories(p) if not D.IS_LAKE[t] and self.struct_at[t] < 0
-            ]
+            cand = [loc] if loc >= 0 else self._worker_territories(p)
+            terrs = [t for t in cand if not D.IS_LAKE[t] and self.struct_at[t] < 0]
             for s in range(NS):
                 if self.struct_loc[p * NS + s] < 0:
                     out += [Build(s, t) for t in terrs]
@@ -1471,7 +1802,7 @@ class ScytheState(State):
         cap = self._star_cap(p, D.STAR_INDEX["objective"])
         if (
             self.objectives[p]
-            and not self.revealed_turn
+            and not self.windows_used & WINDOW_OF_PHASE[END]
             and self.stars[p * NSTAR + D.STAR_INDEX["objective"]] < cap
         ):
             self.phase = END
@@ -1498,10 +1829,14 @@ class ScytheState(State):
         if ph == SECTION:
             assert isinstance(a, ChooseSection)
             self.section = a.section
-            self._log(
-                None,
-                f"P{p} chooses section {a.section + 1} ({self._top_name()}/{self._bottom_name()})",
-            )
+            if a.section == D.FACTORY_SECTION:
+                self._log(None, f"P{p} chooses Factory card {self.factory_card[p]}")
+            else:
+                self._log(
+                    None,
+                    f"P{p} chooses section {a.section + 1} "
+                    f"({self._top_name()}/{self._bottom_name()})",
+                )
             self.phase = TOP
         elif ph == TOP:
             self._apply_top(p, a)
@@ -1529,7 +1864,7 @@ class ScytheState(State):
                 self._produce_on(p, a.loc, a.amount)
                 if self._produce_options(p):
                     return
-            self._after_top()
+            self._produce_done()
         elif ph == COMBAT_CHOOSE:
             assert isinstance(a, Fight)
             self._start_combat(a.loc)
@@ -1551,7 +1886,29 @@ class ScytheState(State):
                 self._resolve_combat()
         elif ph == RETREAT:
             assert isinstance(a, Retreat)
-            self._retreat_loser(p, a.loc)
+            self._retreat_loser(p, a.loc, a.workers)
+        elif ph == ENC_OPTION:
+            if isinstance(a, EncounterOption):
+                self._choose_encounter_option(p, a.slot - 1)
+            else:
+                self._enc_finish()
+        elif ph == GRANT:
+            self._apply_grant(p, a)
+        elif ph == FACTORY_PICK:
+            assert isinstance(a, TakeFactory)
+            self._take_factory(p, a.number)
+        elif ph == FPAY:
+            assert isinstance(a, PayCard)
+            self._factory_pay_card(p, a)
+        elif ph == BOTTOM and self.section == D.FACTORY_SECTION:
+            if isinstance(a, Skip):
+                self._finish_turn()
+            else:
+                assert isinstance(a, SelectUnit)
+                self._log(None, f"P{p} takes the Factory card's Move")
+                self.fmove = True
+                self.max_units = 1
+                self._start_unit(p, a.kind, a.loc)
         elif ph == BOTTOM:
             if isinstance(a, Skip):
                 self._finish_turn()
@@ -1578,6 +1935,9 @@ class ScytheState(State):
         top = self._top_name()
         if isinstance(a, Skip):
             self._to_bottom()
+            return
+        if isinstance(a, FactoryTop):
+            self._factory_top(p)
             return
         if top == "move":
             if isinstance(a, MoveCoins):
@@ -1636,7 +1996,7 @@ class ScytheState(State):
 
     def _produce_count(self, p: int, loc: int) -> int:
         count = self.wk[loc * self.n + p]
-        if self.struct_loc[p * NS + D.MILL] == loc:
+        if self.struct_loc[p * NS + D.MILL] == loc and not self.prod_limit:
             count += 1  # SR-19: the Mill produces as one more worker
         return count
 
@@ -1670,19 +2030,18 @@ class ScytheState(State):
         self.controller(0)
         ctrl = self._ctrl
         assert ctrl is not None
-        mine = [t for t in range(D.NTERR) if ctrl[t] == p]
-        workers = self.workers_out(p)
-        mechs = self.mechs_out(p)
-        hand = sum(self.hand[p * NV : p * NV + NV])
+
+        def mine() -> list[int]:
+            return [t for t in range(D.NTERR) if ctrl[t] == p]
 
         def res_on(t: int) -> list[int]:
             return self.res[t * D.NRES : t * D.NRES + D.NRES]
 
         if pred == "control_terrain":
             ti = D.TERRAIN_INDEX[test["terrain"]]
-            return sum(1 for t in mine if D.TERRAIN[t] == ti) >= test["min"]
+            return sum(1 for t in mine() if D.TERRAIN[t] == ti) >= test["min"]
         if pred == "control_tunnels":
-            return sum(1 for t in mine if D.IS_TUNNEL[t]) >= test["min"]
+            return sum(1 for t in mine() if D.IS_TUNNEL[t]) >= test["min"]
         if pred == "factory_and_top_power":
             return ctrl[D.FACTORY_LOC] == p and self.power[p] >= max(self.power)
         if pred == "worker_retreated_and_power":
@@ -1690,21 +2049,21 @@ class ScytheState(State):
         if pred == "factory_card_mechs_workers":
             return (
                 self.factory_card[p] >= 0
-                and mechs >= test["min_mechs"]
-                and workers <= test["max_workers"]
+                and self.mechs_out(p) >= test["min_mechs"]
+                and self.workers_out(p) <= test["max_workers"]
             )
         if pred == "coins_workers_popularity":
             return (
                 self.coins[p] <= test["max_coins"]
-                and workers >= test["min_workers"]
+                and self.workers_out(p) >= test["min_workers"]
                 and self.pop[p] >= test["min_popularity"]
             )
         if pred == "stockpile":
-            return any(sum(res_on(t)) >= test["min"] and all(res_on(t)) for t in mine)
+            return any(sum(res_on(t)) >= test["min"] and all(res_on(t)) for t in mine())
         if pred == "min_coins":
             return self.coins[p] >= test["min"]
         if pred == "pieces_on_one_territory":
-            for t in mine:
+            for t in mine():
                 k = self.wk[t * n + p] + self.cm[t * n + p]
                 s = self.struct_at[t]
                 if s >= 0 and s // NS == p:
@@ -1715,15 +2074,15 @@ class ScytheState(State):
         if pred == "hedge":
             return (
                 self.top_up[p] != 0
-                and mechs >= 1
+                and self.mechs_out(p) >= 1
                 and self.structures_built(p) >= 1
                 and self.recruits[p] != 0
-                and all(sum(self.res[t * D.NRES + r] for t in mine) for r in range(D.NRES))
+                and all(sum(self.res[t * D.NRES + r] for t in mine()) for r in range(D.NRES))
             )
         if pred == "workers_equal_recruits":
-            return workers == bin(self.recruits[p]).count("1")
+            return self.workers_out(p) == bin(self.recruits[p]).count("1")
         if pred == "wolf":
-            for t in mine:
+            for t in mine():
                 if (
                     self.char_loc[p] == t
                     and self.cm[t * n + p] - 1 == test["mechs"]
@@ -1739,7 +2098,7 @@ class ScytheState(State):
             return (
                 self.power[p] <= test["max_power"]
                 and self.pop[p] >= test["min_popularity"]
-                and workers >= test["min_workers"]
+                and self.workers_out(p) >= test["min_workers"]
             )
         if pred == "shore":
             return any(
@@ -1749,11 +2108,11 @@ class ScytheState(State):
             return (
                 self.structures_built(p) >= test["min_structures"]
                 and self.pop[p] >= test["min_popularity"]
-                and mechs <= test["max_mechs"]
+                and self.mechs_out(p) <= test["max_mechs"]
             )
         if pred == "monopoly":
             return any(
-                sum(self.res[t * D.NRES + r] for t in mine) >= test["min"] for r in range(D.NRES)
+                sum(self.res[t * D.NRES + r] for t in mine()) >= test["min"] for r in range(D.NRES)
             )
         if pred == "factory_card_no_upgrades":
             return (
@@ -1761,7 +2120,7 @@ class ScytheState(State):
             )
         if pred == "tactical":
             return (
-                hand >= test["min_cards"]
+                sum(self.hand[p * NV : p * NV + NV]) >= test["min_cards"]
                 and self.stars[p * NSTAR + D.STAR_INDEX["combat"]] >= test["min_combat_stars"]
             )
         raise ValueError(f"unknown objective predicate {pred!r}")  # pragma: no cover
@@ -1769,7 +2128,7 @@ class ScytheState(State):
     def _reveal(self, p: int, number: int) -> None:
         self.objectives[p].remove(number)
         self.obj_revealed.append(number)
-        self.revealed_turn = True
+        self.windows_used |= WINDOW_OF_PHASE.get(self.phase, 0)
         self._log(
             None, f"P{p} reveals objective {number} ({D.OBJECTIVE_BY_NUMBER[number]['name']})"
         )
@@ -2046,6 +2405,10 @@ class ScytheState(State):
             },
             "factory_offer": len(self.offer),
             "revealed_objectives": list(self.obj_revealed),
+            "encounter_deck": {
+                "unknown": len(self._enc_unknown()),
+                "bottom": list(self.enc_bottom),
+            },
             "board": board,
             "player_state": players,
         }
@@ -2067,6 +2430,10 @@ class ScytheState(State):
             PAY,
             BENEFIT,
             END,
+            ENC_OPTION,
+            GRANT,
+            FACTORY_PICK,
+            FPAY,
         ):
             obs["section"] = self.section + 1 if self.section >= 0 else None
             obs["units_moved"] = self.units_moved
@@ -2094,6 +2461,15 @@ class ScytheState(State):
             if self.commits is not None:
                 cview["commitments"] = self.commits.view(seat)
             obs["combat"] = cview
+        if self.enc_card >= 0:
+            obs["encounter"] = {
+                "card": self.enc_card,
+                "territory": D.LOC_NAMES[self.enc_loc],
+                "options": D.ENCOUNTER_BY_NUMBER[self.enc_card]["options"],
+                "chosen": [k + 1 for k in self.enc_chosen],
+            }
+        if self.grants and self.phase == GRANT:
+            obs["pending_gains"] = [list(g) for g in self.grants]
         if seat is not None and self.offer_seen[seat]:
             obs["factory_offer_cards"] = sorted(self.offer)
         if seat is not None:

@@ -1,0 +1,107 @@
+"""The board drawn as text for terminal play, from a seat's observation only.
+
+Hexes show ``[id]`` over terrain letter and token (``O8``; ``*`` marks the robber). Every
+intersection shows its id, or ``S<seat>``/``C<seat>`` when a settlement or city stands there;
+every edge shows a stroke (``/``, ``\\``, ``|``) and its id, or ``r<seat>`` for a road. So a
+person can read off the numbers that ``settle N``, ``road E`` and ``robber H`` take. Geometry
+comes from the map's :class:`Topology`: hex centres at ``(x, 3r)``, corners at the offsets of
+``_CORNERS``; one x unit is 4 columns, one y unit 2 rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfolk.games.island.board import parse_layout, topology
+from hexfolk.games.island.rules import LETTERS, TERRAIN_LETTERS
+
+_XS = 4  # columns per x unit
+_YS = 2  # rows per y unit
+
+
+def _put(grid: dict[tuple[int, int], str], row: int, col: int, text: str) -> None:
+    start = col - len(text) // 2
+    for i, ch in enumerate(text):
+        grid[(row, start + i)] = ch
+
+
+def draw_board(obs: dict[str, Any]) -> str:
+    """The map of an island observation as lines of text ("" before the layout exists)."""
+    board = obs.get("board") or {}
+    if not board.get("layout"):
+        return ""
+    topo = topology(board["map"])
+    layout = parse_layout(board["layout"])
+    owner_node: dict[int, str] = {v: f"S{o}" for v, o in obs.get("settlements", [])}
+    owner_node.update({v: f"C{o}" for v, o in obs.get("cities", [])})
+    owner_edge = {e: f"r{o}" for e, o in obs.get("roads", [])}
+    grid: dict[tuple[int, int], str] = {}
+    for h, (x, y) in enumerate(topo.hex_xy):
+        terrain = TERRAIN_LETTERS[layout.terrain[h]]
+        token = str(layout.tokens[h]) if layout.tokens[h] else ""
+        robber = "*" if board.get("robber") == h else ""
+        _put(grid, y * _YS - 1, x * _XS, f"[{h}]")
+        _put(grid, y * _YS + 1, x * _XS, f"{terrain}{token}{robber}")
+    for v, (x, y) in enumerate(topo.node_xy):
+        _put(grid, y * _YS, x * _XS, owner_node.get(v, str(v)))
+    for e, (a, b) in enumerate(topo.edge_nodes):
+        (x1, y1), (x2, y2) = topo.node_xy[a], topo.node_xy[b]
+        row = (y1 + y2) * _YS // 2
+        col = (x1 + x2) * _XS // 2
+        if x1 == x2:
+            mark = "|"
+        else:  # the upper end is the one with the smaller y
+            mark = "/" if (y1 < y2) == (x1 > x2) else "\\"
+        _put(grid, row, col, mark + owner_edge.get(e, str(e)))
+    rows = [r for r, _ in grid]
+    cols = [c for _, c in grid]
+    r0, c0 = min(rows), min(cols)
+    lines = []
+    for r in range(r0, max(rows) + 1):
+        line = "".join(grid.get((r, c), " ") for c in range(c0, max(cols) + 1))
+        lines.append(line.rstrip())
+    harbors = []
+    for slot, kind in zip(topo.harbor_slots, layout.harbors):
+        a, b = topo.edge_nodes[slot]
+        ratio = "3:1" if kind >= len(LETTERS) else f"2:1 {LETTERS[kind]}"
+        harbors.append(f"{ratio} at {a}-{b}")
+    return "\n".join([*lines, "harbors: " + ", ".join(harbors)])
+
+
+def describe(obs: dict[str, Any], action: object) -> str:
+    """A hint for a person choosing ``action``: what a spot touches, where a road runs."""
+    from hexfolk.games.island.actions import BuildCity, BuildRoad, BuildSettlement, MoveRobber
+
+    board = obs.get("board") or {}
+    if not board.get("layout"):
+        return ""
+    topo = topology(board["map"])
+    layout = parse_layout(board["layout"])
+
+    def hex_name(h: int) -> str:
+        token = str(layout.tokens[h]) if layout.tokens[h] else ""
+        return f"{TERRAIN_LETTERS[layout.terrain[h]]}{token}"
+
+    if isinstance(action, BuildSettlement | BuildCity):
+        v = action.node
+        parts = [" ".join(hex_name(h) for h in topo.node_hexes[v]) or "coast"]
+        for slot, kind in zip(topo.harbor_slots, layout.harbors):
+            if v in topo.edge_nodes[slot]:
+                parts.append(
+                    "3:1 harbor" if kind >= len(LETTERS) else f"2:1 {LETTERS[kind]} harbor"
+                )
+        return "touches " + ", ".join(parts)
+    if isinstance(action, BuildRoad):
+        a, b = topo.edge_nodes[action.edge]
+        return f"from {a} to {b}"
+    if isinstance(action, MoveRobber):
+        owners = sorted(
+            {
+                o
+                for v, o in [*obs.get("settlements", []), *obs.get("cities", [])]
+                if v in topo.hex_nodes[action.hex]
+            }
+        )
+        who = ", ".join(f"seat {o}" for o in owners) or "nobody"
+        return f"{hex_name(action.hex)}, buildings of {who}"
+    return ""

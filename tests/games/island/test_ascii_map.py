@@ -1,0 +1,48 @@
+"""The terminal map and action hints show every id a person needs, from the observation only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hexfolk.core import load_game
+from hexfolk.core.testing import start_position
+from hexfolk.games.island.actions import BuildRoad, BuildSettlement, MoveRobber
+from hexfolk.games.island.ascii_map import describe, draw_board
+from hexfolk.games.island.board import topology
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_map_shows_every_intersection_edge_and_hex(players: int) -> None:
+    state = start_position(load_game("island", players), 3)
+    obs = state.observation(0)
+    text = draw_board(obs)
+    topo = topology(obs["board"]["map"])
+    words = re.findall(r"[/\\|]?\[?\d+\]?", text.split("harbors:")[0])
+    nodes = {int(w) for w in words if w.isdigit()}
+    edges = {int(w[1:]) for w in words if w[0] in "/\\|"}
+    hexes = {int(w[1:-1]) for w in words if w.startswith("[")}
+    assert nodes == set(range(topo.num_nodes))
+    assert edges == set(range(topo.num_edges))
+    assert hexes == set(range(topo.num_hexes))
+    assert text.count("*") == 1  # the robber
+
+
+def test_map_marks_buildings_and_roads_by_seat() -> None:
+    state = start_position(load_game("island", 4), 3, ["settle 12", "road 19"])
+    text = draw_board(state.observation(1))
+    assert "S0" in text and "r0" in text
+    assert not re.search(r"(?<![/\\|\d[A-Z[])12(?![\d\]])", text.split("harbors:")[0])  # built on
+
+
+def test_hints_name_the_hexes_a_spot_touches() -> None:
+    state = start_position(load_game("island", 4), 3)
+    obs = state.observation(0)
+    topo = topology(obs["board"]["map"])
+    hint = describe(obs, BuildSettlement(12))
+    assert hint.startswith("touches ")
+    assert len(hint.removeprefix("touches ").split(",")[0].split()) == len(topo.node_hexes[12])
+    a, b = topo.edge_nodes[19]
+    assert describe(obs, BuildRoad(19)) == f"from {a} to {b}"
+    assert "buildings of nobody" in describe(obs, MoveRobber(0))
