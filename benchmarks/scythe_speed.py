@@ -2,7 +2,7 @@
 
 Plays random-bot games on one core with :class:`hexfolk.core.Match` (the same runner the
 tables use) and prints, per player count, games/s, decisions/s and how many games ended by
-the rules (sixth star) versus the turn cap.
+the rules (sixth star) versus the turn cap, and the process's peak memory.
 
     python benchmarks/scythe_speed.py --games 30 --players 2 5
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import time
 from collections.abc import Sequence
 
@@ -73,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"natural ends {r['natural_ends']}, capped {r['capped']}, "
             f"mean {r['mean_turns']:.0f} player-turns"
         )
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (max RSS of this process): {peak_mib:.0f} MiB")
 
 
 if __name__ == "__main__":

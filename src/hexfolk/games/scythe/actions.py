@@ -242,14 +242,43 @@ class Retreat(Action):
 
 
 # --- encounters and Factory cards (SR-47..SR-49) ----------------------------------------------
+#: Fixed gains of a card that may be declined in part (SR-47, SR-49), by notation name;
+#: ``cards`` stands for the data key ``combat_cards``.
+DECLINABLE: tuple[str, ...] = ("coins", "power", "popularity", "cards", "worker", *D.RESOURCES)
+DECLINE_KEY: dict[str, str] = {
+    **{name: name for name in DECLINABLE},
+    "cards": "combat_cards",
+}
+_DECLINE_ALIAS: dict[str, str] = {
+    **{name: name for name in DECLINABLE},
+    "workers": "worker",
+    "combat_cards": "cards",
+    "coin": "coins",
+}
+
+Declines = tuple[tuple[str, int], ...]
+"""Parts of a card's fixed gains left untaken: ``(name, amount)``, amount 0 = all of it."""
+
+
+def _decline_text(decline: Declines) -> str:
+    items = [f"{name}:{amount}" if amount else name for name, amount in decline]
+    return " decline " + ",".join(items) if items else ""
+
+
 @dataclass(frozen=True, slots=True)
 class EncounterOption(Action):
-    """Choose option ``slot`` (1-based) of the drawn encounter card (SR-47; Polania: two)."""
+    """Choose option ``slot`` (1-based) of the drawn encounter card (SR-47; Polania: two).
+
+    ``decline`` leaves part of the option's fixed gains untaken (SR-47 "take any part of its
+    benefit"): ``option 1 decline popularity`` (none of the popularity), ``option 1 decline
+    coins:1`` (one coin fewer), several parts comma-separated. Accepted by the parser, not
+    listed among the legal actions (like the partial forms of SR-12)."""
 
     slot: int
+    decline: Declines = ()
 
     def __str__(self) -> str:
-        return f"option {self.slot}"
+        return f"option {self.slot}{_decline_text(self.decline)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,10 +304,14 @@ class TakeFactory(Action):
 
 @dataclass(frozen=True, slots=True)
 class FactoryTop(Action):
-    """Take the held Factory card's top action (its cost is paid first, SR-49)."""
+    """Take the held Factory card's top action (its cost is paid first, SR-49).
+    ``top decline popularity`` (accepted, not listed) leaves part of its fixed gains untaken,
+    written as for :class:`EncounterOption`."""
+
+    decline: Declines = ()
 
     def __str__(self) -> str:
-        return "top"
+        return f"top{_decline_text(self.decline)}"
 
 
 # --- bottom row -----------------------------------------------------------------------------
@@ -494,6 +527,23 @@ def _parse_carry(words: list[str]) -> Action:
     return Carry(workers, (res[0], res[1], res[2], res[3]))
 
 
+def _parse_decline(text: str) -> Declines:
+    """``popularity`` / ``coins:1`` / ``coins:1,popularity`` -> sorted (name, amount) pairs."""
+    out: dict[str, int] = {}
+    for item in text.split(","):
+        name, _, amount = item.partition(":")
+        canon = _DECLINE_ALIAS.get(name)
+        if canon is None:
+            raise MalformedActionError(
+                f"cannot decline {name!r}: write one of {', '.join(DECLINABLE)} "
+                "(optionally :<amount>), comma-separated"
+            )
+        if canon in out:
+            raise MalformedActionError(f"decline names {canon!r} twice")
+        out[canon] = _positive(amount) if amount else 0
+    return tuple(sorted(out.items(), key=lambda kv: DECLINABLE.index(kv[0])))
+
+
 _SIMPLE: dict[str, Action] = {
     "skip": Skip(),
     "done": Done(),
@@ -559,6 +609,10 @@ def parse_action(text: str) -> Action:
             return Retreat(_loc(rest[0]), False)
         if head == "option" and n == 1:
             return EncounterOption(_int(rest[0], "option"))
+        if head == "option" and n == 3 and rest[1] == "decline":
+            return EncounterOption(_int(rest[0], "option"), _parse_decline(rest[2]))
+        if head == "top" and n == 2 and rest[0] == "decline":
+            return FactoryTop(_parse_decline(rest[1]))
         if head == "gain" and n == 2:
             return GainResource(_res(rest[0]), _loc(rest[1]))
         if head == "factory" and n == 1:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from hexfolk.core import Action, Game, OptionError, OptionSpec
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import parse_action
+from hexfolk.games.scythe.display import describe
 from hexfolk.games.scythe.render import render
 from hexfolk.games.scythe.state import ScytheState, count_deals
 
@@ -112,4 +113,10 @@ class ScytheGame(Game):
         return parse_action(text)
 
     def render_observation(self, observation: dict[str, Any]) -> str:
+        """The board map, the players' mats, own cards, the prompt and the recent log."""
         return render(observation)
+
+    def describe_action(self, observation: dict[str, Any], action: Action) -> str:
+        """A short hint for ``action`` (what a section holds, where a step leads, what a
+        payment takes), from the chooser's observation only."""
+        return describe(observation, action)

@@ -26,6 +26,7 @@ from hexfolk.core import (
 )
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
+    DECLINE_KEY,
     Bolster,
     Build,
     Carry,
@@ -256,6 +257,9 @@ class ScytheState(State):
         self.forced_retreat = False
         self.char_token = -1
         self.trade_left = 0
+        # SR-49: the parts of the Factory card's fixed gains declined (``top decline ..``),
+        # kept while its combat-card cost is paid
+        self.fdecline: tuple[tuple[str, int], ...] = ()
         self.produced: list[int] = []
         self.pay_res = -1
         self.pay_left = 0
@@ -545,7 +549,37 @@ class ScytheState(State):
         if isinstance(action, TradePopularity) and action.amount:
             full_v = self._top_value(p, "trade-popularity")
             return TradePopularity(), 1 if action.amount <= full_v else 0
+        if isinstance(action, EncounterOption) and action.decline:
+            benefit: list[Any] = []
+            if self.phase == ENC_OPTION and self.enc_card >= 0:
+                options = D.ENCOUNTER_BY_NUMBER[self.enc_card]["options"]
+                if 1 <= action.slot <= len(options):
+                    benefit = options[action.slot - 1]["benefit"]
+            ok = self._decline_fits(benefit, action.decline)
+            return EncounterOption(action.slot), 1 if ok else 0
+        if isinstance(action, FactoryTop) and action.decline:
+            benefit = []
+            if self.factory_card[p] >= 0:
+                benefit = D.FACTORY_BY_NUMBER[self.factory_card[p]]["benefit"]
+            return FACTORY_TOP, 1 if self._decline_fits(benefit, action.decline) else 0
         return None
+
+    @staticmethod
+    def fixed_gains(benefit: list[Any]) -> dict[str, int]:
+        """SR-47/SR-49: the fixed gains of a card benefit that may be declined in part, by
+        notation name (``cards`` for combat cards), summed over the benefit's items."""
+        out: dict[str, int] = {}
+        for item in benefit:
+            if isinstance(item, dict):
+                for name, key in DECLINE_KEY.items():
+                    if key in item:
+                        out[name] = out.get(name, 0) + item[key]
+        return out
+
+    def _decline_fits(self, benefit: list[Any], decline: tuple[tuple[str, int], ...]) -> bool:
+        """Every declined part is a fixed gain of ``benefit``, by at most its amount."""
+        gains = self.fixed_gains(benefit)
+        return all(name in gains and amount <= gains[name] for name, amount in decline)
 
     def parse_action(self, text: str) -> Action:
         pattern = self.game.parse_action(text)
@@ -1506,12 +1540,14 @@ class ScytheState(State):
             if k != "combat_cards" and v:
                 self._lose(p, k, v)
 
-    def _choose_encounter_option(self, p: int, slot: int) -> None:
+    def _choose_encounter_option(
+        self, p: int, slot: int, decline: tuple[tuple[str, int], ...] = ()
+    ) -> None:
         option = D.ENCOUNTER_BY_NUMBER[self.enc_card]["options"][slot]
         self.enc_chosen.append(slot)
         self._log(None, f"P{p} chooses option {slot + 1} of encounter card {self.enc_card}")
         self._pay_track_cost(p, option["cost"])
-        self._start_grants(option["benefit"], self.enc_loc, "_enc_option_done")
+        self._start_grants(option["benefit"], self.enc_loc, "_enc_option_done", decline)
 
     def _enc_option_done(self) -> None:
         if self._enc_affordable(self.active):
@@ -1527,18 +1563,33 @@ class ScytheState(State):
         self._after_encounter()
 
     # --- granted benefits of cards (encounters, Factory tops) ---------------------------------
-    def _start_grants(self, benefit: list[Any], loc: int, then: str) -> None:
+    def _start_grants(
+        self,
+        benefit: list[Any],
+        loc: int,
+        then: str,
+        decline: tuple[tuple[str, int], ...] = (),
+    ) -> None:
         """Queue a card's benefit items; ``loc`` is the encounter territory where gains are
-        placed (-1: a Factory card, whose gains follow the normal placement rules)."""
+        placed (-1: a Factory card, whose gains follow the normal placement rules).
+        ``decline`` leaves parts of the fixed gains untaken (SR-47, SR-49; amount 0 = all)."""
         p = self.active
         self.grant_loc = loc
         self.grant_then = then
+        left = {DECLINE_KEY[name]: amount or 1 << 30 for name, amount in decline}
         q: list[tuple[Any, ...]] = []
         for item in benefit:
             if isinstance(item, str):
                 q.append(("act", (item,)))
                 continue
             for k, v in item.items():
+                if left.get(k, 0) and isinstance(v, int):
+                    cut = min(v, left[k])
+                    left[k] -= cut
+                    v -= cut
+                    self._log(None, f"P{p} declines {cut} {k}")
+                    if v == 0:
+                        continue
                 if k == "choose":
                     q.append(("act", tuple(v)))
                 elif k == "resources_any":
@@ -1629,15 +1680,16 @@ class ScytheState(State):
         self._log(None, f"P{p} keeps Factory card {number}")
         self._after_factory()
 
-    def _factory_top(self, p: int) -> None:
+    def _factory_top(self, p: int, decline: tuple[tuple[str, int], ...] = ()) -> None:
         card = D.FACTORY_BY_NUMBER[self.factory_card[p]]
         self._log(None, f"P{p} takes the top action of Factory card {card['number']}")
         self._pay_track_cost(p, card["cost"])
         self.fpay_left = card["cost"].get("combat_cards", 0)
         if self.fpay_left:
+            self.fdecline = decline
             self.phase = FPAY
             return
-        self._start_grants(card["benefit"], -1, "_after_top")
+        self._start_grants(card["benefit"], -1, "_after_top", decline)
 
     def _factory_pay_card(self, p: int, a: PayCard) -> None:
         i = D.CARD_INDEX[a.value]
@@ -1648,7 +1700,8 @@ class ScytheState(State):
         self.fpay_left -= 1
         if self.fpay_left == 0:
             card = D.FACTORY_BY_NUMBER[self.factory_card[p]]
-            self._start_grants(card["benefit"], -1, "_after_top")
+            decline, self.fdecline = self.fdecline, ()
+            self._start_grants(card["benefit"], -1, "_after_top", decline)
 
     # --- bottom row ----------------------------------------------------------------------------
     def _to_bottom(self) -> None:
@@ -1889,7 +1942,7 @@ class ScytheState(State):
             self._retreat_loser(p, a.loc, a.workers)
         elif ph == ENC_OPTION:
             if isinstance(a, EncounterOption):
-                self._choose_encounter_option(p, a.slot - 1)
+                self._choose_encounter_option(p, a.slot - 1, a.decline)
             else:
                 self._enc_finish()
         elif ph == GRANT:
@@ -1937,7 +1990,7 @@ class ScytheState(State):
             self._to_bottom()
             return
         if isinstance(a, FactoryTop):
-            self._factory_top(p)
+            self._factory_top(p, a.decline)
             return
         if top == "move":
             if isinstance(a, MoveCoins):
@@ -2295,6 +2348,8 @@ class ScytheState(State):
         for k, v in sorted(self.__dict__.items()):
             if k in ("game", "_legal", "_ctrl", "log"):
                 continue
+            if k == "fdecline" and not v:
+                continue  # empty: left out, so fingerprints match states before partial gains
             if k == "commits":
                 v = None if v is None else {str(s): v.value_for(s) for s in v.seats}
             out[k] = v
