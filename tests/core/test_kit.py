@@ -210,3 +210,13 @@ def test_parse_errors_are_malformed() -> None:
     with pytest.raises(MalformedActionError):
         GOOD.parse_action("bid ten")
     assert GOOD.parse_action("deal 3") == Deal(3)
+
+
+def test_golden_views_on_seat_change_keep_every_action() -> None:
+    full = kit.golden_playthrough(GOOD, 2)
+    compact = kit.golden_playthrough(GOOD, 2, views="seat-change")
+    assert len(compact) <= len(full)
+    actions = [line for line in full.splitlines() if "->" in line or "chance:" in line]
+    assert actions == [line for line in compact.splitlines() if "->" in line or "chance:" in line]
+    with pytest.raises(ValueError, match="views"):
+        kit.golden_playthrough(GOOD, 2, views="sometimes")

@@ -19,4 +19,6 @@ def test_perft(name: str) -> None:
 
 def test_golden_playthrough_2p() -> None:
     game = load_game("scythe", 2, {"factions": "nordic,crimea", "mats": "industrial,engineering"})
-    kit.check_golden(game, 11, HERE / "golden" / "nordic_crimea_seed11.txt", max_steps=120)
+    kit.check_golden(
+        game, 11, HERE / "golden" / "nordic_crimea_seed11.txt", max_steps=120, views="seat-change"
+    )

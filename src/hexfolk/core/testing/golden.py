@@ -14,8 +14,18 @@ from hexfolk.core.game import CHANCE, Game
 from hexfolk.core.testing.checks import ConformanceError, play_random
 
 
-def golden_playthrough(game: Game, seed: int, *, max_steps: int = 200) -> str:
-    """The text of the first ``max_steps`` steps of a seeded random game."""
+def golden_playthrough(
+    game: Game, seed: int, *, max_steps: int = 200, views: str = "every-step"
+) -> str:
+    """The text of the first ``max_steps`` steps of a seeded random game.
+
+    ``views="every-step"`` writes the mover's rendered observation before every decision;
+    ``views="seat-change"`` only when another seat comes to move (for games whose views are
+    large and whose turns are long chains of decisions, such as Scythe).
+    """
+    if views not in ("every-step", "seat-change"):
+        raise ValueError(f"views must be 'every-step' or 'seat-change', not {views!r}")
+    last_viewer: int | None = None
     result = play_random(game, seed)
     state = game.new_initial_state()
     lines = [
@@ -31,8 +41,10 @@ def golden_playthrough(game: Game, seed: int, *, max_steps: int = 200) -> str:
         else:
             prompt = state.prompt()
             lines.append(f"[{step}] seat {player}" + (f" ({prompt.kind})" if prompt else ""))
-            view = game.render_observation(state.observation(player))
-            lines.extend("    " + line for line in view.splitlines())
+            if views == "every-step" or player != last_viewer:
+                view = game.render_observation(state.observation(player))
+                lines.extend("    " + line for line in view.splitlines())
+                last_viewer = player
             legal = [str(a) for a in state.legal_actions()]
             lines.append(f"    legal ({len(legal)}): " + " | ".join(legal[:40]))
             if len(legal) > 40:
@@ -44,9 +56,11 @@ def golden_playthrough(game: Game, seed: int, *, max_steps: int = 200) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_golden(game: Game, seed: int, path: str | Path, *, max_steps: int = 200) -> None:
+def check_golden(
+    game: Game, seed: int, path: str | Path, *, max_steps: int = 200, views: str = "every-step"
+) -> None:
     """Compare with the golden file (written when missing or HEXFOLK_REGEN_GOLDEN=1)."""
-    text = golden_playthrough(game, seed, max_steps=max_steps)
+    text = golden_playthrough(game, seed, max_steps=max_steps, views=views)
     target = Path(path)
     if os.environ.get("HEXFOLK_REGEN_GOLDEN") == "1" or not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
