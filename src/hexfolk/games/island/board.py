@@ -381,7 +381,7 @@ def beginner_layouts(board_id: str) -> tuple[Layout, ...]:
 class LayoutTables:
     """Per-layout lookup tables, built once per layout and shared by all clones."""
 
-    __slots__ = ("layout", "node_harbor", "node_pips", "production", "topo")
+    __slots__ = ("layout", "node_harbor", "node_pips", "node_sums", "production", "tokens", "topo")
 
     def __init__(self, topo: Topology, layout: Layout):
         self.topo = topo
@@ -406,6 +406,17 @@ class LayoutTables:
             sum(DICE_PIPS.get(layout.tokens[h], 0) for h in topo.node_hexes[v])
             for v in range(topo.num_nodes)
         )
+        self.tokens: tuple[int, ...] = layout.tokens
+        """Token per hex (0 for the desert), as in the layout."""
+        self.node_sums: tuple[frozenset[int], ...] = tuple(
+            frozenset(
+                layout.tokens[h]
+                for h in topo.node_hexes[v]
+                if layout.terrain[h] != DESERT and layout.tokens[h]
+            )
+            for v in range(topo.num_nodes)
+        )
+        """The dice sums whose production a building on each node takes part in."""
 
 
 @lru_cache(maxsize=256)

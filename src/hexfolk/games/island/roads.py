@@ -15,49 +15,137 @@ def road_length(
     roads: Sequence[int],
     player: int,
 ) -> int:
-    """Segments in the longest edge-simple trail of ``player``'s roads (IR-66).
+    """Segments in the longest edge-simple trail of ``player``'s roads ``roads`` (IR-66).
 
     Another player's building on a node breaks the road there: a trail may end at it but not
-    pass through (IR-67); the player's own buildings never break it.
+    pass through (IR-67); the player's own buildings never break it. ``roads`` is all of the
+    player's roads or one connected network of them (as :func:`road_network` returns).
     """
-    if not roads:
+    count = len(roads)
+    if not count:
         return 0
-    node_edges = topo.node_edges
-    other = topo.edge_other
-    best = 0
-
-    def walk(v: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and node_owner[v] >= 0 and node_owner[v] != player:
-            return  # IR-67: the trail may end here but not pass through
-        for e in node_edges[v]:
-            if edge_owner[e] == player and not (used >> e) & 1:
-                walk(other[e][v], used | (1 << e), length + 1)
-
-    degree: dict[int, int] = {}
-    for e in roads:
-        for v in topo.edge_nodes[e]:
-            degree[v] = degree.get(v, 0) + 1
+    edge_nodes = topo.edge_nodes
+    # The roads as a small graph: node -> [(bit of the road, node at its other end)].
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, e in enumerate(roads):
+        a, b = edge_nodes[e]
+        bit = 1 << i
+        if a in adj:
+            adj[a].append((bit, b))
+        else:
+            adj[a] = [(bit, b)]
+        if b in adj:
+            adj[b].append((bit, a))
+        else:
+            adj[b] = [(bit, a)]
+    blocked = {v for v in adj if node_owner[v] >= 0 and node_owner[v] != player}
     # A longest trail can be taken to start at a node of odd degree (else it could be extended
     # at its start), where a blocked node counts as one end per road; only a component whose
     # nodes all have even degree needs a start elsewhere (any node of it).
-    starts = [
-        v
-        for v in sorted(degree)
-        if degree[v] % 2 or (node_owner[v] >= 0 and node_owner[v] != player)
-    ]
-    covered = _reach(topo, edge_owner, node_owner, player, starts)
-    for e in roads:
-        if e not in covered:
-            v = topo.edge_nodes[e][0]
-            starts.append(v)
-            covered |= _reach(topo, edge_owner, node_owner, player, [v])
-    for v in starts:
-        walk(v, 0, 0)
-        if best == len(roads):
+    starts = [v for v in sorted(adj) if len(adj[v]) % 2 or v in blocked]
+    covered = _cover(adj, blocked, starts)
+    full = (1 << count) - 1
+    if covered != full:
+        for i, e in enumerate(roads):
+            if not covered >> i & 1:
+                v = edge_nodes[e][0]
+                starts.append(v)
+                covered |= _cover(adj, blocked, [v])
+    best = 0
+    for s in starts:
+        stack = [(s, 0, 0)]
+        pop = stack.pop
+        push = stack.append
+        while stack:
+            v, used, length = pop()
+            if length > best:
+                best = length
+            if length and v in blocked:
+                continue  # IR-67: the trail may end here but not pass through
+            for bit, u in adj[v]:
+                if not used & bit:
+                    push((u, used | bit, length + 1))
+        if best == count:
             break
+    return best
+
+
+def _cover(adj: dict[int, list[tuple[int, int]]], blocked: set[int], starts: list[int]) -> int:
+    """Bits of the roads reachable from ``starts`` without passing through a blocked node."""
+    seen = 0
+    stack = list(starts)
+    visited = set(starts)
+    while stack:
+        v = stack.pop()
+        for bit, u in adj[v]:
+            seen |= bit
+            if u not in visited and u not in blocked:
+                visited.add(u)
+                stack.append(u)
+    return seen
+
+
+def length_after_road(
+    topo: Topology,
+    edge_owner: Sequence[int],
+    node_owner: Sequence[int],
+    player: int,
+    edge: int,
+    old: int,
+) -> int:
+    """``player``'s longest road after building ``edge`` (already in ``edge_owner``), given
+    its exact length ``old`` before: ``old`` or the longest trail through the new road.
+
+    When the road only extends the network at one end (the usual case) the trails through it
+    all start there, so one search from its other end suffices; otherwise the new road's
+    whole network is searched (:func:`road_length`).
+    """
+    a, b = topo.edge_nodes[edge]
+    node_edges = topo.node_edges
+    on_a = on_b = False
+    o = node_owner[a]
+    if o < 0 or o == player:  # a trail may go on through a
+        on_a = any(f != edge and edge_owner[f] == player for f in node_edges[a])
+    o = node_owner[b]
+    if o < 0 or o == player:
+        on_b = any(f != edge and edge_owner[f] == player for f in node_edges[b])
+    if on_a and on_b:
+        network = road_network(topo, edge_owner, node_owner, player, edge)
+        if len(network) <= old:
+            return old
+        return max(old, road_length(topo, edge_owner, node_owner, sorted(network), player))
+    if not on_a and not on_b:
+        return max(old, 1)
+    through = 1 + _longest_from(topo, edge_owner, node_owner, player, a if on_a else b, edge)
+    return max(old, through)
+
+
+def _longest_from(
+    topo: Topology,
+    edge_owner: Sequence[int],
+    node_owner: Sequence[int],
+    player: int,
+    start: int,
+    skip: int,
+) -> int:
+    """The longest trail of ``player``'s roads from ``start`` that does not use ``skip``."""
+    node_edges = topo.node_edges
+    other = topo.edge_other
+    best = 0
+    stack = [(start, 1 << skip, 0)]
+    pop = stack.pop
+    push = stack.append
+    while stack:
+        v, used, length = pop()
+        if length:
+            if length > best:
+                best = length
+            o = node_owner[v]
+            if o >= 0 and o != player:
+                continue  # IR-67: the trail may end here but not pass through
+        for f in node_edges[v]:
+            if edge_owner[f] == player and not used >> f & 1:
+                push((other[f][v], used | 1 << f, length + 1))
     return best
 
 
@@ -76,18 +164,22 @@ def _reach(
     starts: list[int],
 ) -> set[int]:
     """Own edges reachable from ``starts`` without passing through another's building."""
+    node_edges = topo.node_edges
+    edge_other = topo.edge_other
     seen: set[int] = set()
     stack = list(starts)
     visited = set(starts)
     while stack:
         v = stack.pop()
-        for e in topo.node_edges[v]:
+        for e in node_edges[v]:
             if edge_owner[e] == player and e not in seen:
                 seen.add(e)
-                u = topo.edge_other[e][v]
-                if u not in visited and not (node_owner[u] >= 0 and node_owner[u] != player):
-                    visited.add(u)
-                    stack.append(u)
+                u = edge_other[e][v]
+                if u not in visited:
+                    o = node_owner[u]
+                    if o < 0 or o == player:
+                        visited.add(u)
+                        stack.append(u)
     return seen
 
 

@@ -11,7 +11,18 @@ A turn is a chain of small decisions (see ``docs/island.md``). The phase says wh
 
 Hidden information: besides hands and development cards, the state tracks for every observer
 (each seat and the spectator) how many cards of each player's hand that observer cannot know by
-type (``_deficit``), so :meth:`IslandState.sample_consistent_state` redraws exactly those.
+type (``deficit``), so :meth:`IslandState.sample_consistent_state` redraws exactly those.
+
+Speed (random games run thousands of steps per second; see ``benchmarks/island_profile.py``):
+
+* memos shared by clones: income by dice sum (``income``), robber moves (``robber_cache``),
+  road and settlement spots (``build_cache``), trade listings by hand (process-wide, per set
+  of ratios). Each depends only on the board, and a state that changes the board *replaces*
+  the memo instead of editing it, so states sharing one always agree with it;
+* recurring log lines formatted once per player count (``_Texts``); production lines lazily;
+* Longest Road updated from the new road only (:func:`~.roads.length_after_road`);
+* clones share the append-only log (frozen :class:`LogChunks`), the copy-on-write
+  ``buildings`` and ``ratio`` lists and the immutable ``deficit`` tuples.
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ from hexfolk.core import (
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import Bundle, bundle_text
 from hexfolk.games.island.board import LayoutError, LayoutTables, layout_tables, validate_layout
-from hexfolk.games.island.roads import award_after_change, road_length, road_network
+from hexfolk.games.island.roads import award_after_change, length_after_road, road_length
 from hexfolk.games.island.rules import (
     BANK_RATIO,
     COST_CITY,
@@ -170,6 +181,9 @@ G_SETUP, G_PROD, G_STEAL, G_MONO, G_PLENTY, G_TRADE, G_BANK, G_HARBOR = range(8)
 L_DISCARD, L_STOLEN, L_MONO, L_TRADE, L_ROAD, L_SETTLE, L_CITY, L_DEV, L_BANK, L_HARBOR = range(10)
 
 _DICE_OUTCOMES = [(A.DICE[s], DICE_PIPS[s] / DICE_TOTAL) for s in DICE_SUMS]
+_END, _BUY, _ROLL = A.END, A.BUY, A.ROLL
+_DICE_BY_PIP = tuple(A.DICE[s] for s in DICE_SUMS for _ in range(DICE_PIPS[s]))
+"""The dice outcome of each of the ``DICE_TOTAL`` equally likely pips, in sum order."""
 
 _ACTION_CACHE: dict[str, tuple[Any, ...]] = {}
 """Per map: road, settlement, city, robber and robber-with-victim action objects by id."""
@@ -181,6 +195,17 @@ for _ratio in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO):
                 _give = tuple(_ratio if i == _r else 0 for i in range(NRES))
                 _get = tuple(1 if i == _s else 0 for i in range(NRES))
                 _MARITIME[(_ratio, _r, _s)] = A.MaritimeTrade(_give, _get)
+_MARITIME_LOT: dict[int, tuple[int, int, int]] = {
+    id(act): (k, r, s) for (k, r, s), act in _MARITIME.items()
+}
+"""``id`` of each canonical single-lot maritime action (the objects ``legal_actions`` lists,
+alive as long as the module) -> (ratio, resource given, resource taken): the fast path of
+:meth:`IslandState._do_maritime`. Other objects (parsed, multi-lot) take the general path."""
+_MARITIME_ROW: dict[int, tuple[tuple[A.MaritimeTrade, ...], ...]] = {
+    k: tuple(tuple(_MARITIME[(k, r, s)] for s in range(NRES) if s != r) for r in range(NRES))
+    for k in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO)
+}
+"""Canonical maritime trades by ratio and resource given, in the order of resource taken."""
 _ONE = tuple(tuple(1 if i == r else 0 for i in range(NRES)) for r in range(NRES))
 _OFFER11 = [[A.Offer(_ONE[r], _ONE[s]) for s in range(NRES)] for r in range(NRES)]
 _OFFERS_BY_HELD = tuple(
@@ -195,6 +220,47 @@ for _r in range(NRES):
 _PLENTY_ONE = [A.PlayPlenty(_ONE[r]) for r in range(NRES)]
 
 
+class _Texts:
+    """Log lines that recur every turn, formatted once per player count (formatting them at
+    every step would cost more than the rest of the step)."""
+
+    def __init__(self, n: int):
+        seats = range(n)
+        self.roll = tuple(tuple(f"seat {p} rolls {s}" for s in range(13)) for p in seats)
+        self.end = tuple(f"seat {p} ends the turn" for p in seats)
+        self.buy = tuple(f"seat {p} buys a development card" for p in seats)
+        self.draw = tuple(tuple(f"seat {p} draws {name}" for name in DEV_NAMES) for p in seats)
+        self.only = tuple(frozenset((p,)) for p in seats)
+        """Visibility of an entry only ``p`` sees."""
+        self.pair = tuple(tuple(frozenset((p, q)) for q in seats) for p in seats)
+        """Visibility of an entry only ``p`` and ``q`` see."""
+        self.steal = tuple(
+            tuple(f"seat {t} steals a card from seat {v}" for v in seats) for t in seats
+        )
+        self.stole = tuple(
+            tuple(tuple(f"(seat {t} stole {c} from seat {v})" for c in LETTERS) for v in seats)
+            for t in seats
+        )
+        self.trade = tuple(
+            {
+                id(act): f"seat {p} trades {bundle_text(act.give)} for {bundle_text(act.get)}"
+                for act in _MARITIME.values()
+            }
+            for p in seats
+        )
+        """Maritime trade lines by seat and ``id`` of the canonical action object."""
+
+
+_TEXTS: dict[int, _Texts] = {}
+
+
+def _texts(n: int) -> _Texts:
+    texts = _TEXTS.get(n)
+    if texts is None:
+        texts = _TEXTS[n] = _Texts(n)
+    return texts
+
+
 def _actions_for(topo_id: str, nodes: int, edges: int, hexes: int) -> tuple[Any, ...]:
     cached = _ACTION_CACHE.get(topo_id)
     if cached is None:
@@ -207,6 +273,69 @@ def _actions_for(topo_id: str, nodes: int, edges: int, hexes: int) -> tuple[Any,
         )
         _ACTION_CACHE[topo_id] = cached
     return cached
+
+
+_TRADE_TABLES: dict[tuple[tuple[int, ...], bool], dict[tuple[int, ...], tuple[Action, ...]]] = {}
+_TRADE_TABLE_LIMIT = 20000
+"""Hands remembered per table (a bound on memory; the hands of real games are far fewer)."""
+
+
+def _trade_table(ratio: tuple[int, ...], offers: bool) -> dict[tuple[int, ...], tuple[Action, ...]]:
+    """The process-wide memo of :func:`_trades` for one set of ratios, by hand."""
+    table = _TRADE_TABLES.get((ratio, offers))
+    if table is None:
+        table = _TRADE_TABLES[(ratio, offers)] = {}
+    return table
+
+
+def _trades(
+    ratio: list[int] | tuple[int, ...], hand: list[int], offers: bool
+) -> tuple[Action, ...]:
+    """The trades ``IslandState._main_actions`` lists for ``hand`` and ``ratio`` when every
+    resource is in the bank and no offer is open or rejected (the cached common case):
+    single-lot maritime trades, then (``offers``) the canonical 1-for-1 offers."""
+    out: list[Action] = []
+    mask = 0
+    for r in range(NRES):
+        if hand[r] >= ratio[r]:
+            out.extend(_MARITIME_ROW[ratio[r]][r])
+        if hand[r]:
+            mask |= 1 << r
+    if offers:
+        out.extend(_OFFERS_BY_HELD[mask])
+    return tuple(out)
+
+
+LogEntry = tuple[frozenset[int] | None, Any]
+"""``(visibility, text)``: visibility None is everyone, else the seats that see the entry."""
+_LOG_CHUNKS_MAX = 32
+"""Chunks a log chain may reach before a clone merges them into one."""
+
+
+class LogChunks:
+    """An immutable prefix of a log: a chunk of entries after an earlier prefix (or None).
+
+    Clones share these chains, so copying a state never copies its log (see
+    :meth:`IslandState.clone`)."""
+
+    __slots__ = ("chunk", "depth", "parent")
+
+    def __init__(self, parent: LogChunks | None, chunk: tuple[LogEntry, ...]):
+        self.parent = parent
+        self.chunk = chunk
+        self.depth: int = 1 if parent is None else parent.depth + 1
+
+    def entries(self) -> list[LogEntry]:
+        """All entries of the prefix, oldest first."""
+        chunks = []
+        node: LogChunks | None = self
+        while node is not None:
+            chunks.append(node.chunk)
+            node = node.parent
+        out: list[LogEntry] = []
+        for chunk in reversed(chunks):
+            out.extend(chunk)
+        return out
 
 
 class ProductionText:
@@ -271,6 +400,16 @@ class OpenOffer:
         }
 
 
+_NONE = (0,) * NRES
+
+
+def _with(t: tuple[int, ...], i: int, x: int) -> tuple[int, ...]:
+    """``t`` with item ``i`` replaced by ``x``."""
+    items = list(t)
+    items[i] = x
+    return tuple(items)
+
+
 def _has(hand: list[int], b: Bundle) -> bool:
     return all(h >= x for h, x in zip(hand, b))
 
@@ -305,12 +444,29 @@ class IslandState(State):
         self.node_owner = [-1] * N
         self.node_level = [0] * N
         self.income: dict[int, tuple[Any, ...]] = {}
-        """Cache of :meth:`_income` by dice sum and robber hex; replaced (never mutated), and
-        emptied whenever a building is placed, so clones may share it."""
+        """Cache of :meth:`_income` by dice sum (and robber hex when the robber stands on a hex
+        of that sum). Shared by clones: an entry depends only on the buildings, and a state
+        that changes a building replaces the dict (:meth:`_touch_income`) instead of editing
+        it, so entries added by any state sharing the dict hold for all of them."""
+        self.robber_cache: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+        """:meth:`_robber_table` by seat and the opponents holding cards (without the friendly
+        robber). Shared by clones: it depends only on where buildings stand, and a
+        state that places a settlement replaces the dict instead of editing it."""
+        self.build_cache: dict[int, tuple[int, tuple[Action, ...]]] = {}
+        """Road (key ``p``) and settlement (key ``p + 8``) actions of each seat, with the
+        number of roads left on the table when computed (a check against pieces placed behind
+        the state's back, as scenario tests do). Shared by clones and replaced, never edited,
+        when a road or building is placed (see :attr:`income`)."""
+        self.trade_cache: list[dict[tuple[int, ...], tuple[Action, ...]]] = [
+            _trade_table((BANK_RATIO,) * NRES, n > 1) for _ in range(n)
+        ]
+        """Per seat: the :func:`_trade_table` of its ratios (replaced when they change)."""
         self.free = [True] * N
         self.edge_owner = [-1] * E
         self.roads: list[list[int]] = [[] for _ in range(n)]
         self.buildings: list[list[int]] = [[] for _ in range(n)]
+        """Nodes built on per seat. Copy-on-write like :attr:`ratio`: shared by clones,
+        replaced (outer and inner list) when a settlement is placed, never changed in place."""
         self.robber = -1
         bank = game.bank_size
         self.bank = [bank] * NRES
@@ -323,6 +479,7 @@ class IslandState(State):
         self.settles_left = [PIECES_SETTLEMENT] * n
         self.cities_left = [PIECES_CITY] * n
         self.ratio = [[BANK_RATIO] * NRES for _ in range(n)]
+        """Maritime ratio per seat and resource; copy-on-write like :attr:`buildings`."""
         self.road_len = [0] * n
         self.lr_holder = -1
         self.la_holder = -1
@@ -344,11 +501,21 @@ class IslandState(State):
         # special build phase
         self.sbp_queue: list[int] = []
         self.sbp_joined: list[int] = []
-        # hidden-information tracking: _deficit[o * n + p] = cards of p's hand that observer o
-        # (n = spectator) cannot know by type, per resource; None = knows them all.
-        self.deficit: list[list[int] | None] = [None] * ((n + 1) * n)
-        self.uncertain = [False] * n
-        self.log: list[tuple[frozenset[int] | None, Any]] = []
+        # hidden-information tracking: deficit[o * n + p] = cards of p's hand that observer o
+        # (n = spectator) cannot know by type, per resource; None = knows them all. The
+        # entries are tuples, replaced on change, so a clone copies only the outer list.
+        self.deficit: list[tuple[int, ...] | None] = [None] * ((n + 1) * n)
+        self.uncertain = [0] * n
+        """Per seat, a bitmask of the resources in which some observer has a deficit for that
+        seat's hand (it may hold extra bits; only a clear bit is a promise): when a card of a
+        clear resource leaves the hand, no observer's knowledge changes."""
+        self.log: list[LogEntry] = []
+        """The log entries since this state was last cloned (appended to in place); the
+        whole log is :meth:`log_entries`."""
+        self.log_base: LogChunks | None = None
+        """The log before :attr:`log`: frozen chunks shared with clones (see :meth:`clone`)."""
+        self.texts = _texts(n)
+        self.vp_target: int = game.options["vp_target"]
         """(visibility, text); a text may be a lazily formatted object such as ProductionText."""
         self.stats = [0] * (_S0 + n * _W)
         """All statistics in one flat list (see STAT_FIELDS and :meth:`stat`)."""
@@ -362,18 +529,17 @@ class IslandState(State):
         new.node_level = self.node_level[:]
         new.free = self.free[:]
         new.edge_owner = self.edge_owner[:]
-        new.roads = [x[:] for x in self.roads]
-        new.buildings = [x[:] for x in self.buildings]
+        new.roads = list(map(list.copy, self.roads))
+        # buildings and ratio are shared: they are replaced, never changed in place
         new.bank = self.bank[:]
-        new.hands = [x[:] for x in self.hands]
-        new.dev = [x[:] for x in self.dev]
-        new.dev_new = [x[:] for x in self.dev_new]
+        new.hands = list(map(list.copy, self.hands))
+        new.dev = list(map(list.copy, self.dev))
+        new.dev_new = list(map(list.copy, self.dev_new))
         new.deck = self.deck[:]
         new.knights = self.knights[:]
         new.roads_left = self.roads_left[:]
         new.settles_left = self.settles_left[:]
         new.cities_left = self.cities_left[:]
-        new.ratio = [x[:] for x in self.ratio]
         new.road_len = self.road_len[:]
         new.discards = self.discards.copy() if self.discards is not None else None
         new.discard_need = self.discard_need[:]
@@ -383,9 +549,23 @@ class IslandState(State):
         new.rejected = self.rejected[:]
         new.sbp_queue = self.sbp_queue[:]
         new.sbp_joined = self.sbp_joined[:]
-        new.deficit = [x[:] if x is not None else None for x in self.deficit]
+        new.deficit = self.deficit[:]
         new.uncertain = self.uncertain[:]
-        new.log = self.log[:]
+        # the log is append-only: freeze what this state wrote since its last clone into a
+        # chunk that both share, so a clone costs O(entries since then), not O(log)
+        if self.log:
+            base = self.log_base
+            chunk = tuple(self.log)
+            if base is None:
+                base = LogChunks(None, chunk)
+            elif base.depth >= _LOG_CHUNKS_MAX:
+                base = LogChunks(None, (*base.entries(), *chunk))
+            else:
+                base = LogChunks(base, chunk)
+            self.log_base = base
+            self.log = []
+        new.log_base = self.log_base
+        new.log = []
         new.stats = self.stats[:]
         return new
 
@@ -457,14 +637,29 @@ class IslandState(State):
         return []
 
     def sample_chance(self, rng: random.Random) -> Action:
-        if self.phase == LAYOUT and not self.game.fixed_layouts:
+        phase = self.phase
+        if phase == DICE:  # fast path: one draw indexes the 36 equally likely pips
+            return _DICE_BY_PIP[int(rng.random() * DICE_TOTAL)]
+        if phase in (STEAL, DRAW):  # as State.sample_chance over chance_outcomes
+            outcomes: tuple[Action, ...]
+            if phase == STEAL:
+                counts, outcomes = self.hands[self.victim], A.STEALS
+            else:
+                counts, outcomes = self.deck, A.DRAWS
+            total = sum(counts)
+            x = rng.random()
+            acc = 0.0
+            last = -1
+            for i, c in enumerate(counts):
+                if c:
+                    acc += c / total
+                    if x < acc:
+                        return outcomes[i]
+                    last = i
+            if last >= 0:
+                return outcomes[last]
+        if phase == LAYOUT and not self.game.fixed_layouts:
             return A.LayoutOutcome(self.game.random_layout(rng))
-        if self.phase == DICE:  # fast path: pips out of 36
-            x = int(rng.random() * DICE_TOTAL)
-            for s in DICE_SUMS:
-                x -= DICE_PIPS[s]
-                if x < 0:
-                    return A.DICE[s]
         return super().sample_chance(rng)
 
     def is_possible_chance(self, action: Action) -> bool:
@@ -494,6 +689,20 @@ class IslandState(State):
         phase = self.phase
         if phase == MAIN:
             return self._main_actions()
+        if phase == PRE_ROLL:
+            out: list[Action] = [_ROLL]
+            if not self.dev_played:
+                p = self.seat
+                dev = self.dev[p]
+                if dev != self.dev_new[p]:  # some card was not bought this turn
+                    self._dev_plays(p, dev, out)
+            return out
+        if phase == DISCARD:
+            hand = self.hands[self.seat]
+            part = self.discard_partial
+            return [A.DISCARDS[r] for r in range(NRES) if hand[r] > part[r]]
+        if phase == ROBBER:
+            return self._robber_moves(self.seat)
         if phase == OVER or phase in _CHANCE_PHASES:
             return []
         p = self.seat
@@ -503,18 +712,8 @@ class IslandState(State):
         if phase == SETUP_ROAD:
             eo = self.edge_owner
             return [roads[e] for e in self.topo.node_edges[self.setup_node] if eo[e] < 0]
-        if phase == PRE_ROLL:
-            out: list[Action] = [A.ROLL]
-            self._dev_plays(p, out)
-            return out
-        if phase == DISCARD:
-            hand = self.hands[p]
-            part = self.discard_partial
-            return [A.DISCARDS[r] for r in range(NRES) if hand[r] > part[r]]
-        if phase == ROBBER:
-            return self._robber_moves(p)
         if phase == ROAD_BUILDING:
-            return [roads[e] for e in self._road_edges(p)]
+            return list(self._road_actions(p))
         if phase == ANSWER:
             return self._answers(p)
         if phase == SBP_SIGNUP:
@@ -527,35 +726,60 @@ class IslandState(State):
     def _main_actions(self) -> list[Action]:
         p = self.seat
         hand = self.hands[p]
-        out: list[Action] = [A.END]
-        self._builds(p, out)
-        self._dev_plays(p, out)
+        out: list[Action] = [_END]
+        # builds, as _builds (inlined: this is the most frequent listing)
+        lumber, brick, wool, grain, ore = hand
+        if lumber and brick:
+            if self.roads_left[p]:
+                out.extend(self._road_actions(p))
+            if wool and grain and self.settles_left[p]:
+                out.extend(self._settle_actions(p))
+        if grain >= 2 and ore >= 3 and self.cities_left[p]:
+            level = self.node_level
+            cities = self.acts[2]
+            out.extend([cities[v] for v in sorted(self.buildings[p]) if level[v] == 1])
+        if wool and grain and ore and any(self.deck):
+            out.append(_BUY)
+        if not self.dev_played:
+            dev = self.dev[p]
+            if dev != self.dev_new[p]:  # some card was not bought this turn
+                self._dev_plays(p, dev, out)
+        offers = self.offers
+        if not offers and not self.rejected and 0 not in self.bank:
+            key = tuple(hand)
+            cache = self.trade_cache[p]
+            trades = cache.get(key)
+            if trades is None:
+                trades = _trades(self.ratio[p], hand, self.n > 1)
+                if len(cache) < _TRADE_TABLE_LIMIT:
+                    cache[key] = trades
+            out.extend(trades)
+            return out
         # maritime: one lot at a time in the listing (several lots parse as legal too)
         ratio = self.ratio[p]
-        bank = self.bank
+        bank_full = 0 not in self.bank
         for r in range(NRES):
             k = ratio[r]
             if hand[r] >= k:
-                for s in range(NRES):
-                    if s != r and bank[s]:
-                        out.append(_MARITIME[(k, r, s)])
-        # player offers: a small canonical set (1 held card for 1 card of a type not held)
-        if len(self.offers) < MAX_OPEN_OFFERS and self.n > 1:
-            mask = (
-                (hand[0] > 0)
-                | (hand[1] > 0) << 1
-                | (hand[2] > 0) << 2
-                | (hand[3] > 0) << 3
-                | (hand[4] > 0) << 4
-            )
-            offers = _OFFERS_BY_HELD[mask]
-            if offers:
-                if self.rejected or self.offers:
-                    skip = self.rejected + [(o.give, o.get) for o in self.offers]
-                    out.extend(off for off in offers if (off.give, off.get) not in skip)
+                if bank_full:
+                    out.extend(_MARITIME_ROW[k][r])
                 else:
-                    out.extend(offers)
-        for o in self.offers:
+                    bank = self.bank
+                    out.extend(act for act in _MARITIME_ROW[k][r] if bank[act.get.index(1)])
+        # player offers: a small canonical set (1 held card for 1 card of a type not held)
+        if len(offers) < MAX_OPEN_OFFERS and self.n > 1:
+            mask = 0
+            for r in range(NRES):
+                if hand[r]:
+                    mask |= 1 << r
+            canonical = _OFFERS_BY_HELD[mask]
+            if canonical:
+                if self.rejected or offers:
+                    skip = self.rejected + [(o.give, o.get) for o in offers]
+                    out.extend(off for off in canonical if (off.give, off.get) not in skip)
+                else:
+                    out.extend(canonical)
+        for o in offers:
             for s, ans in enumerate(o.answers):
                 if ans is None or ans == "reject":
                     continue
@@ -565,27 +789,27 @@ class IslandState(State):
         return out
 
     def _builds(self, p: int, out: list[Action]) -> None:
+        """Append the builds and the purchase ``p`` can afford (also in :meth:`_main_actions`)."""
         hand = self.hands[p]
-        roads, settles, cities = self.acts[0], self.acts[1], self.acts[2]
         lumber, brick, wool, grain, ore = hand
         if lumber and brick:
             if self.roads_left[p]:
-                out.extend(roads[e] for e in self._road_edges(p))
+                out.extend(self._road_actions(p))
             if wool and grain and self.settles_left[p]:
-                out.extend(settles[v] for v in self._settle_nodes(p))
+                out.extend(self._settle_actions(p))
         if grain >= 2 and ore >= 3 and self.cities_left[p]:
             level = self.node_level
-            out.extend(cities[v] for v in sorted(self.buildings[p]) if level[v] == 1)
+            cities = self.acts[2]
+            out.extend([cities[v] for v in sorted(self.buildings[p]) if level[v] == 1])
         if wool and grain and ore and any(self.deck):
             out.append(A.BUY)
 
-    def _dev_plays(self, p: int, out: list[Action]) -> None:
-        if self.dev_played:
-            return
-        dev, new = self.dev[p], self.dev_new[p]
+    def _dev_plays(self, p: int, dev: list[int], out: list[Action]) -> None:
+        """Append the cards ``p`` may play (the caller checked that none was played yet)."""
+        new = self.dev_new[p]
         if dev[KNIGHT] > new[KNIGHT]:
             out.append(A.PLAY_KNIGHT)
-        if dev[ROADS] > new[ROADS] and self.roads_left[p] and self._road_edges(p):
+        if dev[ROADS] > new[ROADS] and self.roads_left[p] and self._road_actions(p):
             out.append(A.PLAY_ROADS)
         if dev[PLENTY] > new[PLENTY]:
             bank = self.bank
@@ -596,6 +820,28 @@ class IslandState(State):
                 out.extend(_PLENTY_ONE[r] for r in range(NRES) if bank[r])
         if dev[MONOPOLY] > new[MONOPOLY]:
             out.extend(A.MONOPOLIES)
+
+    def _road_actions(self, p: int) -> tuple[Action, ...]:
+        """:meth:`_road_edges` as actions, cached in :attr:`build_cache`."""
+        sig = sum(self.roads_left)
+        hit = self.build_cache.get(p)
+        if hit is not None and hit[0] == sig:
+            return hit[1]
+        roads = self.acts[0]
+        acts = tuple(roads[e] for e in self._road_edges(p))
+        self.build_cache[p] = (sig, acts)
+        return acts
+
+    def _settle_actions(self, p: int) -> tuple[Action, ...]:
+        """:meth:`_settle_nodes` as actions, cached in :attr:`build_cache`."""
+        sig = sum(self.roads_left)
+        hit = self.build_cache.get(p + 8)
+        if hit is not None and hit[0] == sig:
+            return hit[1]
+        settles = self.acts[1]
+        acts = tuple(settles[v] for v in self._settle_nodes(p))
+        self.build_cache[p + 8] = (sig, acts)
+        return acts
 
     def _road_edges(self, p: int) -> list[int]:
         """Empty edges where ``p`` may build a road (IR-56), sorted."""
@@ -642,6 +888,51 @@ class IslandState(State):
         return hexes
 
     def _robber_moves(self, p: int) -> list[Action]:
+        if self.game.options["friendly_robber"]:  # targets depend on VP: not cached
+            return self._robber_moves_uncached(p)
+        hands = self.hands
+        key = p  # seat, and which opponents hold cards (they can be robbed, IR-43)
+        for q in range(self.n):
+            if q != p and any(hands[q]):
+                key |= 8 << q
+        cached = self.robber_cache.get(key)
+        if cached is None:
+            cached = self.robber_cache[key] = self._robber_table(p, key >> 3)
+        flat, offsets = cached
+        h = self.robber
+        if h < 0:
+            return list(flat)
+        out = list(flat[: offsets[h]])
+        out.extend(flat[offsets[h + 1] :])
+        return out
+
+    def _robber_table(self, p: int, holders: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+        """Robber moves of ``p`` to every hex in hex order (each hex: a steal from each
+        opponent in ``holders`` with a building there, or a plain move) and where each hex's
+        moves start (one more offset at the end), so the moves with the robber on ``h`` are
+        ``flat[:offsets[h]] + flat[offsets[h + 1]:]``."""
+        topo = self.topo
+        victims: list[list[int]] = [[] for _ in range(topo.num_hexes)]
+        node_hexes = topo.node_hexes
+        for q in range(self.n):
+            if q != p and holders >> q & 1:
+                for v in self.buildings[q]:
+                    for h in node_hexes[v]:
+                        lst = victims[h]
+                        if not lst or lst[-1] != q:
+                            lst.append(q)
+        moves, steals = self.acts[3], self.acts[4]
+        flat: list[Action] = []
+        offsets = [0]
+        for h in range(topo.num_hexes):
+            if victims[h]:
+                flat.extend(steals[h][q] for q in victims[h])
+            else:
+                flat.append(moves[h])
+            offsets.append(len(flat))
+        return tuple(flat), tuple(offsets)
+
+    def _robber_moves_uncached(self, p: int) -> list[Action]:
         out: list[Action] = []
         moves = self.acts[3]
         targets = self._robber_targets(p)
@@ -793,7 +1084,16 @@ class IslandState(State):
         if self.phase in _NO_WIN_PHASES:
             return
         p = self.active
-        if self.total_vp(p) >= self.game.options["vp_target"]:
+        vp = (
+            (PIECES_SETTLEMENT - self.settles_left[p]) * VP_SETTLEMENT
+            + (PIECES_CITY - self.cities_left[p]) * VP_CITY
+            + self.dev[p][VICTORY] * VP_CARD
+        )
+        if self.lr_holder == p:
+            vp += VP_LONGEST_ROAD
+        if self.la_holder == p:
+            vp += VP_LARGEST_ARMY
+        if vp >= self.vp_target:
             self.winner = p
             self.phase = OVER
             self._log(None, f"seat {p} wins with {self.total_vp(p)} VP")
@@ -845,21 +1145,33 @@ class IslandState(State):
     def _place_settlement(self, p: int, v: int) -> None:
         self.node_owner[v] = p
         self.node_level[v] = 1
-        self.income = {}
+        self._touch_income(v)
+        if self.robber_cache:
+            self.robber_cache = {}
+        if self.build_cache:
+            self.build_cache = {}
         self.free[v] = False
         for u in self.topo.node_adj[v]:
             self.free[u] = False
-        self.buildings[p].append(v)
+        buildings = self.buildings[:]  # copy-on-write (shared with clones)
+        buildings[p] = [*buildings[p], v]
+        self.buildings = buildings
         self.settles_left[p] -= 1
         assert self.lt is not None
         kind = self.lt.node_harbor[v]
         if kind >= 0:
-            ratio = self.ratio[p]
+            ratio = self.ratio[p][:]  # copy-on-write (shared with clones)
             if kind == GENERIC:
                 for r in range(NRES):
                     ratio[r] = min(ratio[r], GENERIC_RATIO)
             else:
                 ratio[kind] = min(ratio[kind], RESOURCE_HARBOR_RATIO)
+            ratios = self.ratio[:]
+            ratios[p] = ratio
+            self.ratio = ratios
+            caches = self.trade_cache[:]
+            caches[p] = _trade_table(tuple(ratio), self.n > 1)
+            self.trade_cache = caches
 
     def _after_settlement(self, p: int, v: int) -> None:
         # IR-67/IR-70: a settlement may break other players' roads through v
@@ -880,16 +1192,15 @@ class IslandState(State):
         self.edge_owner[e] = p
         self.roads[p].append(e)
         self.roads_left[p] -= 1
+        if self.build_cache:
+            self.build_cache = {}
         self.stats[_S0 + p * _W + F_BUILT] += 1
         self._log(None, f"seat {p} builds a road on {e}")
-        old = self.road_len[:]
-        # only the new road's network can have grown (IR-66)
-        network = road_network(self.topo, self.edge_owner, self.node_owner, p, e)
-        if len(network) > old[p]:
-            grown = road_length(self.topo, self.edge_owner, self.node_owner, sorted(network), p)
-        else:
-            grown = 0
-        if grown > old[p]:
+        # only trails through the new road can be longer than before (IR-66)
+        before = self.road_len[p]
+        grown = length_after_road(self.topo, self.edge_owner, self.node_owner, p, e, before)
+        if grown > before:
+            old = self.road_len[:]
             self.road_len[p] = grown
             self._award_road(old)
         if phase == SETUP_ROAD:
@@ -901,7 +1212,7 @@ class IslandState(State):
                 self.seat = self._setup_seat()
         elif phase == ROAD_BUILDING:
             self.free_roads -= 1
-            if self.free_roads <= 0 or not self.roads_left[p] or not self._road_edges(p):
+            if self.free_roads <= 0 or not self.roads_left[p] or not self._road_actions(p):
                 self.phase = self.resume
         self._check_win()
 
@@ -920,7 +1231,7 @@ class IslandState(State):
         p = self.seat
         self._pay(p, COST_CITY, L_CITY)
         self.node_level[a.node] = 2
-        self.income = {}
+        self._touch_income(a.node)
         self.settles_left[p] += 1  # IR-58: the settlement returns to supply
         self.cities_left[p] -= 1
         self.stats[_S0 + p * _W + F_BUILT + 2] += 1
@@ -935,8 +1246,10 @@ class IslandState(State):
         self.rolled = False
         self.dev_played = False
         self.dev_new[p] = [0] * 5
-        self.rejected = []
-        self.offers = []
+        if self.rejected:
+            self.rejected = []
+        if self.offers:
+            self.offers = []
         st = self.stats
         if self.lr_holder >= 0:
             st[_S0 + self.lr_holder * _W + F_LR_TURNS] += 1
@@ -944,7 +1257,18 @@ class IslandState(State):
             st[_S0 + self.la_holder * _W + F_LA_TURNS] += 1
         st[_S0 + p * _W + F_TURNS] += 1
         self.phase = PRE_ROLL
-        self._check_win()  # IR-4/IR-5: checked at the start of the turn, before the roll
+        # IR-4/IR-5: checked at the start of the turn, before the roll (as _check_win)
+        vp = (
+            (PIECES_SETTLEMENT - self.settles_left[p]) * VP_SETTLEMENT
+            + (PIECES_CITY - self.cities_left[p]) * VP_CITY
+            + self.dev[p][VICTORY] * VP_CARD
+        )
+        if self.lr_holder == p:
+            vp += VP_LONGEST_ROAD
+        if self.la_holder == p:
+            vp += VP_LARGEST_ARMY
+        if vp >= self.vp_target:
+            self._check_win()
 
     def _do_roll(self, a: A.Roll) -> None:
         self.phase = DICE
@@ -956,7 +1280,7 @@ class IslandState(State):
         st = self.stats
         st[s] += 1  # the dice histogram is at the start of the list
         st[_S0 + p * _W + F_ROLLS + s] += 1
-        self._log(None, f"seat {p} rolls {s}")
+        self.log.append((None, self.texts.roll[p][s]))
         if s != ROBBER_SUM:
             self._produce(s)
             self.phase = MAIN
@@ -986,52 +1310,60 @@ class IslandState(State):
 
     def _produce(self, s: int) -> None:
         """IR-35..IR-37: pay every building next to a hex with token ``s``."""
-        key = s * 64 + self.robber + 1
-        entry = self.income.get(key)
+        robber = self.robber
+        lt = self.lt
+        assert lt is not None
+        # the robber only matters for this roll when it stands on a hex with token s
+        key = s + 16 * (robber + 1) if robber >= 0 and lt.tokens[robber] == s else s
+        income = self.income
+        entry = income.get(key)
         if entry is None:
-            entry = self._income(s)
-            self.income = {**self.income, key: entry}
-        blocked, due, need, owners = entry
+            entry = income[key] = self._income(s)
+        blocked, due, need, owners, text = entry
         st = self.stats
-        for o, k in blocked:  # IR-44: the robber's hex produces nothing
-            st[_S0 + o * _W + F_BLOCKED] += k
+        for i, k in blocked:  # IR-44: the robber's hex produces nothing
+            st[i] += k
         if not due:
             return
         bank = self.bank
         hands = self.hands
-        gain = st
-        paid: tuple[tuple[int, int, int], ...] | list[tuple[int, int, int]] = due
-        if all(n <= b for n, b in zip(need, bank)):  # IR-37 (a) for every resource
-            for o, r, k in due:
+        for r, k in need:
+            if bank[r] < k:
+                break
+        else:  # IR-37 (a) for every resource
+            for o, r, k, i in due:
                 hands[o][r] += k
                 bank[r] -= k
-                gain[_S0 + o * _W + F_GAIN + G_PROD * NRES + r] += k
-        else:
-            short = [n > b for n, b in zip(need, bank)]  # decided before anyone is paid
-            base = _S0 + F_SHORTAGE
-            paid = []
-            for o, r, k in due:
-                if short[r]:
-                    if owners[r] > 1:  # IR-37 (c): nobody gets this resource
-                        st[base + o * _W] += k
-                        continue
-                    st[base + o * _W] += (
-                        k - bank[r]
-                    )  # IR-37 (b): the sole owed player gets the rest
-                    k = bank[r]
-                    if not k:
-                        continue
-                hands[o][r] += k
-                bank[r] -= k
-                gain[_S0 + o * _W + F_GAIN + G_PROD * NRES + r] += k
-                paid.append((o, r, k))
+                st[i] += k
+            self.log.append((None, text))
+            return
+        short = [False] * NRES  # decided before anyone is paid
+        for r, k in need:
+            short[r] = k > bank[r]
+        base = _S0 + F_SHORTAGE
+        paid: list[tuple[int, int, int]] = []
+        for o, r, k, i in due:
+            if short[r]:
+                if owners[r] > 1:  # IR-37 (c): nobody gets this resource
+                    st[base + o * _W] += k
+                    continue
+                st[base + o * _W] += k - bank[r]  # IR-37 (b): the sole owed player gets the rest
+                k = bank[r]
+                if not k:
+                    continue
+            hands[o][r] += k
+            bank[r] -= k
+            st[i] += k
+            paid.append((o, r, k))
         if paid:
             self.log.append((None, ProductionText(tuple(paid))))
 
     def _income(self, s: int) -> tuple[Any, ...]:
-        """What a roll of ``s`` pays with the robber where it stands: blocked income per seat,
-        cards due as (seat, resource, cards) sorted, total due and number of owed seats per
-        resource. Cached in ``self.income`` until a building is placed."""
+        """What a roll of ``s`` pays with the robber where it stands: blocked income as
+        (statistics index, cards), cards due as (seat, resource, cards, statistics index) sorted
+        by seat and resource, total due and number of owed seats per resource, and the log text
+        of a full payout; the totals due are (resource, cards) pairs. Cached in
+        ``self.income`` (see :meth:`_touch_income`)."""
         assert self.lt is not None
         no, lv = self.node_owner, self.node_level
         robber = self.robber
@@ -1052,8 +1384,24 @@ class IslandState(State):
             o, r = divmod(key, NRES)
             need[r] += owed[key]
             owners[r] += 1
-            due.append((o, r, owed[key]))
-        return (tuple(sorted(blocked.items())), tuple(due), tuple(need), tuple(owners))
+            due.append((o, r, owed[key], _S0 + o * _W + F_GAIN + G_PROD * NRES + r))
+        return (
+            tuple((_S0 + o * _W + F_BLOCKED, k) for o, k in sorted(blocked.items())),
+            tuple(due),
+            tuple((r, k) for r, k in enumerate(need) if k),
+            tuple(owners),
+            ProductionText(tuple((o, r, k) for o, r, k, _ in due)),
+        )
+
+    def _touch_income(self, v: int) -> None:
+        """A building on ``v`` was placed or upgraded: drop the cached income of the dice sums
+        around it. The cache dict is replaced, never changed here, so clones that share it keep
+        entries that are still right for them."""
+        income = self.income
+        if income:
+            assert self.lt is not None
+            sums = self.lt.node_sums[v]
+            self.income = {k: e for k, e in income.items() if k & 15 not in sums}
 
     def _do_discard(self, a: A.Discard) -> None:
         p = self.seat
@@ -1100,18 +1448,19 @@ class IslandState(State):
         t, v, r = self.thief, self.victim, a.resource
         hands = self.hands
         n = self.n
+        deficit = self.deficit
+        vmask = 0
         # hidden information: observers other than thief and victim do not see the type
         for o in range(n + 1):
             if o == v:
                 continue
             if o == t:  # the thief sees the type: a known loss for the victim
-                d = self.deficit[o * n + v]
+                d = deficit[o * n + v]
                 if d is not None and d[r] and hands[v][r] - d[r] < 1:
-                    d[r] = hands[v][r] - 1
+                    deficit[o * n + v] = _with(d, r, hands[v][r] - 1)
                 continue
-            dv = self.deficit[o * n + v]
-            if dv is None:
-                dv = self.deficit[o * n + v] = [0] * NRES
+            old = deficit[o * n + v]
+            dv = [0] * NRES if old is None else list(old)
             hv = hands[v]
             for x in range(NRES):
                 known = hv[x] - dv[x]
@@ -1120,11 +1469,13 @@ class IslandState(State):
                         dv[x] -= 1
                 elif known > 0:
                     dv[x] += 1
-            dt = self.deficit[o * n + t]
-            if dt is None:
-                dt = self.deficit[o * n + t] = [0] * NRES
-            dt[r] += 1
-        self.uncertain[v] = self.uncertain[t] = True
+                if dv[x] > 0:
+                    vmask |= 1 << x
+            deficit[o * n + v] = tuple(dv)
+            old = deficit[o * n + t]
+            deficit[o * n + t] = _with(old or _NONE, r, (old or _NONE)[r] + 1)
+        self.uncertain[v] |= vmask
+        self.uncertain[t] |= 1 << r
         hands[v][r] -= 1
         hands[t][r] += 1
         st = self.stats
@@ -1133,8 +1484,9 @@ class IslandState(State):
         st[_S0 + t * _W + F_STEALS] += 1
         st[_S0 + v * _W + F_STOLEN] += 1
         # IR-74: everyone sees that one card moved; thief and victim also see its type
-        self._log(None, f"seat {t} steals a card from seat {v}")
-        self._log(frozenset((t, v)), f"(seat {t} stole {LETTERS[r]} from seat {v})")
+        texts = self.texts
+        self.log.append((None, texts.steal[t][v]))
+        self.log.append((texts.pair[t][v], texts.stole[t][v][r]))
         self.thief = self.victim = -1
         self.phase = self.resume
         self.seat = self.active
@@ -1143,7 +1495,7 @@ class IslandState(State):
     def _do_buy(self, a: A.BuyDevelopment) -> None:
         p = self.seat
         self._pay(p, COST_DEV, L_DEV)
-        self._log(None, f"seat {p} buys a development card")
+        self.log.append((None, self.texts.buy[p]))
         self.resume = self.phase
         self.phase = DRAW
 
@@ -1154,7 +1506,7 @@ class IslandState(State):
         self.dev[p][c] += 1
         self.dev_new[p][c] += 1
         self.stats[_S0 + p * _W + F_DEV_BOUGHT + c] += 1
-        self._log(frozenset((p,)), f"seat {p} draws {DEV_NAMES[c]}")
+        self.log.append((self.texts.only[p], self.texts.draw[p][c]))
         self.phase = self.resume
         self._check_win()  # IR-4: a VP card can win at once (never in SBP, IR-33)
 
@@ -1213,6 +1565,22 @@ class IslandState(State):
     # --- trade
     def _do_maritime(self, a: A.MaritimeTrade) -> None:
         p = self.seat
+        lot = _MARITIME_LOT.get(id(a))
+        if lot is not None:  # a listed single lot: its ratio is the player's ratio for r
+            k, r, s = lot
+            if k < BANK_RATIO:
+                sink, src = L_HARBOR, G_HARBOR
+            else:
+                sink, src = L_BANK, G_BANK
+            self._lose(p, r, k, sink)
+            st = self.stats
+            base = _S0 + p * _W
+            st[base + F_MARITIME + k - 2] += 1
+            self.hands[p][s] += 1
+            self.bank[s] -= 1
+            st[base + F_GAIN + src * NRES + s] += 1
+            self.log.append((None, self.texts.trade[p][id(a)]))
+            return
         harbor = any(a.give[r] and self.ratio[p][r] < BANK_RATIO for r in range(NRES))
         sink, src = (L_HARBOR, G_HARBOR) if harbor else (L_BANK, G_BANK)
         for r in range(NRES):
@@ -1317,8 +1685,8 @@ class IslandState(State):
             return
         if self.offers:
             self._log(None, f"seat {p}'s open offers are withdrawn")
-        self.offers = []
-        self._log(None, f"seat {p} ends the turn")
+            self.offers = []
+        self.log.append((None, self.texts.end[p]))
         if self.n >= SBP_MIN_PLAYERS:  # IR-29/IR-30
             self.sbp_queue = [(p + i) % self.n for i in range(1, self.n)]
             self.sbp_joined = []
@@ -1357,12 +1725,18 @@ class IslandState(State):
         if to_bank:
             self.bank[r] += k
         self.stats[_S0 + p * _W + F_LOSS + sink * NRES + r] += k
-        if self.uncertain[p]:
-            n = self.n
-            for o in range(n + 1):
-                d = self.deficit[o * n + p]
-                if d is not None and d[r] and old - d[r] < k:
-                    d[r] = hand[r]
+        if self.uncertain[p] >> r & 1:
+            deficit = self.deficit
+            left = False
+            for i in range(p, len(deficit), self.n):  # observer o's entry is o * n + p
+                d = deficit[i]
+                if d is not None and d[r]:
+                    if old - d[r] < k:
+                        d = deficit[i] = _with(d, r, hand[r])
+                    if d[r]:
+                        left = True
+            if not left:
+                self.uncertain[p] &= ~(1 << r)
 
     def _pay(self, p: int, cost: Bundle, sink: int) -> None:
         for r in range(NRES):
@@ -1373,14 +1747,15 @@ class IslandState(State):
         """Everyone learns that ``p`` holds at least ``cards`` (an accepted offer or counter)."""
         if not self.uncertain[p]:
             return
-        n = self.n
         hand = self.hands[p]
-        for o in range(n + 1):
-            d = self.deficit[o * n + p]
+        deficit = self.deficit
+        for i in range(p, len(deficit), self.n):  # observer o's entry is o * n + p
+            d = deficit[i]
             if d is not None:
                 for r in range(NRES):
                     if cards[r] and hand[r] - d[r] < cards[r]:
-                        d[r] = hand[r] - cards[r]
+                        d = _with(d, r, hand[r] - cards[r])
+                deficit[i] = d
 
     # ------------------------------------------------------------------ scores
     def visible_vp(self, p: int) -> int:
@@ -1442,9 +1817,16 @@ class IslandState(State):
         base = _S0 + seat * _W + STAT_OFFSET[name]
         return self.stats[base : base + dict(STAT_FIELDS)[name]]
 
+    def log_entries(self) -> list[LogEntry]:
+        """The whole log, oldest first: ``(visibility, text)`` pairs (visibility None: all;
+        otherwise the seats that see the entry; text may be lazily formatted, use ``str``)."""
+        if self.log_base is None:
+            return self.log[:]
+        return [*self.log_base.entries(), *self.log]
+
     def visible_log(self, seat: int | None) -> list[str]:
         """The log lines ``seat`` may see (None: the spectator)."""
-        return [str(t) for t in visible_log(self.log, seat)]
+        return [str(t) for t in visible_log(self.log_entries(), seat)]
 
 
 _DISPATCH: dict[type, Any] = {

@@ -98,7 +98,7 @@ def observation(st: IslandState, seat: int | None) -> JSON:
         "offers": [o.to_json() for o in st.offers],
         "discards": _discard_view(st, seat),
         "winner": st.winner if over else None,
-        "log": [str(t) for t in visible_log(st.log, seat)],
+        "log": [str(t) for t in visible_log(st.log_entries(), seat)],
     }
     return obs
 
@@ -165,9 +165,12 @@ def full_state(st: IslandState) -> JSON:
         "rejected": [[bundle_text(a), bundle_text(b)] for a, b in st.rejected],
         "sbp": [st.sbp_queue, st.sbp_joined],
         "deficit": [
-            [o, p, d] for i, d in enumerate(st.deficit) if d and any(d) for o, p in [divmod(i, n)]
+            [o, p, list(d)]
+            for i, d in enumerate(st.deficit)
+            if d and any(d)
+            for o, p in [divmod(i, n)]
         ],
-        "log": [[sorted(v) if v is not None else None, str(t)] for v, t in st.log],
+        "log": [[sorted(v) if v is not None else None, str(t)] for v, t in st.log_entries()],
         "stats": st.stats,
     }
 
@@ -273,13 +276,13 @@ def sample_consistent_state(st: IslandState, seat: int | None, rng: random.Rando
             d = st.deficit[o * n + p]
             assert d is not None
             w.hands[p] = [st.hands[p][r] - d[r] + dealt[r] for r in range(NRES)]
-            w.deficit[o * n + p] = dealt
+            w.deficit[o * n + p] = tuple(dealt)
+            w.uncertain[p] |= sum(1 << r for r in range(NRES) if dealt[r])
         for i2, dd in enumerate(w.deficit):
             if dd is not None:
                 hand = w.hands[i2 % n]
-                for r in range(NRES):
-                    if dd[r] > hand[r]:
-                        dd[r] = hand[r]
+                if any(dd[r] > hand[r] for r in range(NRES)):
+                    w.deficit[i2] = tuple(min(dd[r], hand[r]) for r in range(NRES))
     # 2. hidden discard choices of other seats
     if st.discards is not None:
         old = st.discards
