@@ -183,3 +183,15 @@ def test_legal_actions_for_a_seat_not_to_move_is_empty() -> None:
     _, state = _started()
     assert state.legal_actions_for(1) == []  # type: ignore[attr-defined]
     assert state.legal_actions_for(0)  # type: ignore[attr-defined]
+
+
+def test_summary_outline_is_readable() -> None:
+    text = BidsGame(2).render_summary(
+        {"dice": {"2": {"rolled": 1, "expected": 0.5}}, "players": [{"seat": 0, "vp": 3}]}
+    )
+    assert text.splitlines() == [
+        "dice:",
+        "  2: rolled 1, expected 0.5",
+        "players:",
+        "  - seat 0, vp 3",
+    ]

@@ -268,9 +268,9 @@ class PlaySession:
         scores = "  ".join(f"seat {s}: {v:g}" for s, v in enumerate(state.scores()))
         c.print(f"scores: {scores}; turns: {state.turn_count()}")
         summary: dict[str, Any] = state.summary()
-        for key, value in summary.items():
-            if key not in ("scores", "winners", "turns"):
-                c.print(f"{escape(str(key))}: {escape(str(value))}")
+        extra = {k: v for k, v in summary.items() if k not in ("scores", "winners", "turns")}
+        if extra:
+            c.print(escape(self.game.render_summary(extra)))
 
 
 def default_players(game_id: str) -> list[str]:

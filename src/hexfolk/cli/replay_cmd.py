@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from hexfolk.cli.common import fail, out_console, print_json, user_errors
-from hexfolk.core import MatchRecord, State, replay
+from hexfolk.core import Game, MatchRecord, State, replay
 
 EPILOG = """\
 Examples:
@@ -79,7 +79,7 @@ def replay_command(
                 expand=False,
             )
         )
-    print_summary(data)
+    print_summary(data, final.game)
 
 
 def replay_summary(record: MatchRecord, final: State) -> dict[str, Any]:
@@ -102,7 +102,7 @@ def replay_summary(record: MatchRecord, final: State) -> dict[str, Any]:
     }
 
 
-def print_summary(data: dict[str, Any]) -> None:
+def print_summary(data: dict[str, Any], game: Game) -> None:
     console = out_console()
     bots = ", ".join(data["bots"]) or "unknown"
     checked = "final fingerprint matches" if data["fingerprint_checked"] else "no fingerprint"
@@ -118,5 +118,5 @@ def print_summary(data: dict[str, Any]) -> None:
     console.print(f"scores: {scores}")
     summary = data["summary"]
     extra = {k: v for k, v in summary.items() if k not in ("scores", "winners", "turns")}
-    for key, value in extra.items():
-        console.print(f"{escape(str(key))}: {escape(str(value))}")
+    if extra:
+        console.print(escape(game.render_summary(extra)))

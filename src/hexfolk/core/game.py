@@ -101,6 +101,11 @@ class Game(ABC):
         """Readable text of an observation (terminal play, golden files). Override for games."""
         return json.dumps(observation, indent=1, sort_keys=True)
 
+    def render_summary(self, summary: JSON) -> str:
+        """Readable text of :meth:`State.summary` (end-of-game statistics). Games may override;
+        the default lays the JSON out as an indented outline."""
+        return "\n".join(outline(summary))
+
     def describe_action(self, observation: JSON, action: Action) -> str:
         """A short hint for people choosing ``action`` (e.g. the hexes a spot touches),
         computed from the chooser's observation only. Empty by default."""
@@ -296,3 +301,45 @@ def visible_log(entries: Sequence[tuple[Any, str]], seat: int | None) -> list[st
     """Filter log entries ``(visibility, text)``: visibility ``None`` means everyone, otherwise
     a frozenset of seats that see the entry."""
     return [text for vis, text in entries if vis is None or (seat is not None and seat in vis)]
+
+
+def outline(value: Any, indent: str = "") -> list[str]:
+    """JSON as an indented outline: small flat mappings on one line, nested ones indented."""
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if _flat(item):
+                lines.append(f"{indent}{key}: {_inline(item)}")
+            else:
+                lines.append(f"{indent}{key}:")
+                lines.extend(outline(item, indent + "  "))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if _flat(item):
+                lines.append(f"{indent}- {_inline(item)}")
+            else:
+                lines.append(f"{indent}[{i}]")
+                lines.extend(outline(item, indent + "  "))
+    else:
+        lines.append(f"{indent}{value}")
+    return lines
+
+
+def _flat(value: Any) -> bool:
+    if isinstance(value, dict):
+        return len(value) <= 12 and not any(isinstance(v, dict | list) for v in value.values())
+    if isinstance(value, list):
+        return len(value) <= 12 and not any(isinstance(v, dict | list) for v in value)
+    return True
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_num(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list):
+        return " ".join(_num(v) for v in value) or "-"
+    return _num(value)
+
+
+def _num(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

@@ -70,25 +70,33 @@ class Match:
         cap = self.turn_cap
         decisions = 0
         finished = True
+        # Hot loop: bound methods in locals (about 3% of a fast game's time).
+        current_player = state.current_player
+        turn_count = state.turn_count
+        legal_actions = state.legal_actions
+        apply = state.apply_unchecked
+        sample_chance = state.sample_chance
+        choosers = [bot.choose for bot in self.bots]
+        check = self.check_legal
         while True:
-            player = state.current_player()
+            player = current_player()
             if player == TERMINAL:
                 break
-            if cap is not None and state.turn_count() >= cap:
+            if cap is not None and turn_count() >= cap:
                 finished = False
                 break
             if player == CHANCE:
-                action = state.sample_chance(chance_rng)
+                action = sample_chance(chance_rng)
             else:
-                legal = state.legal_actions()
-                bot = self.bots[player]
-                action = bot.choose(Observation(state, player), legal, bot_rngs[player])
+                legal = legal_actions()
+                action = choosers[player](Observation(state, player), legal, bot_rngs[player])
                 decisions += 1
-                if self.check_legal and action not in legal:
-                    raise IllegalActionError(f"bot {bot.name} chose illegal {action}")
+                if check and action not in legal:
+                    name = self.bots[player].name
+                    raise IllegalActionError(f"bot {name} chose illegal {action}")
             if keep_actions:
                 actions.append(action)
-            state.apply_unchecked(action)
+            apply(action)
         record = MatchRecord(
             game=game.id,
             rules_version=game.rules_version,
