@@ -45,16 +45,31 @@ def random_rollout(state: State, legal: list[Action], rng: random.Random) -> Act
 
 
 @dataclass(slots=True)
-class _Node:
+class SearchNode:
+    """Statistics of one tree node: the value is from the point of view of the seat that chose
+    the move leading here (the parent's ``seat``)."""
+
     seat: int
     visits: int = 0
     value: float = 0.0
     available: int = 0
-    children: dict[Action, _Node] = field(default_factory=dict)
+    children: dict[Action, SearchNode] = field(default_factory=dict)
 
 
 class ISMCTSBot:
-    """ISMCTS with a budget in iterations and/or milliseconds (whichever ends first)."""
+    """ISMCTS with a budget in iterations and/or milliseconds (whichever ends first).
+
+    Games tailor it with three hooks instead of rewriting the search:
+
+    * :meth:`expand` — the branches of the tree at a decision (default: every legal action),
+      or a single action to play without a tree node (e.g. a heuristic move at a minor prompt,
+      or an opponent's secret commitment drawn from a mixed strategy);
+    * :meth:`stop` — a search horizon (default: none; the rollout depth still applies);
+    * ``expand_in_order`` — expand untried branches in the order given (best first) instead of
+      at random.
+    """
+
+    expand_in_order = False
 
     def __init__(
         self,
@@ -83,7 +98,7 @@ class ISMCTSBot:
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        root = _Node(seat=observation.seat)
+        root = SearchNode(seat=observation.seat)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         done = 0
         while True:
@@ -106,17 +121,33 @@ class ISMCTSBot:
         return best
 
     # ------------------------------------------------------------------------------------------
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
-        path: list[_Node] = [root]
+    def expand(
+        self, state: State, legal: list[Action], at_root: bool, rng: random.Random
+    ) -> list[Action] | Action:
+        """The tree's branches at this decision, or one action to play without a node."""
+        return legal
+
+    def stop(self, state: State) -> bool:
+        """True when the search should stop descending and evaluate (a horizon)."""
+        return False
+
+    def _iterate(self, root: SearchNode, state: State, rng: random.Random) -> None:
+        path: list[SearchNode] = [root]
         node = root
         while True:
             player = state.current_player()
-            if player == TERMINAL:
+            if player == TERMINAL or self.stop(state):
                 break
             if player == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))
                 continue
-            legal = state.legal_actions()
+            branches = self.expand(state, state.legal_actions(), node is root, rng)
+            if isinstance(branches, Action):
+                state.apply_unchecked(branches)
+                continue
+            legal = branches
+            if not legal:
+                break
             if node.seat != player:
                 node.seat = player
             untried = [a for a in legal if a not in node.children]
@@ -125,8 +156,9 @@ class ISMCTSBot:
                 if child is not None:
                     child.available += 1
             if untried:
-                action = untried[int(rng.random() * len(untried))]
-                child = _Node(seat=player, available=1)
+                pick = 0 if self.expand_in_order else int(rng.random() * len(untried))
+                action = untried[pick]
+                child = SearchNode(seat=player, available=1)
                 node.children[action] = child
                 state.apply_unchecked(action)
                 path.append(child)
@@ -142,7 +174,7 @@ class ISMCTSBot:
             child.value += values[parent.seat]
         root.visits += 1
 
-    def _select(self, node: _Node, legal: list[Action]) -> Action:
+    def _select(self, node: SearchNode, legal: list[Action]) -> Action:
         best_score = -math.inf
         best: Action = legal[0]
         c = self.exploration
@@ -157,7 +189,7 @@ class ISMCTSBot:
     def _rollout(self, state: State, rng: random.Random) -> list[float]:
         for _ in range(self.rollout_depth):
             player = state.current_player()
-            if player == TERMINAL:
+            if player == TERMINAL or self.stop(state):
                 break
             if player == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))

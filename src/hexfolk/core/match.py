@@ -91,7 +91,7 @@ class Match:
                 legal = legal_actions()
                 action = choosers[player](Observation(state, player), legal, bot_rngs[player])
                 decisions += 1
-                if check and action not in legal:
+                if check and action not in legal and not state.is_legal(action):
                     name = self.bots[player].name
                     raise IllegalActionError(f"bot {name} chose illegal {action}")
             if keep_actions:

@@ -16,12 +16,11 @@ by ``observation.sample_world(rng)``.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from hexfolk.bots.ismcts import ISMCTSBot, _Node
+from hexfolk.bots.ismcts import ISMCTSBot
 from hexfolk.bots.scythe import combat
 from hexfolk.bots.scythe.evaluation import evaluate, potentials
 from hexfolk.bots.scythe.policy import RulePolicy
@@ -146,7 +145,7 @@ class HardBot(ISMCTSBot):
         super().__init__(
             iterations=iterations,
             ms=ms,
-            rollout_depth=depth,
+            rollout_depth=self.MAX_ROLLOUT_STEPS,  # the horizon (stop) ends rollouts first
             exploration=exploration,
             evaluate=lambda s: evaluate(s, sharp),
             rollout=self.policy,
@@ -186,57 +185,16 @@ class HardBot(ISMCTSBot):
         order = sorted(range(len(legal)), key=lambda i: -scores[i])[: self.width]
         return [legal[i] for i in sorted(order)]
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+    def stop(self, state: State) -> bool:
+        """The search horizon: the end of the turn ``depth`` turns after the current one."""
         assert isinstance(state, ScytheState)
-        path: list[_Node] = [root]
-        node = root
-        while True:
-            player = state.current_player()
-            if player == TERMINAL or state.turns >= self._horizon:
-                break
-            if player == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if state.phase == S.COMMIT and node is not root:
-                # secret commitments: a draw from the mixed strategy, like a chance node
-                state.apply_unchecked(combat.choose_commit(state, player, legal, rng, self.w))
-                continue
-            legal = self.candidates(state, legal)
-            if node.seat != player:
-                node.seat = player
-            untried = [a for a in legal if a not in node.children]
-            for action in legal:
-                child = node.children.get(action)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                action = untried[int(rng.random() * len(untried))]
-                child = _Node(seat=player, available=1)
-                node.children[action] = child
-                state.apply_unchecked(action)
-                path.append(child)
-                break
-            action = self._select(node, legal)
-            node = node.children[action]
-            state.apply_unchecked(action)
-            path.append(node)
-        values = self._rollout(state, rng)
-        for parent, child in itertools.pairwise(path):
-            child.visits += 1
-            child.value += values[parent.seat]
-        root.visits += 1
+        return state.turns >= self._horizon
 
-    def _rollout(self, state: State, rng: random.Random) -> list[float]:
-        """Play the rule policy to the end of the horizon turn (``depth`` turns after the
-        current one), then evaluate."""
+    def expand(
+        self, state: State, legal: list[Action], at_root: bool, rng: random.Random
+    ) -> list[Action] | Action:
         assert isinstance(state, ScytheState)
-        for _ in range(self.MAX_ROLLOUT_STEPS):
-            player = state.current_player()
-            if player == TERMINAL or state.turns >= self._horizon:
-                break
-            if player == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
-            else:
-                state.apply_unchecked(self.rollout(state, state.legal_actions(), rng))
-        return self.evaluate(state)
+        if state.phase == S.COMMIT and not at_root:
+            # secret commitments: a draw from the mixed strategy, like a chance node
+            return combat.choose_commit(state, state.current_player(), legal, rng, self.w)
+        return self.candidates(state, legal)

@@ -1,0 +1,230 @@
+"""A bot's picture of an island position: :class:`Pos`, built from a seat's JSON observation
+(for real decisions) or from a sampled world (for search rollouts).
+
+The real decisions of every level read only ``observation.data`` (IR-74, IR-76). Search bots
+also play inside worlds drawn by ``observation.sample_world(rng)``; :func:`pos_from_state`
+reads such a world directly (fast) and is the only place that touches engine fields.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from hexfolk.games.island.actions import Bundle, parse_bundle
+from hexfolk.games.island.board import LayoutTables, Topology, layout_tables, parse_layout, topology
+from hexfolk.games.island.rules import (
+    BANK_RATIO,
+    DEV_NAMES,
+    DICE_PIPS,
+    GENERIC,
+    GENERIC_RATIO,
+    NRES,
+    RESOURCE_HARBOR_RATIO,
+    RESOURCES,
+)
+
+CONFIG: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "data" / "levels.json").read_text(encoding="utf-8")
+)
+"""Tuning numbers of the island bots (``data/levels.json``)."""
+
+
+@lru_cache(maxsize=64)
+def _tables(board_id: str, layout_text: str) -> LayoutTables:
+    return layout_tables(board_id, parse_layout(layout_text))
+
+
+@lru_cache(maxsize=4096)
+def bundle_of(text: str) -> Bundle:
+    """Parse a bundle text of the observation (``2l 1o`` or ``-``)."""
+    return parse_bundle(text.split(), "bundle")
+
+
+@dataclass(slots=True)
+class Pos:
+    """What a seat knows, in flat lists (own hand and development cards; everyone's public
+    pieces and counts)."""
+
+    seat: int
+    n: int
+    topo: Topology
+    lt: LayoutTables | None
+    phase: str
+    active: int
+    node_owner: list[int]
+    node_level: list[int]
+    edge_owner: list[int]
+    hand: list[int]
+    dev: list[int]
+    ratio: list[int]
+    bank: list[int] | None
+    robber: int
+    visible_vp: list[int]
+    my_vp: int
+    vp_target: int
+    cards: list[int]
+    knights: list[int]
+    roads_left: list[int]
+    settles_left: list[int]
+    cities_left: list[int]
+    deck: int
+    road_len: list[int]
+    longest_road: int
+    largest_army: int
+
+    def vp_view(self, p: int) -> int:
+        """VP of ``p`` as this seat sees them (own total, others' visible VP)."""
+        return self.my_vp if p == self.seat else self.visible_vp[p]
+
+    def leader(self) -> int:
+        """The sole leader by VP as seen from this seat, or -1 when tied at the top."""
+        vps = [self.vp_view(p) for p in range(self.n)]
+        top = max(vps)
+        leaders = [p for p in range(self.n) if vps[p] == top]
+        return leaders[0] if len(leaders) == 1 else -1
+
+    def top_opponent(self) -> int:
+        """The opponent with the most visible VP (ties: more cards, then lower seat)."""
+        others = [p for p in range(self.n) if p != self.seat]
+        return max(others, key=lambda p: (self.visible_vp[p], self.cards[p], -p))
+
+
+def ratios_of(seat: int, node_owner: list[int], lt: LayoutTables | None) -> list[int]:
+    """Maritime ratios of ``seat`` from its buildings on harbors (IR-52, IR-53)."""
+    ratio = [BANK_RATIO] * NRES
+    if lt is None:
+        return ratio
+    for v, o in enumerate(node_owner):
+        if o == seat:
+            kind = lt.node_harbor[v]
+            if kind == GENERIC:
+                ratio = [min(x, GENERIC_RATIO) for x in ratio]
+            elif kind >= 0:
+                ratio[kind] = min(ratio[kind], RESOURCE_HARBOR_RATIO)
+    return ratio
+
+
+def pos_from_observation(data: dict[str, Any], seat: int, vp_target: int) -> Pos:
+    """Build :class:`Pos` from ``state.observation(seat)`` (plain JSON)."""
+    board = data["board"]
+    topo = topology(board["map"])
+    lt = _tables(board["map"], board["layout"]) if board["layout"] else None
+    node_owner = [-1] * topo.num_nodes
+    node_level = [0] * topo.num_nodes
+    for v, o in data["settlements"]:
+        node_owner[v] = o
+        node_level[v] = 1
+    for v, o in data["cities"]:
+        node_owner[v] = o
+        node_level[v] = 2
+    edge_owner = [-1] * topo.num_edges
+    for e, o in data["roads"]:
+        edge_owner[e] = o
+    players = data["players"]
+    me = players[seat]
+    hand_json = me.get("hand", {})
+    dev_json = me.get("dev_hand", {})
+    bank_json = data.get("bank")
+    return Pos(
+        seat=seat,
+        n=len(players),
+        topo=topo,
+        lt=lt,
+        phase=str(data["phase"]),
+        active=int(data["active"]),
+        node_owner=node_owner,
+        node_level=node_level,
+        edge_owner=edge_owner,
+        hand=[int(hand_json.get(r, 0)) for r in RESOURCES],
+        dev=[int(dev_json.get(c, 0)) for c in DEV_NAMES],
+        ratio=ratios_of(seat, node_owner, lt),
+        bank=None if bank_json is None else [int(bank_json[r]) for r in RESOURCES],
+        robber=int(board["robber"]),
+        visible_vp=[int(p["visible_vp"]) for p in players],
+        my_vp=int(me.get("vp", me["visible_vp"])),
+        vp_target=vp_target,
+        cards=[int(p["cards"]) for p in players],
+        knights=[int(p["knights"]) for p in players],
+        roads_left=[int(p["roads_left"]) for p in players],
+        settles_left=[int(p["settlements_left"]) for p in players],
+        cities_left=[int(p["cities_left"]) for p in players],
+        deck=int(data["deck"]),
+        road_len=[int(p["road_length"]) for p in players],
+        longest_road=-1 if data["longest_road"] is None else int(data["longest_road"]),
+        largest_army=-1 if data["largest_army"] is None else int(data["largest_army"]),
+    )
+
+
+def pos_from_state(st: Any, seat: int) -> Pos:
+    """Build :class:`Pos` for ``seat`` straight from an :class:`IslandState` (a sampled world in
+    search; never the real state). Shares the state's lists: read only."""
+    n = st.n
+    return Pos(
+        seat=seat,
+        n=n,
+        topo=st.topo,
+        lt=st.lt,
+        phase="",
+        active=st.active,
+        node_owner=st.node_owner,
+        node_level=st.node_level,
+        edge_owner=st.edge_owner,
+        hand=st.hands[seat],
+        dev=st.dev[seat],
+        ratio=st.ratio[seat],
+        bank=st.bank,
+        robber=st.robber,
+        visible_vp=[st.visible_vp(p) for p in range(n)],
+        my_vp=st.total_vp(seat),
+        vp_target=st.game.options["vp_target"],
+        cards=[sum(h) for h in st.hands],
+        knights=st.knights,
+        roads_left=st.roads_left,
+        settles_left=st.settles_left,
+        cities_left=st.cities_left,
+        deck=sum(st.deck),
+        road_len=st.road_len,
+        longest_road=st.lr_holder,
+        largest_army=st.la_holder,
+    )
+
+
+@lru_cache(maxsize=64)
+def node_yields(lt: LayoutTables) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per node: (hex, resource, pips) of each adjacent producing hex (cached per layout)."""
+    out: list[list[tuple[int, int, int]]] = [[] for _ in range(lt.topo.num_nodes)]
+    for token, entries in lt.production.items():
+        pips = DICE_PIPS[token]
+        for h, r, nodes in entries:
+            for v in nodes:
+                out[v].append((h, r, pips))
+    return tuple(tuple(x) for x in out)
+
+
+def production(pos: Pos, p: int, *, with_robber: bool = True) -> list[float]:
+    """Expected pips per resource (out of 36) that ``p``'s buildings collect per roll."""
+    out = [0.0] * NRES
+    lt = pos.lt
+    if lt is None:
+        return out
+    yields = node_yields(lt)
+    level = pos.node_level
+    robber = pos.robber if with_robber else -2
+    for v, o in enumerate(pos.node_owner):
+        if o == p:
+            k = level[v]
+            for h, r, pips in yields[v]:
+                if h != robber:
+                    out[r] += pips * k
+    return out
+
+
+def hex_pips(pos: Pos, h: int) -> int:
+    """Pips of hex ``h``'s token (0 for the desert)."""
+    if pos.lt is None:
+        return 0
+    return DICE_PIPS.get(pos.lt.layout.tokens[h], 0)

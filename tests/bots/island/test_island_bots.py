@@ -1,0 +1,378 @@
+"""The island bots: parameters, trading by IR-76/IR-77, monotonicity (IR-78), discards,
+robber, hidden information, and short games that finish with legal moves only."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hexfolk.bots import make_bot
+from hexfolk.bots.island import HardBot, LevelBot, make_level_bot
+from hexfolk.bots.island.heuristics import COSTS, Target
+from hexfolk.bots.island.policy import robber
+from hexfolk.bots.island.trading import (
+    LevelRules,
+    accepts,
+    answer,
+    discard,
+    effect,
+    maritime,
+    own_offer,
+)
+from hexfolk.bots.island.view import Pos, pos_from_observation
+from hexfolk.core import CHANCE, TERMINAL, Bot, Observation, OptionError, State, load_game, make_rng
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.actions import bundle_text
+
+SETTLE = Target("settlement", COSTS["settlement"], 0)
+EASY, MEDIUM, HARD = (LevelRules.of(x) for x in ("easy", "medium", "hard"))
+
+
+def _play(codes: list[str], seed: int, stop_after: int | None = None) -> tuple[State, int]:
+    """Play a seeded game; check every bot move is legal (``state.is_legal``). Returns the state
+    (stopped after ``stop_after`` decisions if given) and the number of decisions."""
+    game = load_game("island", len(codes))
+    bots: list[Bot] = [make_bot(c, "island") for c in codes]
+    state = game.new_initial_state()
+    chance = make_rng(seed, "chance")
+    rngs = [make_rng(seed, "bot", s) for s in range(len(codes))]
+    decisions = 0
+    while state.current_player() != TERMINAL and state.turn_count() < 400:
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply_unchecked(state.sample_chance(chance))
+            continue
+        if stop_after is not None and decisions >= stop_after:
+            break
+        action = bots[p].choose(Observation(state, p), state.legal_actions(), rngs[p])
+        assert state.is_legal(action), f"{codes[p]} chose illegal {action}"
+        state.apply(action)
+        decisions += 1
+    return state, decisions
+
+
+@cache
+def _main_state() -> State:
+    """A 3-player main-phase position from a seeded medium game (seat to move in main)."""
+    for stop in range(120, 300):
+        state, _ = _play(["medium", "medium", "medium"], 3, stop_after=stop)
+        prompt = state.prompt()
+        if prompt is not None and prompt.kind == "main":
+            return state
+    raise AssertionError("no main-phase position found")
+
+
+@cache
+def _base_pos() -> Pos:
+    state = _main_state()
+    seat = (state.current_player() + 1) % 3
+    return pos_from_observation(state.observation(seat), seat, 10)
+
+
+def _pos(hand: list[int], **changes: object) -> Pos:
+    """The observation-built view of a real main-phase position, with a chosen hand."""
+    pos = _base_pos()
+    seat = pos.seat
+    pos = dataclasses.replace(
+        pos, hand=list(hand), visible_vp=[2, 2, 2], my_vp=2, active=(seat + 1) % 3
+    )
+    return dataclasses.replace(pos, **changes)  # type: ignore[arg-type]
+
+
+def _vp(offerer_vp: int) -> list[int]:
+    """Visible VP with the offerer (the seat after the answering one) at ``offerer_vp``."""
+    pos = _pos([0] * 5)
+    out = [2, 2, 2]
+    out[pos.active] = offerer_vp
+    return out
+
+
+def _b(text: str) -> tuple[int, ...]:
+    return A.parse_bundle(text.split(), "test")
+
+
+# --- parameters -----------------------------------------------------------------------------
+def test_ir77_levels_and_parameters() -> None:
+    assert isinstance(make_bot("easy", "island"), LevelBot)
+    assert isinstance(make_bot("medium", "island"), LevelBot)
+    hard = make_level_bot("hard", {"ms": "500"})
+    assert isinstance(hard, HardBot) and hard.ms == 500 and hard.iterations is None
+    hard = make_level_bot("hard", {"iters": "200", "depth": "10"})
+    assert isinstance(hard, HardBot) and hard.iterations == 200 and hard.rollout_depth == 10
+    assert isinstance(make_bot("hard", "island"), HardBot)
+    with pytest.raises(OptionError, match="no parameter 'speed'"):
+        make_level_bot("hard", {"speed": "1"})
+    with pytest.raises(OptionError, match="no parameter"):
+        make_level_bot("easy", {"noise": "1"})
+    with pytest.raises(OptionError, match="whole number"):
+        make_level_bot("hard", {"iters": "many"})
+    with pytest.raises(OptionError, match="between"):
+        make_level_bot("hard", {"ms": "-5"})
+    with pytest.raises(OptionError, match="budget"):
+        make_level_bot("hard", {"iters": "0"})
+    with pytest.raises(OptionError, match="level"):
+        make_level_bot("expert", {})
+
+
+# --- the trading model ----------------------------------------------------------------------
+def test_ir76_target_and_shortfall_are_exposed() -> None:
+    state = _main_state()
+    seat = state.current_player()
+    bot = LevelBot("medium")
+    obs = Observation(state, seat)
+    target = bot.target(obs)
+    assert target.kind in COSTS and target.cost == COSTS[target.kind]
+    hand = state.observation(seat)["players"][seat]["hand"]
+    have = [hand[r] for r in ("lumber", "brick", "wool", "grain", "ore")]
+    assert bot.shortfall(obs) == sum(max(0, c - h) for c, h in zip(target.cost, have))
+    assert HardBot(iterations=5).target(obs) == target  # the target does not depend on level
+
+
+def test_ir76_effect_counts_g_and_c() -> None:
+    # settlement: missing brick; 1 brick for 2 ore (surplus) is g = 1, c = -1
+    assert effect([1, 0, 1, 1, 3], SETTLE, _b("1b"), _b("2o")) == (1, -1)
+    # giving the only wool raises S: g = -1 even though c = +1
+    assert effect([1, 0, 1, 1, 0], SETTLE, _b("2o"), _b("1w")) == (-1, 1)
+
+
+def test_ir77_each_level_accepts_a_fair_useful_offer() -> None:
+    pos = _pos([1, 0, 1, 1, 2])
+    for rules in (EASY, MEDIUM, HARD):
+        offer = {"id": 1, "give": "1b", "get": "1o", "answers": {}}
+        assert answer(rules, pos, SETTLE, offer, []) == A.ACCEPT, rules.name
+
+
+def test_ir77_c_negative_easy_accepts_medium_counters_hard_asks_more() -> None:
+    pos = _pos([1, 0, 1, 1, 3], cards=[5, 6, 5])
+    offer = {"id": 1, "give": "1b", "get": "2o", "answers": {}}
+    assert answer(EASY, pos, SETTLE, offer, []) == A.ACCEPT  # g = 1
+    assert answer(MEDIUM, pos, SETTLE, offer, []) == A.Counter(_b("1o"), _b("1b"))  # c = 0
+    counter = answer(HARD, pos, SETTLE, offer, [])
+    assert isinstance(counter, A.Counter) and counter.give == _b("1o")
+    assert sum(counter.get) - sum(counter.give) in (0, 1)  # may ask one extra card
+    assert counter.get[1] == 1
+
+
+def test_ir76_never_accepts_what_it_cannot_pay_or_g_below_zero() -> None:
+    pos = _pos([1, 0, 1, 1, 0])
+    cannot = {"id": 1, "give": "1b", "get": "1o", "answers": {}}  # holds no ore
+    worse = {"id": 2, "give": "2o", "get": "1w", "answers": {}}  # gives its only wool
+    for rules in (EASY, MEDIUM, HARD):
+        assert answer(rules, pos, SETTLE, cannot, []) != A.ACCEPT
+        assert answer(rules, pos, SETTLE, worse, []) == A.REJECT
+
+
+def test_ir77_easy_accepts_g0_with_c_nonnegative_medium_does_not() -> None:
+    pos = _pos([1, 1, 1, 1, 2])  # S = 0: nothing is needed
+    gift = {"id": 1, "give": "1g", "get": "1o", "answers": {}}
+    assert answer(EASY, pos, SETTLE, gift, []) == A.ACCEPT
+    assert answer(MEDIUM, pos, SETTLE, gift, []) == A.REJECT
+    assert answer(HARD, pos, SETTLE, gift, []) == A.REJECT
+
+
+def test_ir77_offerer_vp_limits_medium_and_hard() -> None:
+    offer = {"id": 1, "give": "1b", "get": "1o", "answers": {}}
+    near = _pos([1, 0, 1, 1, 2], visible_vp=_vp(7))
+    assert answer(EASY, near, SETTLE, offer, []) == A.ACCEPT
+    assert answer(MEDIUM, near, SETTLE, offer, []) == A.ACCEPT  # 7 <= 10 - 3
+    assert answer(HARD, near, SETTLE, offer, []) == A.REJECT  # 7 > 10 - 4
+    close = dataclasses.replace(near, visible_vp=_vp(8))
+    assert answer(MEDIUM, close, SETTLE, offer, []) == A.REJECT
+    leader = dataclasses.replace(near, visible_vp=_vp(5))  # sole leader, 5 <= 6
+    assert answer(MEDIUM, leader, SETTLE, offer, []) == A.ACCEPT
+    assert answer(HARD, leader, SETTLE, offer, []) == A.REJECT
+
+
+def test_ir77_hard_trades_once_per_opponent_per_round() -> None:
+    pos = _pos([1, 0, 1, 1, 2])
+    me, o = pos.seat, pos.active
+    offer = {"id": 2, "give": "1b", "get": "1o", "answers": {}}
+    log = ["seat 2 ends the turn", f"seat {o} rolls 8", f"seat {o} trades 1b for 1w with seat {me}"]
+    assert answer(HARD, pos, SETTLE, offer, log) == A.REJECT
+    assert answer(MEDIUM, pos, SETTLE, offer, log) == A.ACCEPT
+    old = [
+        f"seat {o} trades 1b for 1w with seat {me}",
+        f"seat {o} ends the turn",
+        "seat 1 ends the turn",
+        "seat 2 ends the turn",
+    ]
+    assert answer(HARD, pos, SETTLE, offer, old) == A.ACCEPT
+
+
+def test_ir77_hard_prefers_an_equal_maritime_trade() -> None:
+    # a 2:1 ore harbor makes "1b for 2o" no better than the bank; hard rejects, medium counters
+    pos = _pos([1, 0, 1, 1, 4], ratio=[4, 4, 4, 4, 2])
+    offer = {"id": 1, "give": "1b", "get": "2o", "answers": {}}
+    assert not accepts(HARD, pos, SETTLE, _b("1b"), _b("2o"), pos.active)
+    assert accepts(EASY, pos, SETTLE, _b("1b"), _b("2o"), pos.active)
+    assert answer(MEDIUM, pos, SETTLE, offer, []) != A.REJECT
+
+
+_HANDS = st.lists(st.integers(0, 4), min_size=5, max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=_HANDS,
+    give=_HANDS,
+    get=_HANDS,
+    vp=st.integers(2, 9),
+    kind=st.sampled_from(sorted(COSTS)),
+    trades=st.integers(0, 2),
+)
+def test_ir78_monotonicity(
+    hand: list[int], give: list[int], get: list[int], vp: int, kind: str, trades: int
+) -> None:
+    """If hard accepts, medium accepts; if medium accepts, easy accepts (same state, offer)."""
+    pos = _pos(hand)
+    vps = [3, 4, 3]
+    vps[pos.active] = vp
+    pos = dataclasses.replace(pos, visible_vp=vps)
+    target = Target(kind, COSTS[kind])
+    receive, pay = tuple(give), tuple(get)
+    o = pos.active
+    h = accepts(HARD, pos, target, receive, pay, o, trades)
+    m = accepts(MEDIUM, pos, target, receive, pay, o, trades)
+    e = accepts(EASY, pos, target, receive, pay, o, trades)
+    assert not h or m
+    assert not m or e
+    if e:  # IR-76 for every level: it can pay and g >= 0
+        assert all(x >= y for x, y in zip(hand, pay))
+        assert effect(hand, target, receive, pay)[0] >= 0
+
+
+# --- own offers -------------------------------------------------------------------------------
+def _offer_ok(pos: Pos, offer: A.Offer) -> None:
+    """The engine's offer rules, checked from the view: cards held, disjoint, non-empty."""
+    assert all(h >= x for h, x in zip(pos.hand, offer.give))
+    assert not any(a and b for a, b in zip(offer.give, offer.get))
+    assert any(offer.give) or any(offer.get)
+
+
+def test_ir77_own_offers_shapes_and_limits_per_level() -> None:
+    pos = _pos([2, 0, 1, 1, 3])  # settlement lacks brick; lumber and ore are surplus
+    easy = own_offer(EASY, pos, SETTLE, [], [])
+    assert easy is not None and sum(easy.give) == 1 and easy.get == _b("1b")
+    _offer_ok(pos, easy)
+    hard = own_offer(HARD, pos, SETTLE, [], [])
+    assert hard is None or sum(hard.get) == 2 * sum(hard.give)  # 2:1 in its favour first
+    me = pos.seat
+    one = [f"seat {me} offers #1: {bundle_text(easy.give)} for {bundle_text(easy.get)}"]
+    assert own_offer(EASY, pos, SETTLE, [], one) is None  # easy: at most 1 per turn
+    second = own_offer(MEDIUM, pos, SETTLE, [], one)
+    assert second is not None and (second.give, second.get) != (easy.give, easy.get)
+    _offer_ok(pos, second)
+    two = [*one, f"seat {me} offers #2: {bundle_text(second.give)} for {bundle_text(second.get)}"]
+    assert own_offer(MEDIUM, pos, SETTLE, [], two) is None  # medium: at most 2
+    third = own_offer(HARD, pos, SETTLE, [], two)
+    assert third is not None and (third.give, third.get) not in {
+        (easy.give, easy.get),
+        (second.give, second.get),
+    }
+    # an earlier turn's offers do not count
+    assert own_offer(EASY, pos, SETTLE, [], [*one, f"seat {me} ends the turn"]) is not None
+    # three open offers: none
+    opened: list[dict[str, Any]] = [
+        {"id": i, "give": "1o", "get": f"{i}b", "answers": {}} for i in (1, 2, 3)
+    ]
+    assert own_offer(HARD, pos, SETTLE, opened, []) is None
+
+
+def test_ir77_hard_never_offers_to_the_leader_in_two_player_games() -> None:
+    pos = _pos([2, 0, 1, 1, 3], n=2, visible_vp=[6, 3], my_vp=3, active=1, seat=1)
+    assert own_offer(HARD, pos, SETTLE, [], []) is None
+    assert own_offer(MEDIUM, pos, SETTLE, [], []) is not None
+    behind = dataclasses.replace(pos, visible_vp=[3, 5], my_vp=5)
+    assert own_offer(HARD, behind, SETTLE, [], []) is not None
+
+
+def test_ir77_offers_from_real_games_are_legal_in_the_engine() -> None:
+    """Bots build offers themselves (any ratio); the engine's is_legal accepts every one."""
+    state, decisions = _play(["hard:iters=8", "medium", "easy"], 11)
+    assert decisions > 0  # _play asserts state.is_legal for every move, offers included
+    offers = state.summary()["players"]
+    assert sum(p["offers"] for p in offers) > 0
+
+
+# --- maritime, discards, robber ------------------------------------------------------------------
+def test_ir76_maritime_only_with_g_at_least_one() -> None:
+    pos = _pos([5, 0, 1, 1, 0])
+    legal = [A.MaritimeTrade(_b("4l"), _b(f"1{x}")) for x in "bwgo"]
+    assert maritime(pos, SETTLE, legal) == A.MaritimeTrade(_b("4l"), _b("1b"))
+    short = _pos([4, 0, 1, 1, 0])  # giving 4 of 4 lumber loses the lumber it needs: g = 0
+    assert maritime(short, SETTLE, legal) is None
+
+
+def test_ir76_discards_surplus_cards_first() -> None:
+    pos = _pos([1, 1, 1, 1, 4])
+    legal = [A.Discard(r) for r in range(5)]
+    assert discard(pos, SETTLE, legal, [0, 0, 0, 0, 0]) == A.Discard(4)
+    assert discard(pos, SETTLE, legal, [0, 0, 0, 0, 3]) == A.Discard(4)  # the 4th ore is spare
+    assert discard(pos, SETTLE, legal[:4], [0, 0, 0, 0, 4]) != A.Discard(4)
+
+
+def test_ir77_robber_table() -> None:
+    state = _main_state()
+    seat = state.current_player()
+    pos = pos_from_observation(state.observation(seat), seat, 10)
+    moves = [
+        A.MoveRobber(h) for h in range(pos.topo.num_hexes) if h != pos.robber
+    ]  # every land hex, no victims
+    rng = random.Random(1)
+    for _ in range(20):
+        pick = robber(pos, moves, "random", rng)
+        assert isinstance(pick, A.MoveRobber)
+        assert not any(pos.node_owner[v] == seat for v in pos.topo.hex_nodes[pick.hex])
+    leader = pos.top_opponent()
+    pick = robber(pos, moves, "leader", rng)
+    assert isinstance(pick, A.MoveRobber)
+    from hexfolk.bots.island.heuristics import hex_pips_of
+
+    best = max(
+        hex_pips_of(pos, m.hex, leader)
+        for m in moves
+        if not any(pos.node_owner[v] == seat for v in pos.topo.hex_nodes[m.hex])
+    )
+    assert hex_pips_of(pos, pick.hex, leader) == best > 0
+
+
+# --- hidden information -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("codes", "level"),
+    [(["medium"] * 4, "medium"), (["easy"] * 4, "easy"), (["medium", "medium"], "hard:iters=12")],
+)
+def test_ir76_decides_from_its_own_view_only(codes: list[str], level: str) -> None:
+    """Scrambling what the seat cannot see (sample_consistent_state) never changes the move."""
+    checked = 0
+    for stop in range(30, 400, 23):
+        state, _ = _play(codes, 5, stop_after=stop)
+        p = state.current_player()
+        if p < 0:
+            break
+        legal = state.legal_actions()
+        scrambled = state.sample_consistent_state(p, random.Random(stop))
+        assert scrambled.legal_actions() == legal
+        a = make_bot(level, "island").choose(Observation(state, p), legal, random.Random(7))
+        b = make_bot(level, "island").choose(Observation(scrambled, p), legal, random.Random(7))
+        assert a == b, (level, stop, a, b)
+        checked += 1
+    assert checked >= 8
+
+
+# --- short games -------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ir76_bot_games_finish_with_legal_moves(seed: int) -> None:
+    state, _ = _play(["medium", "easy", "random"], seed)
+    assert state.is_terminal()
+    assert max(state.scores()) >= 10
+
+
+def test_ir76_hard_game_finishes() -> None:
+    state, _ = _play(["hard:iters=10", "medium"], 4)
+    assert state.is_terminal()
