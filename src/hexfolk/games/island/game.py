@@ -91,3 +91,9 @@ class IslandGame(Game):
         from hexfolk.games.island.views import render
 
         return render(self, observation)
+
+    def describe_action(self, observation: JSON, action: Action) -> str:
+        """What a spot touches, where a road runs, whom a robber move hits (for people)."""
+        from hexfolk.games.island.ascii_map import describe
+
+        return describe(observation, action)

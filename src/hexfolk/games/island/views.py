@@ -343,34 +343,23 @@ def _sub_multiset(hand: list[int], k: int, rng: random.Random) -> list[int]:
     return out
 
 
+def _holder(seat: int) -> str:
+    return f"seat {seat}" if seat >= 0 else "nobody"
+
+
 def render(game: IslandGame, obs: JSON) -> str:
     """Readable text of an observation."""
+    from hexfolk.games.island.ascii_map import draw_board
+
     lines = []
     seat = obs["seat"]
     who = "spectator" if seat is None else f"seat {seat}"
     lines.append(
         f"island [{who}] turn {obs['turn']} active seat {obs['active']} phase {obs['phase']}"
     )
-    layout = obs["board"]["layout"]
-    if layout:
-        hexes = layout.split()[0].split(".")
-        lines.append(
-            "board: "
-            + " ".join(f"{i}:{h}" for i, h in enumerate(hexes))
-            + f" | robber {obs['board']['robber']}"
-        )
-        harbors = layout.split()[1]
-        lines.append("harbors: " + " ".join("3:1" if c == "3" else f"2:1{c}" for c in harbors))
-    if obs["settlements"] or obs["cities"]:
-        lines.append(
-            "buildings: "
-            + " ".join(
-                [f"s{v}@{o}" for v, o in obs["settlements"]]
-                + [f"c{v}@{o}" for v, o in obs["cities"]]
-            )
-        )
-    if obs["roads"]:
-        lines.append("roads: " + " ".join(f"{e}@{o}" for e, o in obs["roads"]))
+    if obs["board"]["layout"]:
+        # the map shows hexes, tokens, the robber, buildings, roads and every id (ascii_map)
+        lines.append(draw_board(obs))
     for pl in obs["players"]:
         txt = (
             f"  seat {pl['seat']}: {pl['cards']} cards, {pl['dev_cards']} dev, "
@@ -386,8 +375,8 @@ def render(game: IslandGame, obs: JSON) -> str:
     bank = obs["bank"]
     lines.append(
         ("bank: " + " ".join(f"{v}{k[0]}" for k, v in bank.items()) if bank else "bank: hidden")
-        + f" | deck {obs['deck']} | longest road {obs['longest_road']} | "
-        f"largest army {obs['largest_army']}"
+        + f" | deck {obs['deck']} | longest road {_holder(obs['longest_road'])} | "
+        f"largest army {_holder(obs['largest_army'])}"
     )
     for off in obs["offers"]:
         lines.append(f"offer #{off['id']}: {off['give']} for {off['get']} answers {off['answers']}")
