@@ -7,14 +7,13 @@ parameters raise :class:`~hexfolk.core.OptionError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from hexfolk.bots.params import SEARCH_BUDGET, ParamSpec, parse_params, search_budget
 from hexfolk.bots.scythe.bots import EasyBot, HardBot, MediumBot
 from hexfolk.core import Bot, OptionError
 
 __all__ = ["EasyBot", "HardBot", "MediumBot", "make_level_bot"]
 
-_PARAMS: dict[str, dict[str, tuple[str, Callable[[str], float], float, float]]] = {
+_PARAMS: dict[str, dict[str, ParamSpec]] = {
     # name -> (meaning, parser, minimum, maximum)
     "easy": {
         "noise": ("spread of the score noise, in coins", float, 0.0, 100.0),
@@ -24,8 +23,7 @@ _PARAMS: dict[str, dict[str, tuple[str, Callable[[str], float], float, float]]] 
         "width": ("candidate actions tried per decision", int, 1, 1000),
     },
     "hard": {
-        "iters": ("search iterations per decision (0: no limit, needs ms)", int, 0, 10**7),
-        "ms": ("milliseconds per decision (0: no limit, needs iters)", float, 0.0, 10**7),
+        **SEARCH_BUDGET,
         "depth": ("turns after the current one before the evaluation", int, 0, 20),
         "width": ("candidate actions per tree node", int, 1, 1000),
         "c": ("UCB exploration constant", float, 0.0, 100.0),
@@ -33,48 +31,16 @@ _PARAMS: dict[str, dict[str, tuple[str, Callable[[str], float], float, float]]] 
 }
 
 
-def _parse(level: str, params: dict[str, str]) -> dict[str, float]:
-    known = _PARAMS[level]
-    out: dict[str, float] = {}
-    for key, text in params.items():
-        if key not in known:
-            names = ", ".join(sorted(known))
-            raise OptionError(f"the scythe {level} bot has no parameter {key!r}; it takes: {names}")
-        meaning, kind, lo, hi = known[key]
-        try:
-            value = kind(text)
-        except ValueError:
-            raise OptionError(
-                f"scythe {level} bot parameter {key} ({meaning}) takes a "
-                f"{'whole number' if kind is int else 'number'}, not {text!r}"
-            ) from None
-        if not lo <= value <= hi:
-            raise OptionError(
-                f"scythe {level} bot parameter {key} must be between {lo:g} and {hi:g}, not {text}"
-            )
-        out[key] = value
-    return out
-
-
 def make_level_bot(level: str, params: dict[str, str]) -> Bot:
     """Build the Scythe bot of ``level`` (``easy``, ``medium``, ``hard``) with ``params``."""
     if level not in _PARAMS:
         raise OptionError(f"no scythe bot level {level!r}; levels: easy, medium, hard")
-    p = _parse(level, params)
+    p = parse_params(f"scythe {level}", _PARAMS[level], params)
     if level == "easy":
         return EasyBot(noise=p.get("noise", 2.0), epsilon=p.get("eps", 0.15))
     if level == "medium":
         return MediumBot(width=int(p.get("width", 10)))
-    iters: int | None = int(p["iters"]) if "iters" in p else None
-    ms: float | None = p.get("ms")
-    if iters is None and ms is None:
-        iters = HardBot.DEFAULT_ITERATIONS
-    if iters == 0:
-        iters = None
-    if ms == 0:
-        ms = None
-    if iters is None and ms is None:
-        raise OptionError("the scythe hard bot needs a budget: iters or ms above 0")
+    iters, ms = search_budget("scythe hard", p, HardBot.DEFAULT_ITERATIONS)
     return HardBot(
         iterations=iters,
         ms=ms,
