@@ -4,12 +4,12 @@ bank still enforced)."""
 from __future__ import annotations
 
 import pytest
+from tests.games.island.helpers import fresh, give, settle
 
 from hexfolk.core import IllegalActionError
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.rules import VICTORY
 from hexfolk.games.island.state import PRE_ROLL
-from tests.games.island.helpers import fresh, give, settle
 
 
 def _scored_position() -> object:
