@@ -98,18 +98,7 @@ class ISMCTSBot:
     ) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        root = SearchNode(seat=observation.seat)
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
-            world = observation.sample_world(rng)
-            self._iterate(root, world, rng)
-            done += 1
-        self.last_iterations = done
+        root = self.run_search(observation, rng)
         legal = set(legal_actions)
         best = max(
             (a for a in legal_actions if a in root.children),
@@ -121,6 +110,21 @@ class ISMCTSBot:
         return best
 
     # ------------------------------------------------------------------------------------------
+    def run_search(self, observation: Observation, rng: random.Random) -> SearchNode:
+        """Iterate within the budget over worlds sampled for the seat; return the root."""
+        root = SearchNode(seat=observation.seat)
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, observation.sample_world(rng), rng)
+            done += 1
+        self.last_iterations = done
+        return root
+
     def expand(
         self, state: State, legal: list[Action], at_root: bool, rng: random.Random
     ) -> list[Action] | Action:

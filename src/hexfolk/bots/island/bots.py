@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,7 +31,7 @@ from hexfolk.bots.island.trading import (
     own_offer,
 )
 from hexfolk.bots.island.view import CONFIG, Pos, bundle_of, pos_from_observation, pos_from_state
-from hexfolk.bots.ismcts import ISMCTSBot, SearchNode
+from hexfolk.bots.ismcts import ISMCTSBot
 from hexfolk.core import Action, Observation, State
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.rules import DEV_NAMES
@@ -251,17 +250,7 @@ class HardBot(ISMCTSBot):
     ) -> Action:
         """Run the ISMCTS iterations, then keep the heuristic's first choice unless another
         candidate was visited most and scored at least ``margin`` better on average."""
-        root = SearchNode(seat=observation.seat)
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, observation.sample_world(rng), rng)
-            done += 1
-        self.last_iterations = done
+        root = self.run_search(observation, rng)
         top = candidates[0]
         stats = [(a, root.children[a]) for a in candidates if a in root.children]
         if not stats:
