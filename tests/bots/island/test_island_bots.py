@@ -374,5 +374,72 @@ def test_ir76_bot_games_finish_with_legal_moves(seed: int) -> None:
 
 
 def test_ir76_hard_game_finishes() -> None:
-    state, _ = _play(["hard:iters=10", "medium"], 4)
+    state, _ = _play(["hard:iters=10:setup=4", "medium"], 4)
     assert state.is_terminal()
+
+
+# --- hard's setup lookahead ----------------------------------------------------------------------
+def _setup_state(players: int = 2) -> State:
+    """The first setup-settlement prompt of a seeded game."""
+    state, _ = _play(["medium"] * players, 9, stop_after=0)
+    prompt = state.prompt()
+    assert prompt is not None and prompt.kind == "setup-settlement"
+    return state
+
+
+def test_hard_setup_search_compares_the_heuristics_best_spots() -> None:
+    # IR-76: hard decides from its view; its setup spot is one of the heuristic's best
+    # ``setup_width``, and the same rng gives the same spot (determinism).
+    from hexfolk.bots.island.heuristics import node_value
+    from hexfolk.bots.island.view import production
+
+    state = _setup_state()
+    p = state.current_player()
+    legal = state.legal_actions()
+    obs = Observation(state, p)
+    pos = LevelBot("medium").view(obs)
+    have = production(pos, p, with_robber=False)
+    ranked = sorted(
+        (a for a in legal if isinstance(a, A.BuildSettlement)),
+        key=lambda a: (-node_value(pos, a.node, have), a.node),
+    )
+    bot = HardBot(setup_samples=4, setup_depth=40, setup_width=3)
+    pick = bot.choose(obs, legal, random.Random(1))
+    assert pick in ranked[:3]
+    assert bot.choose(obs, legal, random.Random(1)) == pick
+    scrambled = state.sample_consistent_state(p, random.Random(2))
+    assert bot.choose(Observation(scrambled, p), legal, random.Random(1)) == pick
+    # without samples (or with one spot to compare) hard takes the heuristic's spot, as medium
+    medium = LevelBot("medium").choose(obs, legal, random.Random(1))
+    assert medium == ranked[0]
+    assert HardBot(setup_samples=0).choose(obs, legal, random.Random(1)) == ranked[0]
+    assert HardBot(setup_samples=4, setup_width=1).choose(obs, legal, random.Random(1)) == ranked[0]
+
+
+def test_hard_setup_search_follows_its_rollouts() -> None:
+    # The lookahead is not a fixed ranking: with the evaluation turned around (every spot
+    # valued by the opponent's prospects) hard picks a different spot than the heuristic.
+    from hexfolk.bots.island import bots as island_bots
+
+    state = _setup_state()
+    p = state.current_player()
+    legal = state.legal_actions()
+    obs = Observation(state, p)
+    normal = HardBot(setup_samples=6, setup_depth=60, setup_width=6)
+    first = normal.choose(obs, legal, random.Random(3))
+    original = island_bots.evaluate
+    try:
+        island_bots.evaluate = lambda s: [1.0 - v for v in original(s)]
+        reverse = HardBot(setup_samples=6, setup_depth=60, setup_width=6)
+        second = reverse.choose(obs, legal, random.Random(3))
+    finally:
+        island_bots.evaluate = original
+    assert first != second
+
+
+def test_hard_setup_parameters() -> None:
+    bot = make_level_bot("hard", {"setup": "5", "setup_depth": "20", "setup_width": "2"})
+    assert isinstance(bot, HardBot)
+    assert (bot.setup_samples, bot.setup_depth, bot.setup_width) == (5, 20, 2)
+    with pytest.raises(OptionError, match="setup_width"):
+        make_level_bot("hard", {"setup_width": "0"})

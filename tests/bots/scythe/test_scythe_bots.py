@@ -11,6 +11,7 @@ from hexfolk.bots import RandomBot, make_bot
 from hexfolk.bots.scythe import EasyBot, HardBot, MediumBot, make_level_bot
 from hexfolk.bots.scythe.combat import choose_commit
 from hexfolk.bots.scythe.evaluation import evaluate
+from hexfolk.bots.scythe.policy import RulePolicy
 from hexfolk.core import Bot, Game, Match, Observation, OptionError, load_game, make_rng
 from hexfolk.games.scythe.actions import Commit
 from hexfolk.games.scythe.state import ScytheState
@@ -98,6 +99,23 @@ def test_unknown_or_bad_parameters_are_refused(code: str) -> None:
         make_bot(code, "scythe")
 
 
+def test_medium_is_the_rule_policy_without_noise() -> None:
+    # medium's default (width 1) is the deterministic rule policy: depth 0, no noise
+    medium = make_bot("medium", "scythe")
+    assert isinstance(medium, MediumBot) and medium.width == 1
+    policy = RulePolicy()
+    checked = 0
+    for k, state in enumerate(_positions(seed=11, steps=120, every=9)):
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if state.prompt() is None or state.prompt().kind == "commit" or len(legal) < 2:
+            continue
+        ours = medium.choose(Observation(state, seat), legal, make_rng(k, "m"))
+        assert ours == policy.choose(state, legal, make_rng(k, "m"))
+        checked += 1
+    assert checked >= 5
+
+
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(OptionError):
         make_level_bot("expert", {})
@@ -119,8 +137,13 @@ def test_sr7_every_choice_is_legal(make: Callable[[], Bot]) -> None:
 # --- hidden information (SR-59) ------------------------------------------------------------------
 @pytest.mark.parametrize(
     "make",
-    [lambda: EasyBot(), lambda: MediumBot(width=4), lambda: HardBot(iterations=12)],
-    ids=["easy", "medium", "hard"],
+    [
+        lambda: EasyBot(),
+        lambda: MediumBot(),
+        lambda: MediumBot(width=4),
+        lambda: HardBot(iterations=12),
+    ],
+    ids=["easy", "medium", "medium-lookahead", "hard"],
 )
 def test_sr59_bot_plays_the_same_when_hidden_parts_are_scrambled(
     make: Callable[[], Bot],

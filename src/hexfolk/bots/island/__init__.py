@@ -22,6 +22,9 @@ _PARAMS: dict[str, dict[str, ParamSpec]] = {
         "depth": ("rollout steps before the evaluation", int, 0, 10**4),
         "width": ("candidate moves per tree node", int, 1, 100),
         "c": ("UCB exploration constant", float, 0.0, 100.0),
+        "setup": ("sampled worlds per setup settlement (0: the heuristic's spot)", int, 0, 10**5),
+        "setup_depth": ("rollout steps after each setup spot", int, 1, 10**4),
+        "setup_width": ("setup spots compared", int, 1, 100),
     },
 }
 
@@ -40,4 +43,7 @@ def make_level_bot(level: str, params: dict[str, str]) -> Bot:
         depth=int(p.get("depth", HardBot.DEFAULT_DEPTH)),
         width=int(p.get("width", HardBot.DEFAULT_WIDTH)),
         exploration=p.get("c", HardBot.DEFAULT_EXPLORATION),
+        setup_samples=int(p.get("setup", HardBot.DEFAULT_SETUP_SAMPLES)),
+        setup_depth=int(p.get("setup_depth", HardBot.DEFAULT_SETUP_DEPTH)),
+        setup_width=int(p.get("setup_width", HardBot.DEFAULT_SETUP_WIDTH)),
     )

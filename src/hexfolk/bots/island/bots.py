@@ -6,8 +6,10 @@
 * :class:`HardBot` — information-set MCTS (:class:`hexfolk.bots.ismcts.ISMCTSBot`) over worlds
   from ``observation.sample_world(rng)`` for main-phase moves; the tree branches only on the
   heuristic's best candidates, other decisions and rollouts follow the heuristic (no player
-  trades in the tree), rollouts are cut and valued by VP plus production. Setup, discards,
-  robber and trading use the heuristic and hard's trading rules directly.
+  trades in the tree), rollouts are cut and valued by VP plus production. Setup settlements
+  are chosen by a Monte Carlo lookahead over sampled worlds with common random numbers
+  (:meth:`HardBot.setup_search`). Discards, robber and trading use the heuristic and hard's
+  trading rules directly.
 
 Every decision reads only the seat's observation (and, for hard, sampled worlds).
 """
@@ -16,11 +18,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from hexfolk.bots.island import policy
-from hexfolk.bots.island.heuristics import Target, choose_target
+from hexfolk.bots.island.heuristics import Target, choose_target, node_value
 from hexfolk.bots.island.rollout import fast_rollout
 from hexfolk.bots.island.trading import (
     LEVELS,
@@ -30,11 +33,19 @@ from hexfolk.bots.island.trading import (
     discard,
     own_offer,
 )
-from hexfolk.bots.island.view import CONFIG, Pos, bundle_of, pos_from_observation, pos_from_state
+from hexfolk.bots.island.view import (
+    CONFIG,
+    Pos,
+    bundle_of,
+    pos_from_observation,
+    pos_from_state,
+    production,
+)
 from hexfolk.bots.ismcts import ISMCTSBot
-from hexfolk.core import Action, Observation, State
+from hexfolk.core import CHANCE, TERMINAL, Action, Observation, State
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.rules import DEV_NAMES
+from hexfolk.games.island.state import DICE
 
 OFFER_SCORE = 46.0
 """Own offers come before maritime trades (45) and after any build that keeps the target."""
@@ -174,6 +185,7 @@ def _kind(state: State) -> str:
 
 
 _HS = CONFIG["hard_search"]
+_SETUP = CONFIG["hard_setup"]
 
 
 class HardBot(ISMCTSBot):
@@ -185,6 +197,9 @@ class HardBot(ISMCTSBot):
     DEFAULT_DEPTH: int = int(_HS["depth"])
     DEFAULT_WIDTH: int = int(_HS["width"])
     DEFAULT_EXPLORATION: float = float(_HS["exploration"])
+    DEFAULT_SETUP_SAMPLES: int = int(_SETUP["samples"])
+    DEFAULT_SETUP_DEPTH: int = int(_SETUP["depth"])
+    DEFAULT_SETUP_WIDTH: int = int(_SETUP["width"])
 
     def __init__(
         self,
@@ -194,6 +209,9 @@ class HardBot(ISMCTSBot):
         depth: int = DEFAULT_DEPTH,
         width: int = DEFAULT_WIDTH,
         exploration: float = DEFAULT_EXPLORATION,
+        setup_samples: int = DEFAULT_SETUP_SAMPLES,
+        setup_depth: int = DEFAULT_SETUP_DEPTH,
+        setup_width: int = DEFAULT_SETUP_WIDTH,
     ):
         super().__init__(
             iterations=iterations,
@@ -205,6 +223,9 @@ class HardBot(ISMCTSBot):
             name="island-hard",
         )
         self.width = width
+        self.setup_samples = setup_samples
+        self.setup_depth = setup_depth
+        self.setup_width = setup_width
         self.margin = float(_HS["margin"])
         self.base = LevelBot("hard")
         self.rules = self.base.rules
@@ -224,7 +245,10 @@ class HardBot(ISMCTSBot):
         if len(legal_actions) == 1:
             return legal_actions[0]
         data = observation.data
-        if prompt_kind(data) != "main":
+        kind = prompt_kind(data)
+        if kind == "setup-settlement" and self.setup_samples > 0:
+            return self.setup_search(observation, legal_actions, rng)
+        if kind != "main":
             return self.base.decide(observation, legal_actions, rng)
         pos = self.base.view(observation)
         target = choose_target(pos)
@@ -244,6 +268,55 @@ class HardBot(ISMCTSBot):
             return candidates[0]
         self._root = candidates
         return self.search(observation, candidates, rng)
+
+    def setup_search(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """A setup settlement by :meth:`lookahead` over the heuristic's best ``setup_width``
+        spots."""
+        pos = self.base.view(observation)
+        have = production(pos, pos.seat, with_robber=False)
+        spots = [a for a in legal if isinstance(a, A.BuildSettlement)]
+        spots.sort(key=lambda a: (-node_value(pos, a.node, have), a.node))
+        return self.lookahead(observation, spots[: self.setup_width], rng)
+
+    def lookahead(
+        self, observation: Observation, candidates: Sequence[Action], rng: random.Random
+    ) -> Action:
+        """Monte Carlo lookahead with common random numbers: every candidate is played out in
+        the same ``setup_samples`` sampled worlds with the same dice (a separate generator for
+        the dice, reseeded per candidate, so candidates differ by the move, not by luck), then
+        ``setup_depth`` steps by the rollout policy for every seat, and valued by
+        :func:`evaluate`; the best total wins (ties: the earlier candidate). With an ``ms``
+        budget the sampling stops when the time is up (after one sample)."""
+        if len(candidates) <= 1:
+            return candidates[0]
+        seat = observation.seat
+        totals = [0.0] * len(candidates)
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        for i in range(self.setup_samples):
+            if deadline is not None and i and time.perf_counter() >= deadline:
+                break
+            world = observation.sample_world(rng)
+            dice_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64)
+            for j, move in enumerate(candidates):
+                state = world.clone()
+                state.apply_unchecked(move)
+                dice, play = random.Random(dice_seed), random.Random(play_seed)
+                for _ in range(self.setup_depth):
+                    p = state.current_player()
+                    if p == TERMINAL:
+                        break
+                    if p == CHANCE:
+                        st: Any = state
+                        state.apply_unchecked(
+                            state.sample_chance(dice if st.phase == DICE else play)
+                        )
+                    else:
+                        state.apply_unchecked(fast_rollout(state, state.legal_actions(), play))
+                totals[j] += evaluate(state)[seat]
+        best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
+        return candidates[best]
 
     def search(
         self, observation: Observation, candidates: list[Action], rng: random.Random

@@ -20,7 +20,7 @@ _PARAMS: dict[str, dict[str, ParamSpec]] = {
         "eps": ("share of uniformly random moves", float, 0.0, 1.0),
     },
     "medium": {
-        "width": ("candidate actions tried per decision", int, 1, 1000),
+        "width": ("candidates tried by a one-step lookahead (1: none)", int, 1, 1000),
     },
     "hard": {
         **SEARCH_BUDGET,
@@ -39,7 +39,7 @@ def make_level_bot(level: str, params: dict[str, str]) -> Bot:
     if level == "easy":
         return EasyBot(noise=p.get("noise", 2.0), epsilon=p.get("eps", 0.15))
     if level == "medium":
-        return MediumBot(width=int(p.get("width", 10)))
+        return MediumBot(width=int(p.get("width", MediumBot.DEFAULT_WIDTH)))
     iters, ms = search_budget("scythe hard", p, HardBot.DEFAULT_ITERATIONS)
     return HardBot(
         iterations=iters,

@@ -2,9 +2,11 @@
 
 * :class:`EasyBot` — the rule policy (:class:`.policy.RulePolicy`) with noise and a share of
   random moves.
-* :class:`MediumBot` — one-step lookahead: each candidate action is tried in a world sampled
-  from its observation and the rest of its own turn is played by the rule policy; the action
-  whose turn ends with the best lead in projected fortune (:mod:`.evaluation`) is played.
+* :class:`MediumBot` — the rule policy, deterministic (no noise, no lookahead). With
+  ``width`` > 1 it adds a one-step lookahead: the rule policy's best ``width`` actions are each
+  tried in a world sampled from its observation, the rest of its own turn is played by the
+  rule policy, and the action whose turn ends with the best lead in projected fortune
+  (:mod:`.evaluation`) is played (about as strong as hard; see ``docs/bots-scythe.md``).
 * :class:`HardBot` — information-set MCTS (:class:`hexfolk.bots.ismcts.ISMCTSBot`) over
   sampled worlds, the tree restricted to the rule policy's best candidates, rollouts played by
   the rule policy and cut after ``depth`` steps, leaves valued by :func:`.evaluation.evaluate`.
@@ -63,9 +65,12 @@ class EasyBot:
 
 
 class MediumBot:
-    """One-step lookahead to the end of its own turn, judged by the evaluation."""
+    """The rule policy without noise; ``width`` > 1: a one-step lookahead to the end of its
+    own turn over that many candidates, judged by the evaluation."""
 
-    def __init__(self, width: int = 10, w: Weights = DEFAULT, max_steps: int = 60):
+    DEFAULT_WIDTH = 1
+
+    def __init__(self, width: int = DEFAULT_WIDTH, w: Weights = DEFAULT, max_steps: int = 60):
         self.name = "scythe-medium"
         self.width = width
         self.w = w
@@ -81,6 +86,8 @@ class MediumBot:
         world = _world(observation, rng)
         if prompt_kind(observation) == COMMIT_KIND:
             return combat.choose_commit(world, seat, legal_actions, rng, self.w, 1.0)
+        if self.width <= 1:
+            return self.policy.choose(world, legal_actions, rng)
         legal = list(legal_actions)
         rule = self.policy.scores(world, legal, rng)
         order = sorted(range(len(legal)), key=lambda i: -rule[i])[: self.width]
