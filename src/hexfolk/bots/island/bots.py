@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hexfolk.bots.island import policy
-from hexfolk.bots.island.heuristics import Target, choose_target, node_value
+from hexfolk.bots.island.heuristics import Target, choose_target
 from hexfolk.bots.island.rollout import fast_rollout
 from hexfolk.bots.island.trading import (
     LEVELS,
@@ -39,7 +39,6 @@ from hexfolk.bots.island.view import (
     bundle_of,
     pos_from_observation,
     pos_from_state,
-    production,
 )
 from hexfolk.bots.ismcts import ISMCTSBot
 from hexfolk.core import CHANCE, TERMINAL, Action, Observation, State
@@ -274,10 +273,7 @@ class HardBot(ISMCTSBot):
     ) -> Action:
         """A setup settlement by :meth:`lookahead` over the heuristic's best ``setup_width``
         spots."""
-        pos = self.base.view(observation)
-        have = production(pos, pos.seat, with_robber=False)
-        spots = [a for a in legal if isinstance(a, A.BuildSettlement)]
-        spots.sort(key=lambda a: (-node_value(pos, a.node, have), a.node))
+        spots = policy.setup_spots(self.base.view(observation), legal)
         return self.lookahead(observation, spots[: self.setup_width], rng)
 
     def lookahead(

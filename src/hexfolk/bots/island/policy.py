@@ -28,11 +28,17 @@ from hexfolk.games.island import actions as A
 from hexfolk.games.island.rules import LARGEST_ARMY_MIN, NRES
 
 
-def setup_settlement(pos: Pos, legal: Sequence[Action], top: int, rng: random.Random) -> Action:
-    """Best setup spot by :func:`node_value` (``top`` > 1: a random one of the best ``top``)."""
+def setup_spots(pos: Pos, legal: Sequence[Action]) -> list[A.BuildSettlement]:
+    """The listed setup settlements, best first by :func:`node_value` (ties: lower node)."""
     have = production(pos, pos.seat, with_robber=False)
     spots = [a for a in legal if isinstance(a, A.BuildSettlement)]
     spots.sort(key=lambda a: (-node_value(pos, a.node, have), a.node))
+    return spots
+
+
+def setup_settlement(pos: Pos, legal: Sequence[Action], top: int, rng: random.Random) -> Action:
+    """Best setup spot by :func:`node_value` (``top`` > 1: a random one of the best ``top``)."""
+    spots = setup_spots(pos, legal)
     if top > 1:
         return spots[int(rng.random() * min(top, len(spots)))]
     return spots[0]
