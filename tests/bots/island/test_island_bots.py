@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hexfolk.bots import make_bot
 from hexfolk.bots.island import HardBot, LevelBot, make_level_bot
 from hexfolk.bots.island.heuristics import COSTS, Target
-from hexfolk.bots.island.policy import robber
+from hexfolk.bots.island.policy import rank_main, robber
 from hexfolk.bots.island.trading import (
     LevelRules,
     accepts,
@@ -72,7 +72,7 @@ def _main_state() -> State:
 def _base_pos() -> Pos:
     state = _main_state()
     seat = (state.current_player() + 1) % 3
-    return pos_from_observation(state.observation(seat), seat, 10)
+    return pos_from_observation(state.observation(seat), seat, 10, 7)
 
 
 def _pos(hand: list[int], **changes: object) -> Pos:
@@ -317,10 +317,25 @@ def test_ir76_discards_surplus_cards_first() -> None:
     assert discard(pos, SETTLE, legal[:4], [0, 0, 0, 0, 4]) != A.Discard(4)
 
 
+def test_hard_sheds_a_hand_above_the_discard_limit() -> None:
+    """Hard buys a development card it does not need rather than end its turn with more cards
+    than the discard limit (IR-41: a 7 halves such hands); medium and easy end the turn."""
+    legal = [A.BUY, A.END]
+    big = _pos([0, 0, 1, 1, 6])  # 8 cards; the card costs the wool and grain a settlement needs
+    assert rank_main(big, legal, SETTLE, shed=True)[0][1] == A.BUY
+    assert rank_main(big, legal, SETTLE, shed=False)[0][1] == A.END
+    assert rank_main(_pos([0, 0, 1, 1, 5]), legal, SETTLE, shed=True)[0][1] == A.END  # 7 cards
+    assert (
+        rank_main(dataclasses.replace(big, discard_limit=9), legal, SETTLE, shed=True)[0][1]
+        == A.END
+    )
+    assert [LevelBot(x).shed for x in ("easy", "medium", "hard")] == [False, False, True]
+
+
 def test_ir77_robber_table() -> None:
     state = _main_state()
     seat = state.current_player()
-    pos = pos_from_observation(state.observation(seat), seat, 10)
+    pos = pos_from_observation(state.observation(seat), seat, 10, 7)
     moves = [
         A.MoveRobber(h) for h in range(pos.topo.num_hexes) if h != pos.robber
     ]  # every land hex, no victims

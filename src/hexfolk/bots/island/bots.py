@@ -70,13 +70,18 @@ class LevelBot:
         self.rules = LevelRules.of(level)
         self.epsilon = float(cfg["epsilon"])
         self.setup_choices = int(cfg["setup_choices"])
+        self.shed = bool(cfg["shed_over_limit"])
         self.robber_style = {"easy": "random", "medium": "leader", "hard": "leader+steal"}[level]
 
     # --- exposed to tests (IR-76: bots expose their target and S) -----------------------------
     def view(self, observation: Observation) -> Pos:
         """The seat's position as the bot reads it from the observation."""
+        options = observation.game.options
         return pos_from_observation(
-            observation.data, observation.seat, int(observation.game.options["vp_target"])
+            observation.data,
+            observation.seat,
+            int(options["vp_target"]),
+            int(options["discard_limit"]),
         )
 
     def target(self, observation: Observation) -> Target:
@@ -121,7 +126,7 @@ class LevelBot:
         if kind == "sbp-signup":
             return policy.sbp_signup(pos)
         if kind == "sbp-build":
-            return policy.choose_main(pos, legal, target, sbp=True)
+            return policy.choose_main(pos, legal, target, sbp=True, shed=self.shed)
         if kind == "main":
             return self.main(pos, target, data, legal, rng)
         return legal[0]
@@ -138,7 +143,7 @@ class LevelBot:
         done = completion(self.rules, pos, target, data["offers"], legal)
         if done is not None:
             return done
-        ranked = policy.rank_main(pos, legal, target)
+        ranked = policy.rank_main(pos, legal, target, shed=self.shed)
         if self.epsilon and ranked and rng.random() < self.epsilon:
             return ranked[int(rng.random() * len(ranked))][1]
         top = ranked[0][0] if ranked else 0.0
@@ -254,7 +259,7 @@ class HardBot(ISMCTSBot):
         done = completion(self.rules, pos, target, data["offers"], legal_actions)
         if done is not None:
             return done
-        ranked = policy.rank_main(pos, legal_actions, target)
+        ranked = policy.rank_main(pos, legal_actions, target, shed=self.base.shed)
         top = ranked[0][0] if ranked else 0.0
         if top < OFFER_SCORE:
             offer = own_offer(self.rules, pos, target, data["offers"], data["log"])

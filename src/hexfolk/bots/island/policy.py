@@ -27,6 +27,9 @@ from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.rules import LARGEST_ARMY_MIN, NRES
 
+SHED_SCORE = 1.0
+"""A development card bought only to shed cards: above ending the turn (0), below any road."""
+
 
 def setup_spots(pos: Pos, legal: Sequence[Action]) -> list[A.BuildSettlement]:
     """The listed setup settlements, best first by :func:`node_value` (ties: lower node)."""
@@ -116,11 +119,14 @@ def rank_main(
     target: Target | None = None,
     *,
     sbp: bool = False,
+    shed: bool = False,
 ) -> list[tuple[float, Action]]:
     """Scored candidate moves of the main phase (no player trades), best first.
 
     Builds: a city, a settlement on the best spot, a road towards a good spot, a development
     card; a development card to play; a maritime trade with g >= 1 (IR-76); end the turn.
+    With ``shed`` (hard), a hand above the discard limit buys a development card rather than
+    end the turn exposed to a 7, even when the card does not serve the target.
     """
     if target is None:
         target = choose_target(pos)
@@ -159,6 +165,8 @@ def rank_main(
                 out.append((50.0, a))
             elif shortfall(after, target.cost) <= s_now:
                 out.append((30.0, a))
+            elif shed and sum(hand) > pos.discard_limit:
+                out.append((SHED_SCORE, a))
         elif t is A.PlayKnight:
             out.append((70.0 if knight_worth(pos) else 3.0, a))
         elif t is A.PlayRoadBuilding:
@@ -187,10 +195,15 @@ def rank_main(
 
 
 def choose_main(
-    pos: Pos, legal: Sequence[Action], target: Target | None = None, *, sbp: bool = False
+    pos: Pos,
+    legal: Sequence[Action],
+    target: Target | None = None,
+    *,
+    sbp: bool = False,
+    shed: bool = False,
 ) -> Action:
     """The top move of :func:`rank_main` (end the turn if nothing scores)."""
-    ranked = rank_main(pos, legal, target, sbp=sbp)
+    ranked = rank_main(pos, legal, target, sbp=sbp, shed=shed)
     if ranked:
         return ranked[0][1]
     return A.END if A.END in legal else legal[0]

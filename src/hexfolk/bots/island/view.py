@@ -75,6 +75,8 @@ class Pos:
     road_len: list[int]
     longest_road: int
     largest_army: int
+    discard_limit: int
+    """A 7 makes hands above this many cards discard half (the game option)."""
 
     def vp_view(self, p: int) -> int:
         """VP of ``p`` as this seat sees them (own total, others' visible VP)."""
@@ -108,8 +110,11 @@ def ratios_of(seat: int, node_owner: list[int], lt: LayoutTables | None) -> list
     return ratio
 
 
-def pos_from_observation(data: dict[str, Any], seat: int, vp_target: int) -> Pos:
-    """Build :class:`Pos` from ``state.observation(seat)`` (plain JSON)."""
+def pos_from_observation(
+    data: dict[str, Any], seat: int, vp_target: int, discard_limit: int
+) -> Pos:
+    """Build :class:`Pos` from ``state.observation(seat)`` (plain JSON) and the game options
+    ``vp_target`` and ``discard_limit``."""
     board = data["board"]
     topo = topology(board["map"])
     lt = _tables(board["map"], board["layout"]) if board["layout"] else None
@@ -156,6 +161,7 @@ def pos_from_observation(data: dict[str, Any], seat: int, vp_target: int) -> Pos
         road_len=[int(p["road_length"]) for p in players],
         longest_road=-1 if data["longest_road"] is None else int(data["longest_road"]),
         largest_army=-1 if data["largest_army"] is None else int(data["largest_army"]),
+        discard_limit=discard_limit,
     )
 
 
@@ -190,6 +196,7 @@ def pos_from_state(st: Any, seat: int) -> Pos:
         road_len=st.road_len,
         longest_road=st.lr_holder,
         largest_army=st.la_holder,
+        discard_limit=st.game.options["discard_limit"],
     )
 
 
