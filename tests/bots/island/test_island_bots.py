@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hexfolk.bots import make_bot
 from hexfolk.bots.island import HardBot, LevelBot, make_level_bot
 from hexfolk.bots.island.heuristics import COSTS, Target
-from hexfolk.bots.island.policy import rank_main, robber
+from hexfolk.bots.island.policy import RACE_SCORES, rank_main, road_race, robber
 from hexfolk.bots.island.trading import (
     LevelRules,
     accepts,
@@ -330,6 +330,43 @@ def test_hard_sheds_a_hand_above_the_discard_limit() -> None:
         == A.END
     )
     assert [LevelBot(x).shed for x in ("easy", "medium", "hard")] == [False, False, True]
+
+
+def test_hard_road_race_matches_the_engines_longest_road() -> None:
+    """IR-66..IR-71: in real positions of seeded games, the road hard's race rule says takes
+    Longest Road does take it in the engine, and when the rule sees no such road, no listed
+    road takes it."""
+    takes = misses = 0
+    for seed in range(6):
+        game = load_game("island", 2)
+        bots: list[Bot] = [make_bot("medium", "island") for _ in range(2)]
+        state = game.new_initial_state()
+        chance = make_rng(seed, "chance")
+        rngs = [make_rng(seed, "bot", s) for s in range(2)]
+        while state.current_player() != TERMINAL:
+            p = state.current_player()
+            if p == CHANCE:
+                state.apply_unchecked(state.sample_chance(chance))
+                continue
+            legal = state.legal_actions()
+            roads = [a for a in legal if isinstance(a, A.BuildRoad)]
+            st_: Any = state
+            if roads and state.prompt().kind == "main" and st_.lr_holder != p:  # type: ignore[union-attr]
+                pos = pos_from_observation(state.observation(p), p, 10, 7)
+                raced = road_race(pos, legal)
+                if raced is not None and raced[0] == RACE_SCORES["take"]:
+                    after: Any = state.clone()
+                    after.apply(raced[1])
+                    assert after.lr_holder == p
+                    takes += 1
+                elif raced is None or raced[0] != RACE_SCORES["take"]:
+                    for road in roads:
+                        after = state.clone()
+                        after.apply(road)
+                        assert after.lr_holder != p, f"{road} takes the award unnoticed"
+                    misses += 1
+            state.apply(bots[p].choose(Observation(state, p), legal, rngs[p]))
+    assert takes >= 1 and misses >= 10
 
 
 def test_ir77_robber_table() -> None:

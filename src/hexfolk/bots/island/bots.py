@@ -71,6 +71,7 @@ class LevelBot:
         self.epsilon = float(cfg["epsilon"])
         self.setup_choices = int(cfg["setup_choices"])
         self.shed = bool(cfg["shed_over_limit"])
+        self.race = bool(cfg["longest_road_race"])
         self.robber_style = {"easy": "random", "medium": "leader", "hard": "leader+steal"}[level]
 
     # --- exposed to tests (IR-76: bots expose their target and S) -----------------------------
@@ -126,7 +127,7 @@ class LevelBot:
         if kind == "sbp-signup":
             return policy.sbp_signup(pos)
         if kind == "sbp-build":
-            return policy.choose_main(pos, legal, target, sbp=True, shed=self.shed)
+            return policy.choose_main(pos, legal, target, sbp=True, shed=self.shed, race=self.race)
         if kind == "main":
             return self.main(pos, target, data, legal, rng)
         return legal[0]
@@ -143,7 +144,7 @@ class LevelBot:
         done = completion(self.rules, pos, target, data["offers"], legal)
         if done is not None:
             return done
-        ranked = policy.rank_main(pos, legal, target, shed=self.shed)
+        ranked = policy.rank_main(pos, legal, target, shed=self.shed, race=self.race)
         if self.epsilon and ranked and rng.random() < self.epsilon:
             return ranked[int(rng.random() * len(ranked))][1]
         top = ranked[0][0] if ranked else 0.0
@@ -259,7 +260,9 @@ class HardBot(ISMCTSBot):
         done = completion(self.rules, pos, target, data["offers"], legal_actions)
         if done is not None:
             return done
-        ranked = policy.rank_main(pos, legal_actions, target, shed=self.base.shed)
+        ranked = policy.rank_main(
+            pos, legal_actions, target, shed=self.base.shed, race=self.base.race
+        )
         top = ranked[0][0] if ranked else 0.0
         if top < OFFER_SCORE:
             offer = own_offer(self.rules, pos, target, data["offers"], data["log"])

@@ -25,10 +25,16 @@ from hexfolk.bots.island.trading import effect, maritime, missing
 from hexfolk.bots.island.view import Pos, production
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.rules import LARGEST_ARMY_MIN, NRES
+from hexfolk.games.island.roads import road_length
+from hexfolk.games.island.rules import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, NRES
 
 SHED_SCORE = 1.0
 """A development card bought only to shed cards: above ending the turn (0), below any road."""
+
+RACE_SCORES = {"take": 95.0, "defend": 42.0, "two": 41.0}
+"""Longest Road race (hard): a road that takes the award now ranks between a settlement and a
+city (it is worth 2 VP); one that keeps a threatened award or leaves the seat one road short
+of taking it ranks with a road to a good spot."""
 
 
 def setup_spots(pos: Pos, legal: Sequence[Action]) -> list[A.BuildSettlement]:
@@ -55,6 +61,44 @@ def best_road(pos: Pos, legal: Sequence[Action]) -> tuple[float, Action | None]:
     scores = road_scores(pos)
     best = max(roads, key=lambda a: (scores.get(a.edge, 0.0), -a.edge))
     return scores.get(best.edge, 0.0), best
+
+
+def road_race(pos: Pos, legal: Sequence[Action]) -> tuple[float, Action] | None:
+    """The listed road that lengthens the seat's longest road most, scored by
+    :data:`RACE_SCORES` when the race for Longest Road (IR-66..IR-71) makes it worth building:
+    it takes the award now (reaches the minimum and beats every other road), or the seat holds
+    the award and an opponent is within one segment, or one more road would take it. None when
+    no road lengthens the trail or none of these holds."""
+    roads = [a for a in legal if isinstance(a, A.BuildRoad)]
+    if not roads:
+        return None
+    me = pos.seat
+    mine = [e for e, o in enumerate(pos.edge_owner) if o == me]
+    current = pos.road_len[me]
+    others = max(pos.road_len[q] for q in range(pos.n) if q != me)
+    edge_owner = list(pos.edge_owner)
+    best_len, best = current, roads[0]
+    for a in roads:
+        edge_owner[a.edge] = me
+        length = road_length(pos.topo, edge_owner, pos.node_owner, [*mine, a.edge], me)
+        edge_owner[a.edge] = -1
+        if length > best_len:
+            best_len, best = length, a
+    if best_len <= current:
+        return None
+    holder = pos.longest_road
+    if holder != me and best_len >= LONGEST_ROAD_MIN and best_len > others:
+        return RACE_SCORES["take"], best
+    if holder == me and others >= current - 1:
+        return RACE_SCORES["defend"], best
+    if (
+        holder != me
+        and best_len + 1 >= LONGEST_ROAD_MIN
+        and best_len + 1 > others
+        and pos.roads_left[me] >= 2
+    ):
+        return RACE_SCORES["two"], best
+    return None
 
 
 def pre_roll(pos: Pos, legal: Sequence[Action]) -> Action:
@@ -120,13 +164,15 @@ def rank_main(
     *,
     sbp: bool = False,
     shed: bool = False,
+    race: bool = False,
 ) -> list[tuple[float, Action]]:
     """Scored candidate moves of the main phase (no player trades), best first.
 
     Builds: a city, a settlement on the best spot, a road towards a good spot, a development
     card; a development card to play; a maritime trade with g >= 1 (IR-76); end the turn.
     With ``shed`` (hard), a hand above the discard limit buys a development card rather than
-    end the turn exposed to a 7, even when the card does not serve the target.
+    end the turn exposed to a 7, even when the card does not serve the target. With ``race``
+    (hard), a road that matters for Longest Road is added (:func:`road_race`).
     """
     if target is None:
         target = choose_target(pos)
@@ -159,6 +205,10 @@ def rank_main(
                 out.append((40.0 + score, road))
             elif keeps and pos.roads_left[me] > 3:
                 out.append((5.0 + score / 10.0, road))
+            if race:
+                raced = road_race(pos, legal)
+                if raced is not None:
+                    out.append(raced)
         elif t is A.BuyDevelopment:
             after = [h - c for h, c in zip(hand, COSTS["development"])]
             if target.kind == "development":
@@ -191,6 +241,14 @@ def rank_main(
         if trade is not None:
             out.append((45.0, trade))
     out.sort(key=lambda x: -x[0])
+    if race:  # a raced road may also be listed with its lower road score: keep the first
+        seen: set[Action] = set()
+        kept: list[tuple[float, Action]] = []
+        for score, a in out:
+            if a not in seen:
+                seen.add(a)
+                kept.append((score, a))
+        out = kept
     return out
 
 
@@ -201,9 +259,10 @@ def choose_main(
     *,
     sbp: bool = False,
     shed: bool = False,
+    race: bool = False,
 ) -> Action:
     """The top move of :func:`rank_main` (end the turn if nothing scores)."""
-    ranked = rank_main(pos, legal, target, sbp=sbp, shed=shed)
+    ranked = rank_main(pos, legal, target, sbp=sbp, shed=shed, race=race)
     if ranked:
         return ranked[0][1]
     return A.END if A.END in legal else legal[0]
