@@ -127,10 +127,17 @@ class LevelBot:
         if kind == "sbp-signup":
             return policy.sbp_signup(pos)
         if kind == "sbp-build":
-            return policy.choose_main(pos, legal, target, sbp=True, shed=self.shed, race=self.race)
+            ranked = self.ranked(pos, legal, target, sbp=True)
+            return ranked[0][1] if ranked else (A.END if A.END in legal else legal[0])
         if kind == "main":
             return self.main(pos, target, data, legal, rng)
         return legal[0]
+
+    def ranked(
+        self, pos: Pos, legal: Sequence[Action], target: Target, *, sbp: bool = False
+    ) -> list[tuple[float, Action]]:
+        """:func:`policy.rank_main` with this level's rules (hard sheds and races)."""
+        return policy.rank_main(pos, legal, target, sbp=sbp, shed=self.shed, race=self.race)
 
     def main(
         self,
@@ -144,7 +151,7 @@ class LevelBot:
         done = completion(self.rules, pos, target, data["offers"], legal)
         if done is not None:
             return done
-        ranked = policy.rank_main(pos, legal, target, shed=self.shed, race=self.race)
+        ranked = self.ranked(pos, legal, target)
         if self.epsilon and ranked and rng.random() < self.epsilon:
             return ranked[int(rng.random() * len(ranked))][1]
         top = ranked[0][0] if ranked else 0.0
@@ -260,9 +267,7 @@ class HardBot(ISMCTSBot):
         done = completion(self.rules, pos, target, data["offers"], legal_actions)
         if done is not None:
             return done
-        ranked = policy.rank_main(
-            pos, legal_actions, target, shed=self.base.shed, race=self.base.race
-        )
+        ranked = self.base.ranked(pos, legal_actions, target)
         top = ranked[0][0] if ranked else 0.0
         if top < OFFER_SCORE:
             offer = own_offer(self.rules, pos, target, data["offers"], data["log"])

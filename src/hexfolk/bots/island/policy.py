@@ -252,22 +252,6 @@ def rank_main(
     return out
 
 
-def choose_main(
-    pos: Pos,
-    legal: Sequence[Action],
-    target: Target | None = None,
-    *,
-    sbp: bool = False,
-    shed: bool = False,
-    race: bool = False,
-) -> Action:
-    """The top move of :func:`rank_main` (end the turn if nothing scores)."""
-    ranked = rank_main(pos, legal, target, sbp=sbp, shed=shed, race=race)
-    if ranked:
-        return ranked[0][1]
-    return A.END if A.END in legal else legal[0]
-
-
 def road_building(pos: Pos, legal: Sequence[Action]) -> Action:
     _, road = best_road(pos, legal)
     return road if road is not None else legal[0]
