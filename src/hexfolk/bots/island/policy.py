@@ -194,6 +194,7 @@ def rank_main(
             out.append((90.0 + node_value(pos, a.node, have), a))
         elif t is A.BuildRoad and not road_done:
             road_done = True
+            listed = len(out)
             score, road = best_road(pos, legal)
             if road is None:
                 continue
@@ -207,7 +208,9 @@ def rank_main(
                 out.append((5.0 + score / 10.0, road))
             if race:
                 raced = road_race(pos, legal)
-                if raced is not None:
+                if raced is not None and len(out) > listed and out[-1][1] == raced[1]:
+                    out[-1] = max(out[-1], raced, key=lambda x: x[0])  # one entry per road
+                elif raced is not None:
                     out.append(raced)
         elif t is A.BuyDevelopment:
             after = [h - c for h, c in zip(hand, COSTS["development"])]
@@ -241,14 +244,6 @@ def rank_main(
         if trade is not None:
             out.append((45.0, trade))
     out.sort(key=lambda x: -x[0])
-    if race:  # a raced road may also be listed with its lower road score: keep the first
-        seen: set[Action] = set()
-        kept: list[tuple[float, Action]] = []
-        for score, a in out:
-            if a not in seen:
-                seen.add(a)
-                kept.append((score, a))
-        out = kept
     return out
 
 
