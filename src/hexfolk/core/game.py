@@ -179,9 +179,40 @@ class State(ABC):
         """True if ``action`` is a possible outcome of this chance node."""
         return any(action == a for a, _ in self.chance_outcomes())
 
+    # --- several seats at once ---------------------------------------------------------------
+    def acting_seats(self) -> list[int]:
+        """Every seat that may act now, in seat order.
+
+        Usually ``[current_player()]`` (empty at chance and terminal nodes). At a simultaneous
+        decision (discards after a 7, answers to a trade offer, the two secret combat
+        commitments) it names every seat that owes or may give an answer; their actions may
+        arrive in any order (:meth:`apply_for`) and give the same result. ``current_player()``
+        is always one of them, so sequential drivers (``Match``, perft) keep working.
+        """
+        player = self.current_player()
+        return [player] if player >= 0 else []
+
     def legal_actions_for(self, seat: int) -> list[Action]:
-        """Legal actions of ``seat``: empty unless that seat is the one to move."""
+        """Legal actions of ``seat``: empty unless that seat is one of :meth:`acting_seats`."""
         return self.legal_actions() if self.current_player() == seat else []
+
+    def apply_for(self, seat: int, action: Action) -> None:
+        """Apply ``action`` on behalf of ``seat`` (one of :meth:`acting_seats`), checked.
+
+        Raises :class:`IllegalActionError` (changing nothing) when ``seat`` may not act now or
+        ``action`` is not among its legal actions. Games with simultaneous decisions override it.
+        """
+        if self.current_player() != seat:
+            raise IllegalActionError(f"seat {seat} has no decision to make now")
+        self.apply(action)
+
+    def parse_action_for(self, seat: int, text: str) -> Action:
+        """:meth:`parse_action` for ``seat``: the legal action of that seat the text names."""
+        if seat not in self.acting_seats():
+            raise IllegalActionError(f"seat {seat} has no decision to make now")
+        if self.current_player() == seat:
+            return self.parse_action(text)
+        raise IllegalActionError(f"seat {seat} has no decision to make now")
 
     def is_legal(self, action: Action) -> bool:
         """True if ``action`` may be applied now (chance outcomes included)."""

@@ -1104,6 +1104,10 @@ class IslandState(State):
     # --- layout and setup
     def _do_layout(self, a: A.LayoutOutcome) -> None:
         self.lt = layout_tables(self.topo.board_id, a.layout)
+        # the memos depend on the layout: clones made before it may draw another one
+        self.income = {}
+        self.robber_cache = {}
+        self.build_cache = {}
         self.robber = a.layout.robber
         self._log(None, f"board laid out; robber on hex {self.robber}")
         self.phase = SETUP_SETTLE
@@ -1146,10 +1150,9 @@ class IslandState(State):
         self.node_owner[v] = p
         self.node_level[v] = 1
         self._touch_income(v)
-        if self.robber_cache:
-            self.robber_cache = {}
-        if self.build_cache:
-            self.build_cache = {}
+        # new dicts every time, even when empty: an empty memo may be shared with clones too
+        self.robber_cache = {}
+        self.build_cache = {}
         self.free[v] = False
         for u in self.topo.node_adj[v]:
             self.free[u] = False
@@ -1192,8 +1195,7 @@ class IslandState(State):
         self.edge_owner[e] = p
         self.roads[p].append(e)
         self.roads_left[p] -= 1
-        if self.build_cache:
-            self.build_cache = {}
+        self.build_cache = {}  # replaced, never cleared: clones may share it (see income)
         self.stats[_S0 + p * _W + F_BUILT] += 1
         self._log(None, f"seat {p} builds a road on {e}")
         # only trails through the new road can be longer than before (IR-66)
@@ -1397,11 +1399,11 @@ class IslandState(State):
         """A building on ``v`` was placed or upgraded: drop the cached income of the dice sums
         around it. The cache dict is replaced, never changed here, so clones that share it keep
         entries that are still right for them."""
-        income = self.income
-        if income:
-            assert self.lt is not None
-            sums = self.lt.node_sums[v]
-            self.income = {k: e for k, e in income.items() if k & 15 not in sums}
+        assert self.lt is not None
+        sums = self.lt.node_sums[v]
+        # always a new dict, even from an empty one: an empty memo is shared with clones too,
+        # and entries this state adds after the change must not reach them (issue 11)
+        self.income = {k: e for k, e in self.income.items() if k & 15 not in sums}
 
     def _do_discard(self, a: A.Discard) -> None:
         p = self.seat
