@@ -274,6 +274,21 @@ class State(ABC):
         sample = ", ".join(str(a) for a in self.legal_actions()[:8])
         return f"{text!r} is not legal now for seat {who}{where}; legal are e.g.: {sample}"
 
+    # --- the turn clock ---------------------------------------------------------------------
+    def timeout_action(self, seat: int, rng: random.Random) -> Action | None:
+        """The default a table applies for ``seat`` when its clock runs out (IR-28 for the
+        island game; ``docs/scythe.md`` for Scythe): a legal, harmless action of that seat, or
+        ``None`` when the seat owes nothing now.
+
+        The table applies it, then asks again, for as long as the seat still owes a decision of
+        the expired turn or step (an expiry before the roll rolls, resolves and ends the turn).
+        Random choices (ties, a random discard) come from ``rng``, which the table seeds; the
+        applied actions are recorded like any other, so a replay needs no ``rng``. The default
+        here: the first legal action of the seat (games override it with their rules).
+        """
+        legal = self.legal_actions_for(seat)
+        return legal[0] if legal else None
+
     # --- copies and views -------------------------------------------------------------------
     @abstractmethod
     def clone(self) -> State:
