@@ -9,6 +9,10 @@ A game's test module uses it in a few lines::
     def test_random_playouts(players):
         kit.check_random_playouts(load_game("island", players), seeds=range(5))
 
+:func:`check_clone_isolation` plays random continuations on clones and sampled worlds (as search
+bots do) and checks the original still plays exactly like a state rebuilt from its history
+(issue 11).
+
 Every check raises :class:`ConformanceError` (an AssertionError) with a readable message.
 """
 
@@ -21,6 +25,7 @@ from hexfolk.core.testing.checks import (
     check_record_roundtrip,
     play_random,
 )
+from hexfolk.core.testing.clones import check_clone_isolation
 from hexfolk.core.testing.golden import check_golden, golden_playthrough
 from hexfolk.core.testing.perft import (
     PerftSpec,
@@ -35,6 +40,7 @@ __all__ = [
     "ConformanceError",
     "PerftSpec",
     "check_action_notation",
+    "check_clone_isolation",
     "check_determinism",
     "check_golden",
     "check_hidden_information",
