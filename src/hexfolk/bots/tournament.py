@@ -28,7 +28,17 @@ from pathlib import Path
 from typing import Any
 
 from hexfolk.bots.registry import make_bot
-from hexfolk.core import Bot, Game, Match, OptionError, derive_seed, register
+from hexfolk.core import (
+    Bot,
+    Game,
+    Match,
+    MatchRecord,
+    OptionError,
+    RecordError,
+    derive_seed,
+    register,
+    replay,
+)
 
 __all__ = [
     "GameCrashed",
@@ -134,6 +144,8 @@ class TournamentSpec:
     turn_cap: int | None = None
     record_dir: str | None = None
     setup_modules: tuple[str, ...] = ()
+    verify: bool = False
+    """Replay every game's record (read back from its JSON text) and report those that fail."""
 
     @classmethod
     def create(
@@ -146,6 +158,7 @@ class TournamentSpec:
         options: Mapping[str, Any] | None = None,
         turn_cap: int | None = None,
         record_dir: str | Path | None = None,
+        verify: bool = False,
     ) -> TournamentSpec:
         """Validate everything in this process (game, options, player count, bot codes) and
         return the spec. Raises OptionError (or another HexfolkError) with a clear message."""
@@ -170,6 +183,7 @@ class TournamentSpec:
             turn_cap=turn_cap,
             record_dir=None if record_dir is None else str(record_dir),
             setup_modules=tuple(modules),
+            verify=verify,
         )
 
     def make_game(self) -> Game:
@@ -193,6 +207,8 @@ class GameOutcome:
     scores: tuple[float, ...]
     seat_returns: tuple[float, ...]
     """Indexed by seat (for the seat-position statistics)."""
+    replay_error: str | None = None
+    """With ``verify``: why the game's record does not replay (``None``: it replays)."""
 
 
 class GameCrashed(RuntimeError):
@@ -225,13 +241,16 @@ def _play_game(spec: TournamentSpec, game: Game, index: int) -> GameOutcome:
     seed = game_seed(spec.seed, index)
     codes = seats_for_game(spec.bots, index)
     bots: list[Bot] = [make_bot(code, game.id) for code in codes]
-    keep = spec.record_dir is not None
+    keep = spec.record_dir is not None or spec.verify
     result = Match(game, bots, seed, turn_cap=spec.turn_cap).run(keep_actions=keep)
-    if keep:
-        assert spec.record_dir is not None
-        record = result.record
-        record.bots = list(codes)
-        record.save(Path(spec.record_dir) / record_name(index))
+    record = result.record
+    record.bots = list(codes)
+    text = record.dumps()
+    if spec.record_dir is not None:
+        path = Path(spec.record_dir) / record_name(index)
+        path.write_text(text + "\n", encoding="utf-8")
+        text = path.read_text(encoding="utf-8")  # verify what was written
+    replay_error = verify_record(text, game) if spec.verify else None
     seat_returns = result.returns
     seat_scores = result.scores
     entries = range(n)
@@ -244,7 +263,18 @@ def _play_game(spec: TournamentSpec, game: Game, index: int) -> GameOutcome:
         returns=tuple(float(seat_returns[seat_of_entry(i, index, n)]) for i in entries),
         scores=tuple(float(seat_scores[seat_of_entry(i, index, n)]) for i in entries),
         seat_returns=tuple(float(x) for x in seat_returns),
+        replay_error=replay_error,
     )
+
+
+def verify_record(text: str, game: Game) -> str | None:
+    """Replay a record's JSON text with ``game`` (fingerprint and winners checked): ``None``
+    when it replays, else the reason."""
+    try:
+        replay(MatchRecord.loads(text), game=game)
+    except RecordError as exc:
+        return str(exc)
+    return None
 
 
 # --- running sums ------------------------------------------------------------------------------
@@ -260,6 +290,8 @@ class TournamentStats:
     wins: list[float] = field(default_factory=list)
     score_sums: list[float] = field(default_factory=list)
     seat_wins: list[float] = field(default_factory=list)
+    replay_failures: list[tuple[int, str]] = field(default_factory=list)
+    """``(game index, reason)`` of every record that did not replay (with ``verify``)."""
 
     def __post_init__(self) -> None:
         n = self.players
@@ -272,6 +304,8 @@ class TournamentStats:
         self.finished += int(outcome.finished)
         self.turns += outcome.turns
         self.decisions += outcome.decisions
+        if outcome.replay_error is not None:
+            self.replay_failures.append((outcome.index, outcome.replay_error))
         for i in range(self.players):
             self.wins[i] += outcome.returns[i]
             self.score_sums[i] += outcome.scores[i]
@@ -343,6 +377,10 @@ class TournamentResult:
             "workers": self.workers,
             "seats": seats,
             "by_seat": by_seat,
+            "verified": self.spec.verify,
+            "replay_failures": [
+                {"game": index, "error": error} for index, error in st.replay_failures
+            ],
         }
 
 

@@ -129,6 +129,14 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Replay every game's record (as written to --record-dir, if given) and report "
+            "any that does not replay bit for bit; exit code 1 if one fails.",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many seeded games between bots and report wins, scores and speed.
@@ -152,6 +160,7 @@ def simulate_command(
             options=options,
             turn_cap=turn_cap,
             record_dir=record_dir,
+            verify=verify,
         )
         try:
             result = _run_with_progress(spec, workers, quiet, ray)
@@ -165,6 +174,21 @@ def simulate_command(
         print_json(result.to_json())
     else:
         print_table(result)
+    if verify:
+        report_replays(result)
+
+
+def report_replays(result: TournamentResult) -> None:
+    """``--verify``: one line on stderr; every record that failed, then exit code 1."""
+    failures = result.stats.replay_failures
+    games = result.stats.games
+    if not failures:
+        print(f"verified: all {games} records replay", file=sys.stderr)
+        return
+    for index, error in failures:
+        print(f"error: game {index}: {error}", file=sys.stderr)
+    print(f"verified: {len(failures)} of {games} records do not replay", file=sys.stderr)
+    raise typer.Exit(1)
 
 
 def _run_with_progress(
