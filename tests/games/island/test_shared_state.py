@@ -19,10 +19,10 @@ import copy
 import random
 
 import pytest
+from tests.games.sharing import shared_attributes
 
 from hexfolk.core import load_game
 from hexfolk.games.island.state import IslandState, _trades
-from tests.games.sharing import shared_attributes
 
 REVIEWED = {
     # immutable tables of the board and the layout, built once and never written

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.games.sharing import shared_attributes
 
 from hexfolk.core import load_game
-from tests.games.sharing import shared_attributes
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
