@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hexfolk.core.actions import Action
@@ -43,6 +43,8 @@ class _Settings:
     continuation_steps: int
     worlds: int
     observe_every: int
+    only: int | None = None
+    """Play on only this copy at each clone point (0: the clone, 1..: the worlds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,10 @@ def _name(game: Game) -> str:
 
 
 # --- the two states side by side ---------------------------------------------------------------
+Difference = tuple[str, str]
+"""What differs (``"legal actions differ"``) and how (``"original has [...], rebuilt ..."``)."""
+
+
 def _lockstep(
     game: Game,
     seed: int,
@@ -137,13 +143,14 @@ def _lockstep(
             cloned = True
         full = at_point or step % settings.observe_every == 0 or step in (last, len(actions))
         following = actions[step] if step < len(actions) else None
+        found: Difference | None
         try:
-            what = _difference(original, rebuilt, seed, step, following, full)
+            found = _difference(original, rebuilt, seed, step, following, full)
         except Exception as exc:  # a poisoned original may fail in any way
-            what = f"the original raises {exc!r} where the rebuilt state does not"
-        if what is not None:
+            found = ("the original fails", f"{exc!r}, where the rebuilt state does not")
+        if found is not None:
             when = "after clones played on" if cloned else "before any clone was taken"
-            return _Failure(step, f"{what} ({when})")
+            return _Failure(step, f"{found[0]} {when}: {found[1]}")
         if following is None or step == last:
             return None
         try:
@@ -158,8 +165,8 @@ def _lockstep(
         except Exception as exc:
             return _Failure(
                 step,
-                f"the original refuses {str(following)!r}, which the rebuilt state applies: "
-                f"{exc!r} (after clones played on)",
+                f"the original refuses {str(following)!r} after clones played on, which the "
+                f"rebuilt state applies: {exc!r}",
             )
     return None
 
@@ -171,83 +178,75 @@ def _difference(
     step: int,
     following: Action | None,
     full: bool,
-) -> str | None:
+) -> Difference | None:
     """What differs between the original and the rebuilt state now (None: nothing)."""
     a, b = original.current_player(), rebuilt.current_player()
     if a != b:
-        return f"current_player() differs: original {a}, rebuilt {b}"
+        return "current_player() differs", f"original {a}, rebuilt {b}"
     if (x := original.acting_seats()) != (y := rebuilt.acting_seats()):
-        return f"acting seats differ: original {x}, rebuilt {y}"
+        return "acting seats differ", f"original {x}, rebuilt {y}"
     if a >= 0:
-        what = _lists("legal actions", original.legal_actions(), rebuilt.legal_actions())
-        if what is not None:
-            return what
+        found = _lists("legal actions", original.legal_actions(), rebuilt.legal_actions())
         for seat in x:
-            if seat != a:
+            if found is None and seat != a:
                 mine = original.legal_actions_for(seat)
-                what = _lists(
-                    f"legal actions of seat {seat}", mine, rebuilt.legal_actions_for(seat)
-                )
-                if what is not None:
-                    return what
+                theirs = rebuilt.legal_actions_for(seat)
+                found = _lists(f"legal actions of seat {seat}", mine, theirs)
+        if found is not None:
+            return found
     elif a == CHANCE:
-        what = _chance_difference(original, rebuilt, seed, step, following)
-        if what is not None:
-            return what
+        found = _chance_difference(original, rebuilt, seed, step, following)
+        if found is not None:
+            return found
     pa, pb = original.prompt(), rebuilt.prompt()
     if pa != pb:
-        return f"prompt differs: original {pa}, rebuilt {pb}"
+        return "prompt() differs", f"original {pa}, rebuilt {pb}"
     if (ta := original.turn_count()) != (tb := rebuilt.turn_count()):
-        return f"turn_count() differs: original {ta}, rebuilt {tb}"
+        return "turn_count() differs", f"original {ta}, rebuilt {tb}"
     if not full:
         return None
     if original.fingerprint() != rebuilt.fingerprint():
         where = _first_difference(original.full_state(), rebuilt.full_state())
-        return f"fingerprint differs (full_state, original != rebuilt at {where})"
+        return "fingerprint differs", f"full_state() of the original != the rebuilt at {where}"
     for seat in [*range(original.game.num_players), None]:
         view, other = original.observation(seat), rebuilt.observation(seat)
         if view != other:
             who = "the spectator" if seat is None else f"seat {seat}"
-            return (
-                f"observation of {who} differs "
-                f"(original != rebuilt at {_first_difference(view, other)})"
-            )
-    if a == TERMINAL and (original.returns(), original.scores()) != (
-        rebuilt.returns(),
-        rebuilt.scores(),
-    ):
-        return (
-            f"results differ: original returns {original.returns()} scores "
-            f"{original.scores()}, rebuilt {rebuilt.returns()} {rebuilt.scores()}"
-        )
+            where = _first_difference(view, other)
+            return f"observation of {who} differs", f"original != rebuilt at {where}"
+    if a == TERMINAL:
+        mine_end = (original.returns(), original.scores())
+        theirs_end = (rebuilt.returns(), rebuilt.scores())
+        if mine_end != theirs_end:
+            return "results differ", f"(returns, scores) original {mine_end}, rebuilt {theirs_end}"
     return None
 
 
 def _chance_difference(
     original: State, rebuilt: State, seed: int, step: int, following: Action | None
-) -> str | None:
+) -> Difference | None:
     mine = [(str(o), p) for o, p in original.chance_outcomes()]
     theirs = [(str(o), p) for o, p in rebuilt.chance_outcomes()]
     if mine != theirs:
-        return f"chance outcomes differ: original has {_short(mine)}, rebuilt has {_short(theirs)}"
-    # games too large to list (a whole board layout) sample and check instead
+        return "chance outcomes differ", f"original has {_short(mine)}, rebuilt {_short(theirs)}"
+    # games whose outcomes are too many to list (a whole board layout) draw and check instead
     drawn = original.sample_chance(make_rng(seed, _STREAM, "chance", step))
     again = rebuilt.sample_chance(make_rng(seed, _STREAM, "chance", step))
     if drawn != again:
         return (
-            f"sample_chance draws another outcome from an equally seeded RNG: original "
-            f"{drawn!s}, rebuilt {again!s}"
+            "sample_chance() differs",
+            f"from equally seeded RNGs the original draws {drawn!s}, the rebuilt {again!s}",
         )
     for outcome in (drawn, following):
         if outcome is None:
             continue
         x, y = original.is_possible_chance(outcome), rebuilt.is_possible_chance(outcome)
         if x != y:
-            return f"is_possible_chance({outcome!s}) differs: original {x}, rebuilt {y}"
+            return f"is_possible_chance({outcome!s}) differs", f"original {x}, rebuilt {y}"
     return None
 
 
-def _lists(what: str, mine: Sequence[Action], theirs: Sequence[Action]) -> str | None:
+def _lists(what: str, mine: Sequence[Action], theirs: Sequence[Action]) -> Difference | None:
     if list(mine) == list(theirs):
         return None
     a, b = [str(x) for x in mine], [str(x) for x in theirs]
@@ -255,11 +254,11 @@ def _lists(what: str, mine: Sequence[Action], theirs: Sequence[Action]) -> str |
     only_a = [x for x in a if x not in in_b]
     only_b = [x for x in b if x not in in_a]
     if not only_a and not only_b and len(a) == len(b):
-        i = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
-        detail = f"same actions in another order, first at #{i}: {a[i]!r} vs {b[i]!r}"
+        i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), 0)
+        detail = f"the same actions in another order, first at #{i}: {a[i]!r} vs {b[i]!r}"
     else:
         detail = f"only the original has {_short(only_a)}, only the rebuilt has {_short(only_b)}"
-    return f"{what} differ: original has {_short(a)}, rebuilt has {_short(b)} ({detail})"
+    return f"{what} differ", f"original has {_short(a)}, rebuilt has {_short(b)} ({detail})"
 
 
 def _short(items: Sequence[Any], limit: int = 10) -> str:
@@ -269,24 +268,42 @@ def _short(items: Sequence[Any], limit: int = 10) -> str:
 
 
 # --- the clones --------------------------------------------------------------------------------
-def _play_on_clones(game: Game, original: State, seed: int, step: int, settings: _Settings) -> None:
-    """A clone and sampled worlds of ``original``, each played on at random."""
+_CLONE = -1
+"""In :func:`_branches`: the copy is a plain ``clone()``, not a sampled world."""
+
+
+def _branches(
+    game: Game, original: State, step: int, settings: _Settings
+) -> list[tuple[str, int | None]]:
+    """The copies taken at ``step`` as (label, viewer): a clone (viewer :data:`_CLONE`), then
+    worlds sampled for the seat to move (as an ISMCTS bot draws them) and for the other seats
+    and the spectator in turn."""
     player = original.current_player()
     if player == TERMINAL:
-        return
-    rng = make_rng(seed, _STREAM, step)
+        return []
     n = game.num_players
     mover = player if player >= 0 else step % n
     others: list[int | None] = [*(s for s in range(n) if s != mover), None]
-    rotated = others[step % len(others) :] + others[: step % len(others)]
-    viewers: list[int | None] = [mover, *rotated][: settings.worlds]
-    branches: list[tuple[str, State]] = [("a clone", original.clone())]
-    for viewer in viewers:
-        who = "the spectator" if viewer is None else f"seat {viewer}"
-        branches.append(
-            (f"a world sampled for {who}", original.sample_consistent_state(viewer, rng))
-        )
-    for label, branch in branches:
+    k = step % len(others)
+    viewers = [mover, *others[k:], *others[:k]][: settings.worlds]
+    return [("a clone", _CLONE), *((f"a world sampled for {_who(v)}", v) for v in viewers)]
+
+
+def _who(viewer: int | None) -> str:
+    return "the spectator" if viewer is None else f"seat {viewer}"
+
+
+def _play_on_clones(game: Game, original: State, seed: int, step: int, settings: _Settings) -> None:
+    """A clone and sampled worlds of ``original`` (those in ``settings.only``, if given), each
+    played on at random with its own seeded RNG."""
+    for index, (label, viewer) in enumerate(_branches(game, original, step, settings)):
+        if settings.only is not None and index != settings.only:
+            continue
+        rng = make_rng(seed, _STREAM, step, index)
+        if viewer == _CLONE:
+            branch = original.clone()
+        else:
+            branch = original.sample_consistent_state(viewer, rng)
         where = f"{_name(game)} seed {seed}: {label} taken at step {step}"
         _play_branch(branch, rng, settings.continuation_steps, where)
 
@@ -327,12 +344,14 @@ def _localise(
     failure: _Failure,
     settings: _Settings,
 ) -> str:
-    """Bisect the clone points up to the failing step to the ones whose clones cause it."""
+    """Bisect the clone points up to the failing step to the ones whose copies cause it, then
+    name the copy taken there that causes it alone."""
     if not candidates:
         return "no clone point before it: the game is not deterministic"
 
-    def fails(points: list[int]) -> bool:
-        return _lockstep(game, seed, actions, set(points), settings, stop=failure.step) is not None
+    def fails(points: list[int], only: int | None = None) -> bool:
+        trial = replace(settings, only=only)
+        return _lockstep(game, seed, actions, set(points), trial, stop=failure.step) is not None
 
     found = candidates
     while len(found) > 1:
@@ -343,10 +362,20 @@ def _localise(
             found = found[half:]
         else:
             break
-    kinds = f"a clone and {settings.worlds} sampled world(s), {settings.continuation_steps} steps"
-    if len(found) == 1:
-        return f"clone point: step {found[0]} (its clones alone reproduce it; {kinds} each)"
+    steps = f"{settings.continuation_steps} random steps"
+    if len(found) > 1:
+        return (
+            f"clone points: steps {found[0]}..{found[-1]} together (no half of them alone "
+            f"reproduces it; at each a clone and {settings.worlds} sampled world(s), {steps})"
+        )
+    point = found[0]
+    state = game.new_initial_state()
+    for action in actions[:point]:
+        state.apply(action)
+    for index, (label, _) in enumerate(_branches(game, state, point, settings)):
+        if fails([point], index):
+            return f"clone point: step {point} ({label} taken there and played on for {steps})"
     return (
-        f"clone points: steps {found[0]}..{found[-1]} together (no single half reproduces it; "
-        f"{kinds} each)"
+        f"clone point: step {point} (its clone and {settings.worlds} sampled world(s) together, "
+        f"{steps} each)"
     )
