@@ -5,11 +5,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 RUN_STAMP := $(VENV)/.installed-run
 PYTEST_WORKERS ?= 2
+PORT ?= 8000
 
-.PHONY: run test lint typecheck layers pytest install clean bench help
+.PHONY: run play test lint typecheck layers pytest install clean bench help
 
 help:
-	@echo "make run    - install if needed, then play the island game in the terminal against bots"
+	@echo "make run    - install if needed, then start the table server (hexfolk serve, SQLite)"
+	@echo "make play   - play the island game in the terminal against bots"
 	@echo "make test   - install if needed, then ruff, mypy, import-linter and pytest"
 	@echo "make bench  - the benchmarks in benchmarks/ (not part of the tests)"
 
@@ -29,6 +31,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 run: $(RUN_STAMP)
+	@echo "Hexfolk table server: open http://127.0.0.1:$(PORT)/ (API docs at /docs; Ctrl-C stops)"
+	$(BIN)/hexfolk serve --host 127.0.0.1 --port $(PORT)
+
+play: $(RUN_STAMP)
 	$(BIN)/hexfolk play island --players human,random,random,random
 
 lint: $(STAMP)

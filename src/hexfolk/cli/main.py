@@ -7,7 +7,15 @@ from typing import Annotated
 import typer
 
 from hexfolk import __version__
-from hexfolk.cli import games_cmd, perft_cmd, play_cmd, replay_cmd, simulate_cmd
+from hexfolk.cli import (
+    connect_cmd,
+    games_cmd,
+    perft_cmd,
+    play_cmd,
+    replay_cmd,
+    serve_cmd,
+    simulate_cmd,
+)
 
 EPILOG = """\
 Examples:
@@ -21,6 +29,10 @@ Examples:
   hexfolk replay runs/game-000000.json
 
   hexfolk perft scythe --depth 3 --divide
+
+  hexfolk serve --port 8000
+
+  hexfolk connect http://127.0.0.1:8000 --table ID --name Robo --bot medium
 
 Bad input (unknown game or bot, bad option, wrong player count, corrupt record) prints one line
 starting with "error:" on stderr and exits with code 2.
@@ -69,6 +81,8 @@ app.command("simulate", epilog=simulate_cmd.EPILOG)(simulate_cmd.simulate_comman
 app.command("replay", epilog=replay_cmd.EPILOG)(replay_cmd.replay_command)
 app.command("perft", epilog=perft_cmd.EPILOG)(perft_cmd.perft_command)
 app.command("play", epilog=play_cmd.EPILOG)(play_cmd.play_command)
+app.command("serve", epilog=serve_cmd.EPILOG)(serve_cmd.serve_command)
+app.command("connect", epilog=connect_cmd.EPILOG)(connect_cmd.connect_command)
 
 
 def main() -> None:

@@ -1,0 +1,100 @@
+"""``hexfolk connect``: play a seat at a table on a Hexfolk server with a bot."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from typing import Annotated, Any
+
+import typer
+
+EPILOG = """\
+Examples:
+
+  hexfolk connect http://127.0.0.1:8000 --table TABLE_ID --name Robo --bot medium
+
+  hexfolk connect http://127.0.0.1:8000 --table TABLE_ID --token YOUR_TOKEN --bot random
+
+With --name a guest identity is created (its token is printed once, on stderr) and the first
+open seat is taken; with --token the seat you already hold is played. The bot sees only what
+the server sends (its seat's view and legal actions).
+"""
+
+
+async def _play(
+    url: str, table_id: str, token: str | None, name: str | None, bot: str, seat: int | None
+) -> int:
+    from hexfolk.server.client import HexfolkClient, ServerError
+    from hexfolk.server.remote_bot import RemoteBot
+
+    async with HexfolkClient(url, token) as client:
+        try:
+            if token is None:
+                assert name is not None
+                me = await client.create_player(name)
+                print(f"guest {me['name']} (id {me['id']}); token: {me['token']}", file=sys.stderr)
+            table = await client.table(table_id)
+            mine = [
+                s for s in table["seats"] if s.get("player_id") == (client.player or {}).get("id")
+            ]
+            if table["status"] == "lobby" and not mine and token is None:
+                table = await client.join(table_id, seat)
+        except ServerError as exc:
+            print(f"error: {exc.message} ({exc.code})", file=sys.stderr)
+            return 2
+        player = RemoteBot(bot, table)
+        rng = random.Random()
+        acted = -1
+        async with client.connect(table_id) as conn:
+            while True:
+                try:
+                    msg = await conn.recv(timeout=3600)
+                except TimeoutError:
+                    continue
+                kind = msg.get("type")
+                if kind == "error":
+                    print(f"server: {msg.get('code')}: {msg.get('message')}", file=sys.stderr)
+                    if msg.get("code") in ("bad_token", "no_token", "not_found"):
+                        return 2
+                    continue
+                if kind != "view":
+                    continue
+                view: dict[str, Any] = msg
+                if view["status"] == "finished":
+                    result = view.get("result") or {}
+                    print(
+                        f"game over: winners {result.get('winners')}, scores {result.get('scores')}"
+                    )
+                    if player.fell_back:
+                        print(
+                            f"({player.fell_back} decisions fell back to the random bot)",
+                            file=sys.stderr,
+                        )
+                    return 0
+                if view["legal"] and view["version"] != acted:
+                    acted = view["version"]
+                    await conn.act(player.choose(view, rng), view["version"])
+                if conn.closed.is_set():
+                    print("error: the server closed the connection", file=sys.stderr)
+                    return 1
+
+
+def connect_command(
+    url: Annotated[str, typer.Argument(help="Server address, e.g. http://127.0.0.1:8000")],
+    table: Annotated[str, typer.Option("--table", help="Table id (from the invite link).")],
+    token: Annotated[
+        str | None, typer.Option(help="Your player token (or use --name for a new guest).")
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="Create a guest with this name.")] = None,
+    bot: Annotated[str, typer.Option(help="Bot code: random, easy, medium, hard.")] = "medium",
+    seat: Annotated[
+        int | None, typer.Option(help="Seat to join with --name (default: the first open).")
+    ] = None,
+) -> None:
+    """Play a seat at a table on a Hexfolk server with a bot, until the game ends."""
+    if (token is None) == (name is None):
+        print("error: give either --token or --name", file=sys.stderr)
+        raise typer.Exit(2)
+    code = asyncio.run(_play(url, table, token, name, bot, seat))
+    raise typer.Exit(code)

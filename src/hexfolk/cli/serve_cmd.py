@@ -1,0 +1,126 @@
+"""``hexfolk serve``: run the table server (HTTP lobby + WebSocket rooms) with uvicorn."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from hexfolk.server.config import DATA_ENV, ServerConfig
+
+EPILOG = """\
+Examples:
+
+  hexfolk serve
+
+  hexfolk serve --port 8080 --data-dir ./data
+
+  hexfolk serve --db postgresql+asyncpg://postgres@127.0.0.1:5432/hexfolk
+
+The embedded database is SQLite (WAL) in the data folder: --data-dir, else $HEXFOLK_DATA, else
+~/.local/share/hexfolk. Open the printed address for links to the API docs; docs/server.md
+describes every setting and limit, docs/protocol.md the WebSocket messages.
+"""
+
+
+def serve_command(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL, e.g. postgresql+asyncpg://user@host/db "
+            "(default: SQLite in the data folder)."
+        ),
+    ] = None,
+    data_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--data-dir",
+            envvar=DATA_ENV,
+            help=f"Data folder for the embedded SQLite database (env {DATA_ENV}; "
+            "default ~/.local/share/hexfolk).",
+        ),
+    ] = None,
+    allow_seeded_tables: Annotated[
+        bool,
+        typer.Option(
+            "--allow-seeded-tables",
+            help="Let table creators set the seed (tests, duplicate games). Off by default.",
+        ),
+    ] = False,
+    bot_workers: Annotated[
+        int, typer.Option(min=1, max=32, help="Worker processes for the bots' searches.")
+    ] = 2,
+    sqlite_synchronous: Annotated[
+        str,
+        typer.Option(help="SQLite durability: FULL (every acknowledged action on disk) or NORMAL."),
+    ] = "FULL",
+    testing: Annotated[
+        bool,
+        typer.Option(
+            "--testing",
+            help="Test switch: allow clocks and grace periods under a second. Never in play.",
+        ),
+    ] = False,
+    action_rate: Annotated[
+        str, typer.Option(help="Action messages allowed per connection: COUNT/SECONDS.")
+    ] = "20/2",
+    log_level: Annotated[str, typer.Option(help="Logging level.")] = "info",
+) -> None:
+    """Run the Hexfolk table server: people and bots play both games online."""
+    import uvicorn
+
+    from hexfolk.server.app import create_app
+
+    count, _, seconds = action_rate.partition("/")
+    try:
+        rate = (int(count), float(seconds))
+        if rate[0] < 1 or rate[1] <= 0:
+            raise ValueError
+    except ValueError:
+        print(
+            f"error: --action-rate is COUNT/SECONDS, e.g. 20/2, not {action_rate!r}",
+            file=sys.stderr,
+        )
+        raise typer.Exit(2) from None
+    config = ServerConfig(
+        host=host,
+        port=port,
+        db_url=db,
+        data_dir=data_dir,
+        allow_seeded_tables=allow_seeded_tables,
+        testing=testing,
+        bot_workers=bot_workers,
+        sqlite_synchronous=sqlite_synchronous.upper(),
+        action_rate=rate,
+    )
+    if config.sqlite_synchronous not in ("FULL", "NORMAL"):
+        print("error: --sqlite-synchronous is FULL or NORMAL", file=sys.stderr)
+        raise typer.Exit(2)
+    logging.basicConfig(
+        level=log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    if db:
+        from sqlalchemy.engine import make_url
+
+        where = make_url(db).render_as_string(hide_password=True)
+    else:
+        where = str(config.resolved_data_dir() / "hexfolk.sqlite")
+    print(f"Hexfolk table server on http://{host}:{port}/  (database: {where})", flush=True)
+    uvicorn.run(
+        create_app(config),
+        host=host,
+        port=port,
+        log_level=log_level.lower(),
+        access_log=False,
+        ws_max_size=1 << 20,
+        lifespan="on",
+    )

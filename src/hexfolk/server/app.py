@@ -1,0 +1,112 @@
+"""The FastAPI application: ``create_app(config)`` wires the store, the rooms and the routes.
+
+At start it migrates the database (Alembic, programmatically), recovers every unfinished table
+and starts the heartbeat; at shutdown it stops the rooms and writes a last heartbeat.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from hexfolk import __version__
+from hexfolk.server import lobby, sockets
+from hexfolk.server.botpool import BotPool
+from hexfolk.server.config import ServerConfig
+from hexfolk.server.errors import ApiError
+from hexfolk.server.lobby import Services, error_response
+from hexfolk.server.manager import RoomManager
+from hexfolk.server.store import Store
+
+log = logging.getLogger("hexfolk.server")
+INDEX = Path(__file__).parent / "static" / "index.html"
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request body is not valid"
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The ASGI application of one server process."""
+    cfg = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(cfg.resolved_db_url(), sqlite_synchronous=cfg.sqlite_synchronous)
+        manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
+        app.state.services = Services(store, manager, cfg)
+        count = await manager.recover()
+        manager.start_heartbeat()
+        log.info("hexfolk server ready (%d unfinished tables recovered)", count)
+        try:
+            yield
+        finally:
+            await manager.close()
+            await store.close()
+
+    app = FastAPI(
+        title="Hexfolk table server",
+        version=__version__,
+        description="Lobby, identities and finished games over HTTP; the game itself over "
+        "the WebSocket /ws/tables/{id} (see docs/protocol.md).",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return error_response(ApiError("bad_request", _validation_message(exc), 422))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = "not_found" if exc.status_code == 404 else "http_error"
+        return error_response(ApiError(code, str(exc.detail), exc.status_code))
+
+    @app.exception_handler(Exception)
+    async def _crash(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error")
+        return error_response(ApiError("internal", "internal server error", 500))
+
+    @app.middleware("http")
+    async def _access_log(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        start = time.perf_counter()
+        status = 500
+        try:
+            response = await call_next(request)
+            status = response.status_code
+            return response
+        finally:
+            ms = (time.perf_counter() - start) * 1000
+            # the path and status only: never headers (the token) or bodies
+            log.info("%s %s %d %.1fms", request.method, request.url.path, status, ms)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def index() -> HTMLResponse:
+        return HTMLResponse(INDEX.read_text(encoding="utf-8"))
+
+    @app.get("/healthz", tags=["server"])
+    async def health() -> dict[str, object]:
+        """Liveness: ``{"ok": true, "rooms": n}``."""
+        svc: Services = app.state.services
+        return {"ok": True, "rooms": len(svc.manager.rooms), "version": __version__}
+
+    app.include_router(lobby.router)
+    app.include_router(sockets.router)
+    return app

@@ -1,0 +1,236 @@
+"""A Python client of the table server: HTTP helpers (httpx) and a table connection
+(websockets). The tests, the benchmark and ``hexfolk connect`` use it.
+
+    async with HexfolkClient("http://127.0.0.1:8000") as client:
+        me = await client.create_player("Ann")
+        seats = [{"kind": "host"}, {"kind": "bot", "level": "easy"}]
+        table = await client.create_table(game="island", players=2, seats=seats)
+        await client.start(table["id"])
+        async with client.connect(table["id"]) as conn:
+            view = await conn.next_view()
+            await conn.act(view["legal"][0]["action"], view["version"])
+
+It speaks only the wire protocol (``docs/protocol.md``); it imports nothing of the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+import websockets
+
+
+class ServerError(Exception):
+    """An error answer: ``code`` and ``message`` from ``{"error": {...}}`` or an error frame."""
+
+    def __init__(self, code: str, message: str, status: int | None = None, data: Any = None):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.status = status
+        self.data = data
+
+
+class TableConnection:
+    """One WebSocket at a table. Messages arrive in :attr:`inbox`; the newest ``view`` is kept in
+    :attr:`view`, the last ``table`` description in :attr:`table`."""
+
+    def __init__(self, ws: Any):
+        self.ws = ws
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.view: dict[str, Any] | None = None
+        self.table: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
+        self.log: list[str] = []
+        self.received: list[str] = []
+        """Every raw frame received (for the tests of hidden information)."""
+        self.keep_raw = False
+        self.closed: asyncio.Event = asyncio.Event()
+        self.close_code: int | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                if self.keep_raw:
+                    self.received.append(raw if isinstance(raw, str) else raw.decode())
+                msg = json.loads(raw)
+                kind = msg.get("type")
+                if kind == "view":
+                    start = int(msg.get("log_start", 0))
+                    self.log = self.log[:start] + list(msg.get("log", []))
+                    self.view = msg
+                elif kind == "table":
+                    self.table = msg.get("table")
+                elif kind == "welcome":
+                    self.welcome = msg
+                await self.inbox.put(msg)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.close_code = getattr(self.ws, "close_code", None)
+            self.closed.set()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def send_raw(self, data: str | bytes) -> None:
+        await self.ws.send(data)
+
+    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message of any type."""
+        return await asyncio.wait_for(self.inbox.get(), timeout)
+
+    async def expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
+        """Skip messages until one of type ``kind`` arrives; an ``error`` raises when waiting
+        for something else."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            msg = await asyncio.wait_for(self.inbox.get(), max(0.001, end - loop.time()))
+            if msg.get("type") == kind:
+                return msg
+            if msg.get("type") == "error" and kind != "error":
+                raise ServerError(msg.get("code", "?"), msg.get("message", ""), data=msg)
+
+    async def next_view(self, timeout: float = 10.0) -> dict[str, Any]:
+        return await self.expect("view", timeout)
+
+    async def wait_for(self, predicate: Any, timeout: float = 30.0) -> dict[str, Any]:
+        """Skip messages until ``predicate(view)`` holds for a view (checks the newest first)."""
+        if self.view is not None and predicate(self.view):
+            return self.view
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            msg = await asyncio.wait_for(self.inbox.get(), max(0.001, end - loop.time()))
+            if msg.get("type") == "view" and predicate(msg):
+                return msg
+
+    async def act(self, action: str, version: int, ref: str | None = None) -> None:
+        """Send an action (answered by ``accepted`` or ``error`` with the same ``ref``)."""
+        msg: dict[str, Any] = {"type": "action", "action": action, "version": version}
+        if ref is not None:
+            msg["ref"] = ref
+        await self.send(msg)
+
+    async def chat(self, text: str) -> None:
+        await self.send({"type": "chat", "text": text})
+
+    async def sync(self, since: int | None = None) -> None:
+        await self.send({"type": "sync", "since": since})
+
+    async def close(self) -> None:
+        await self.ws.close()
+        if self._reader is not None:
+            try:
+                await asyncio.wait_for(self._reader, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                self._reader.cancel()
+
+
+class HexfolkClient:
+    """HTTP helpers for one identity (``token``) plus :meth:`connect` for the WebSocket."""
+
+    def __init__(self, base_url: str, token: str | None = None, timeout: float = 30.0):
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self.player: dict[str, Any] | None = None
+        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=timeout)
+
+    async def __aenter__(self) -> HexfolkClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+
+    def _headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    async def request(self, method: str, path: str, **kwargs: Any) -> Any:
+        """Send a request; a non-2xx answer raises :class:`ServerError`."""
+        response = await self.http.request(method, path, headers=self._headers(), **kwargs)
+        if response.status_code >= 400:
+            try:
+                err = response.json()["error"]
+                raise ServerError(err["code"], err["message"], response.status_code, err)
+            except (ValueError, KeyError, TypeError):
+                raise ServerError("http_error", response.text, response.status_code) from None
+        if response.headers.get("content-type", "").startswith("application/json"):
+            return response.json()
+        return response.text
+
+    async def create_player(self, name: str) -> dict[str, Any]:
+        """A new guest identity; this client then uses its token."""
+        player = await self.request("POST", "/api/players", json={"name": name})
+        self.token = player["token"]
+        self.player = player
+        return dict(player)
+
+    async def create_table(self, **settings: Any) -> dict[str, Any]:
+        return dict(await self.request("POST", "/api/tables", json=settings))
+
+    async def table(self, table_id: str) -> dict[str, Any]:
+        return dict(await self.request("GET", f"/api/tables/{table_id}"))
+
+    async def join(self, table_id: str, seat: int | None = None) -> dict[str, Any]:
+        return dict(await self.request("POST", f"/api/tables/{table_id}/join", json={"seat": seat}))
+
+    async def leave(self, table_id: str) -> dict[str, Any]:
+        return dict(await self.request("POST", f"/api/tables/{table_id}/leave"))
+
+    async def kick(self, table_id: str, seat: int) -> dict[str, Any]:
+        return dict(await self.request("POST", f"/api/tables/{table_id}/kick", json={"seat": seat}))
+
+    async def set_seat(self, table_id: str, seat: int, kind: str, level: str | None = None) -> Any:
+        body = {"kind": kind, "level": level}
+        return await self.request("PUT", f"/api/tables/{table_id}/seats/{seat}", json=body)
+
+    async def fill_bots(self, table_id: str, level: str = "medium") -> dict[str, Any]:
+        path = f"/api/tables/{table_id}/fill-bots"
+        return dict(await self.request("POST", path, json={"level": level}))
+
+    async def configure(self, table_id: str, **changes: Any) -> dict[str, Any]:
+        return dict(await self.request("PATCH", f"/api/tables/{table_id}", json=changes))
+
+    async def start(self, table_id: str) -> dict[str, Any]:
+        return dict(await self.request("POST", f"/api/tables/{table_id}/start"))
+
+    async def rematch(self, table_id: str) -> dict[str, Any]:
+        return dict(await self.request("POST", f"/api/tables/{table_id}/rematch"))
+
+    async def record(self, table_id: str) -> str:
+        response = await self.http.get(f"/api/tables/{table_id}/record")
+        if response.status_code >= 400:
+            err = response.json()["error"]
+            raise ServerError(err["code"], err["message"], response.status_code)
+        return response.text
+
+    @asynccontextmanager
+    async def connect(
+        self, table_id: str, *, spectate: bool = False, since: int | None = None
+    ) -> AsyncIterator[TableConnection]:
+        """A WebSocket at the table, hello sent (with this client's token)."""
+        url = self.base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        ws = await websockets.connect(url, max_size=1 << 24)
+        conn = TableConnection(ws)
+        conn.start()
+        hello: dict[str, Any] = {"type": "hello", "token": self.token, "since": since}
+        if spectate:
+            hello["as"] = "spectator"
+        await conn.send(hello)
+        try:
+            yield conn
+        finally:
+            await conn.close()

@@ -1,0 +1,73 @@
+"""Every limit of the table server, with its number (``docs/server.md`` lists them all)."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+NAME_MIN = 1
+NAME_MAX = 24
+"""Display names: 1 to 24 characters."""
+
+CHAT_MAX = 500
+"""A chat message holds at most 500 characters."""
+CHAT_RATE = (5, 10.0)
+"""At most 5 chat messages per 10 seconds per connection."""
+
+ACTION_RATE = (20, 2.0)
+"""At most 20 action messages per 2 seconds per connection."""
+
+MESSAGE_MAX = 16_384
+"""A WebSocket message from a client is at most 16 KiB."""
+
+GARBAGE_LIMIT = 20
+"""A connection that sends 20 bad messages in a row is closed (code 1008)."""
+
+HELLO_TIMEOUT = 10.0
+"""A socket that has not said hello within 10 seconds is closed."""
+
+RECONNECT_WINDOW = 256
+"""A client at most 256 versions behind gets the log lines it missed; else the whole view."""
+
+CLOCK_PRESETS = (30, 45, 60, 90, 120, 180, 240, 300)
+"""Turn clock presets in seconds (IR-26); ``None`` is unlimited."""
+CLOCK_DEFAULT = 120
+OUT_OF_TURN_CAP = 60.0
+"""A decision owed out of turn (a discard, an answer) gets at most 60 s (IR-27)."""
+
+GRACE_DEFAULT = 60.0
+GRACE_RANGE = (10.0, 600.0)
+"""Disconnect grace before a stand-in bot takes a seat: 10..600 s, default 60 s."""
+
+BOT_DELAY_DEFAULT = 0.8
+BOT_DELAY_MAX = 5.0
+"""Bots wait 0.8 s (0..5 s, set per table) before they act, so people can follow."""
+
+TIMEOUT_STEPS_MAX = 500
+"""Defaults applied for one expired clock are capped (a guard against a looping engine)."""
+
+HEARTBEAT_SECONDS = 2.0
+"""The server writes its heartbeat every 2 s; after a crash, clocks resume from it."""
+
+TABLES_PER_PLAYER = 50
+"""A player may host at most 50 tables that are not finished."""
+
+
+@dataclass
+class RateLimit:
+    """A sliding-window limit: at most ``count`` events per ``seconds``."""
+
+    count: int
+    seconds: float
+    _times: deque[float] = field(default_factory=deque)
+
+    def allow(self, now: float | None = None) -> bool:
+        """Record an event and say whether it is within the limit (refused events don't count)."""
+        t = time.monotonic() if now is None else now
+        while self._times and t - self._times[0] >= self.seconds:
+            self._times.popleft()
+        if len(self._times) >= self.count:
+            return False
+        self._times.append(t)
+        return True

@@ -1,0 +1,532 @@
+"""The HTTP JSON API: identities, the lobby, finished games (``/api/...``).
+
+Every request but ``POST /api/players`` and the public reads proves itself with
+``Authorization: Bearer <token>``. Errors are ``{"error": {"code": ..., "message": ...}}``.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from hexfolk.bots.registry import LEVELS
+from hexfolk.core import HexfolkError, OptionError, game_class, game_ids
+from hexfolk.server.config import ServerConfig
+from hexfolk.server.errors import ApiError, forbidden, not_found
+from hexfolk.server.identity import bearer_token, hash_token, new_id, new_token, validate_name
+from hexfolk.server.limits import (
+    BOT_DELAY_MAX,
+    CLOCK_PRESETS,
+    GRACE_RANGE,
+    TABLES_PER_PLAYER,
+)
+from hexfolk.server.manager import RoomManager
+from hexfolk.server.models import PlayerRow, TableRow
+from hexfolk.server.records import build_record, replay_steps, statistics
+from hexfolk.server.room import LIVE, Room
+from hexfolk.server.schemas import (
+    Disconnect,
+    FillBots,
+    JoinSeat,
+    Kick,
+    NewPlayer,
+    NewTable,
+    SeatChange,
+    TableChanges,
+)
+from hexfolk.server.store import Store
+
+router = APIRouter(prefix="/api")
+
+SEED_MAX = 2**63 - 1
+REPLAY_PAGE_MAX = 200
+
+
+@dataclass
+class Services:
+    store: Store
+    manager: RoomManager
+    config: ServerConfig
+
+
+def services(request: Request) -> Services:
+    svc: Services = request.app.state.services
+    return svc
+
+
+Svc = Annotated[Services, Depends(services)]
+
+
+async def current_player(
+    svc: Svc, authorization: Annotated[str | None, Header()] = None
+) -> PlayerRow:
+    """The player whose token the request carries (401 ``no_token`` / ``bad_token``)."""
+    token = bearer_token(authorization)
+    player = await svc.store.player_by_token_hash(hash_token(token))
+    if player is None:
+        raise ApiError("bad_token", "this player token is not known here", 401)
+    return player
+
+
+Me = Annotated[PlayerRow, Depends(current_player)]
+
+
+# --- settings ---------------------------------------------------------------------------------
+def check_game(game: str, players: int | None, options: dict[str, Any]) -> tuple[int, dict]:
+    """Validate with the game's own option specs; the game's sentence is the error."""
+    try:
+        cls = game_class(game)
+    except HexfolkError as exc:
+        raise ApiError("unknown_game", str(exc), 422) from None
+    try:
+        built = cls(players, options)
+    except OptionError as exc:
+        raise ApiError("bad_option", str(exc), 422) from None
+    return built.num_players, dict(built.options)
+
+
+def check_clock(value: float | None, config: ServerConfig) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ApiError("bad_clock", "the clock is a number of seconds or null (unlimited)", 422)
+    if config.testing and 0.05 <= value <= 3600:
+        return float(value)
+    if value not in CLOCK_PRESETS:
+        presets = ", ".join(map(str, CLOCK_PRESETS))
+        raise ApiError(
+            "bad_clock", f"the turn clock is one of {presets} seconds or null (unlimited)", 422
+        )
+    return float(value)
+
+
+def check_disconnect(d: Disconnect, config: ServerConfig) -> tuple[str, float]:
+    low, high = GRACE_RANGE
+    grace = float(d.grace)
+    if config.testing:
+        low = 0.05
+    if not (math.isfinite(grace) and low <= grace <= high):
+        raise ApiError("bad_grace", f"the grace period is {low:g}..{high:g} seconds", 422)
+    return d.policy, grace
+
+
+def check_bot_delay(value: float) -> float:
+    delay = float(value)
+    if not (math.isfinite(delay) and 0 <= delay <= BOT_DELAY_MAX):
+        raise ApiError("bad_bot_delay", f"the bot delay is 0..{BOT_DELAY_MAX:g} seconds", 422)
+    return delay
+
+
+def check_level(level: str | None) -> str:
+    if level is None:
+        raise ApiError("bad_seat", f"a bot seat needs a level: {', '.join(LEVELS)} or random", 422)
+    return level
+
+
+# --- identity ---------------------------------------------------------------------------------
+@router.post("/players", status_code=201, tags=["identity"])
+async def create_player(body: NewPlayer, svc: Svc) -> dict[str, Any]:
+    """Create a guest identity. The token is shown once; keep it secret."""
+    name = validate_name(body.name)
+    token = new_token()
+    player = await svc.store.create_player(new_id(12), name, hash_token(token))
+    return {"id": player.id, "name": player.name, "token": token}
+
+
+@router.get("/me", tags=["identity"])
+async def me(player: Me) -> dict[str, Any]:
+    """Who the token belongs to."""
+    return {"id": player.id, "name": player.name}
+
+
+@router.get("/games", tags=["lobby"])
+async def games() -> dict[str, Any]:
+    """The games, their player counts and options (with defaults and ranges), the bot levels."""
+    out = []
+    for gid in game_ids():
+        try:
+            cls = game_class(gid)
+        except HexfolkError:
+            continue
+        out.append(
+            {
+                "id": gid,
+                "name": cls.name,
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "default_players": cls.default_players,
+                "options": [
+                    {
+                        "name": s.name,
+                        "kind": s.kind,
+                        "default": s.default,
+                        "range": s.describe_range(),
+                        "help": s.help,
+                    }
+                    for s in cls.option_specs
+                ],
+            }
+        )
+    return {
+        "games": out,
+        "bot_levels": [*LEVELS, "random"],
+        "clock_presets": list(CLOCK_PRESETS),
+    }
+
+
+# --- tables -----------------------------------------------------------------------------------
+@router.post("/tables", status_code=201, tags=["lobby"])
+async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
+    """Create a table; the creator is its host. The id is the invite link."""
+    players, options = check_game(body.game, body.players, body.options)
+    clock = check_clock(body.clock, svc.config)
+    policy, grace = check_disconnect(body.disconnect, svc.config)
+    delay = check_bot_delay(body.bot_delay)
+    if body.seed is not None:
+        if not svc.config.allow_seeded_tables:
+            raise forbidden("seeded tables need a server started with --allow-seeded-tables")
+        if not 0 <= body.seed <= SEED_MAX:
+            raise ApiError("bad_seed", f"a seed is 0..{SEED_MAX}", 422)
+    specs = body.seats
+    if specs is None:
+        seats: list[dict[str, Any]] = [
+            {"kind": "person", "player_id": player.id, "name": player.name}
+        ] + [{"kind": "open"} for _ in range(players - 1)]
+    else:
+        if len(specs) != players:
+            raise ApiError("bad_seat", f"give one seat per player ({players}), not {len(specs)}")
+        if sum(1 for s in specs if s.kind == "host") > 1:
+            raise ApiError("bad_seat", "the host takes at most one seat", 422)
+        seats = []
+        for s in specs:
+            if s.kind == "host":
+                seats.append({"kind": "person", "player_id": player.id, "name": player.name})
+            elif s.kind == "bot":
+                seats.append({"kind": "bot", "level": check_level(s.level)})
+            else:
+                seats.append({"kind": "open"})
+    hosted = await svc.store.count_hosted(player.id, list(LIVE))
+    if hosted >= TABLES_PER_PLAYER:
+        raise ApiError("too_many_tables", f"a player hosts at most {TABLES_PER_PLAYER} tables", 429)
+    now = time.time()
+    row = TableRow(
+        id=new_id(16),
+        game=body.game,
+        players=players,
+        options=options,
+        clock=clock,
+        public=body.public,
+        spectators=body.spectators,
+        disconnect_policy=policy,
+        grace=grace,
+        bot_delay=delay,
+        seats=seats,
+        status="lobby",
+        host_id=player.id,
+        seed=body.seed if body.seed is not None else secrets.randbits(63),
+        seeded=body.seed is not None,
+        version=0,
+        clock_state={},
+        created_at=now,
+        updated_at=now,
+    )
+    await svc.store.add_table(row)
+    room = await svc.manager.room(row.id)
+    return room.table_json()
+
+
+def _listing(svc: Services, status: str) -> list[dict[str, Any]]:
+    rooms = [r for r in svc.manager.rooms.values() if r.row.public and r.row.status == status]
+    if status == "lobby":
+        rooms = [r for r in rooms if any(s.get("kind") == "open" for s in r.row.seats)]
+    else:
+        rooms = [r for r in rooms if r.row.spectators]
+    rooms.sort(key=lambda r: r.row.created_at, reverse=True)
+    return [r.table_json() for r in rooms[:200]]
+
+
+@router.get("/tables/open", tags=["lobby"])
+async def open_tables(svc: Svc) -> dict[str, Any]:
+    """Public tables in the lobby with an open seat (newest first, at most 200)."""
+    return {"tables": _listing(svc, "lobby")}
+
+
+@router.get("/tables/live", tags=["lobby"])
+async def live_tables(svc: Svc) -> dict[str, Any]:
+    """Public games in progress that allow spectators (newest first, at most 200)."""
+    return {"tables": _listing(svc, "playing")}
+
+
+@router.get("/me/tables", tags=["lobby"])
+async def my_tables(player: Me, svc: Svc) -> dict[str, Any]:
+    """Tables you host or sit at (newest first)."""
+    rows = await svc.store.tables_of(player.id)
+    out = []
+    for row in rows:
+        room = svc.manager.rooms.get(row.id)
+        out.append(room.table_json() if room is not None else await _describe(svc, row))
+    return {"tables": out}
+
+
+async def _describe(svc: Services, row: TableRow) -> dict[str, Any]:
+    room = svc.manager.rooms.get(row.id)
+    if room is not None:
+        return room.table_json()
+    ids = [row.host_id] + [str(s["player_id"]) for s in row.seats if s.get("player_id")]
+    names = {k: p.name for k, p in (await svc.store.players_by_id(ids)).items()}
+    shadow = Room(row, svc.store, svc.manager.pool, names=names)
+    data = shadow.table_json()
+    if row.status == "finished":
+        data["result"] = row.result
+    return data
+
+
+async def _live_room(svc: Services, table_id: str) -> Room:
+    room = await svc.manager.room(table_id)
+    return room
+
+
+async def _row(svc: Services, table_id: str) -> TableRow:
+    room = svc.manager.rooms.get(table_id)
+    if room is not None:
+        return room.row
+    row = await svc.store.get_table(table_id)
+    if row is None:
+        raise not_found("table")
+    return row
+
+
+@router.get("/tables/{table_id}", tags=["lobby"])
+async def get_table(table_id: str, svc: Svc) -> dict[str, Any]:
+    """A table's settings, seats and status (anyone with the id: it is the invite link)."""
+    row = await _row(svc, table_id)
+    data = await _describe(svc, row)
+    if row.status == "finished":
+        data["result"] = row.result
+    return data
+
+
+@router.patch("/tables/{table_id}", tags=["lobby"])
+async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) -> dict[str, Any]:
+    """The host changes settings before the start (any subset)."""
+    room = await _live_room(svc, table_id)
+    if player.id != room.row.host_id:
+        raise forbidden("only the host may change the settings")
+    changes: dict[str, Any] = {}
+    fields = body.model_fields_set
+    if "players" in fields or "options" in fields:
+        players = body.players if body.players is not None else room.row.players
+        given = body.options if body.options is not None else dict(room.row.options)
+        changes["players"], changes["options"] = check_game(room.row.game, players, given)
+    if "clock" in fields:
+        if body.clock is None:
+            raise ApiError("bad_clock", 'write "unlimited" for no clock; null is not a change')
+        changes["clock"] = (
+            None if body.clock == "unlimited" else check_clock(float(body.clock), svc.config)
+        )
+    if body.public is not None:
+        changes["public"] = body.public
+    if body.spectators is not None:
+        changes["spectators"] = body.spectators
+    if body.disconnect is not None:
+        changes["disconnect_policy"], changes["grace"] = check_disconnect(
+            body.disconnect, svc.config
+        )
+    if body.bot_delay is not None:
+        changes["bot_delay"] = check_bot_delay(body.bot_delay)
+    return await room.configure(player, changes)
+
+
+@router.put("/tables/{table_id}/seats/{seat}", tags=["lobby"])
+async def change_seat(
+    table_id: str, seat: int, body: SeatChange, player: Me, svc: Svc
+) -> dict[str, Any]:
+    """The host makes a seat open or a bot (a person there is moved out)."""
+    level = check_level(body.level) if body.kind == "bot" else None
+    room = await _live_room(svc, table_id)
+    return await room.set_seat(player, seat, body.kind, level)
+
+
+@router.post("/tables/{table_id}/join", tags=["lobby"])
+async def join_table(table_id: str, body: JoinSeat, player: Me, svc: Svc) -> dict[str, Any]:
+    """Take an open seat (a given one, or the first open one)."""
+    room = await _live_room(svc, table_id)
+    return await room.join(player, body.seat)
+
+
+@router.post("/tables/{table_id}/leave", tags=["lobby"])
+async def leave_table(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
+    """Give up your seat before the start."""
+    room = await _live_room(svc, table_id)
+    return await room.leave(player)
+
+
+@router.post("/tables/{table_id}/kick", tags=["lobby"])
+async def kick(table_id: str, body: Kick, player: Me, svc: Svc) -> dict[str, Any]:
+    """The host frees a person's seat before the start."""
+    room = await _live_room(svc, table_id)
+    return await room.kick(player, body.seat)
+
+
+@router.post("/tables/{table_id}/fill-bots", tags=["lobby"])
+async def fill_bots(table_id: str, body: FillBots, player: Me, svc: Svc) -> dict[str, Any]:
+    """The host puts bots of a level in every open seat."""
+    room = await _live_room(svc, table_id)
+    return await room.fill_bots(player, body.level)
+
+
+@router.post("/tables/{table_id}/start", tags=["lobby"])
+async def start(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
+    """The host starts the game (every seat must be a person or a bot)."""
+    room = await _live_room(svc, table_id)
+    return await room.begin(player)
+
+
+@router.post("/tables/{table_id}/rematch", status_code=201, tags=["lobby"])
+async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
+    """After the end: a new table with the same settings and seats (the same one for everyone
+    who asks). The host stays host."""
+    row = await _row(svc, table_id)
+    if row.status != "finished":
+        raise ApiError("not_finished", "a rematch follows a finished game", 409)
+    seated = any(s.get("player_id") == player.id for s in row.seats)
+    if not seated and player.id != row.host_id:
+        raise forbidden("only the players of this table may ask for a rematch")
+    lock = svc.manager.rematch_lock
+    async with lock:
+        fresh = await svc.store.get_table(table_id)
+        assert fresh is not None
+        if fresh.rematch_id:
+            return await get_table(fresh.rematch_id, svc)
+        now = time.time()
+        new = TableRow(
+            id=new_id(16),
+            game=fresh.game,
+            players=fresh.players,
+            options=dict(fresh.options),
+            clock=fresh.clock,
+            public=fresh.public,
+            spectators=fresh.spectators,
+            disconnect_policy=fresh.disconnect_policy,
+            grace=fresh.grace,
+            bot_delay=fresh.bot_delay,
+            seats=[dict(s) for s in fresh.seats],
+            status="lobby",
+            host_id=fresh.host_id,
+            seed=secrets.randbits(63),
+            seeded=False,
+            version=0,
+            clock_state={},
+            rematch_of=fresh.id,
+            created_at=now,
+            updated_at=now,
+        )
+        await svc.store.add_table(new)
+        await svc.store.save_table(fresh.id, rematch_id=new.id)
+        row.rematch_id = new.id
+        room = await svc.manager.room(new.id)
+        return room.table_json()
+
+
+# --- finished games -------------------------------------------------------------------------
+async def _finished(svc: Services, table_id: str) -> TableRow:
+    row = await _row(svc, table_id)
+    if row.status != "finished":
+        raise ApiError(
+            "not_finished", "records and replays are published when the game is over", 409
+        )
+    return row
+
+
+async def _names(svc: Services, row: TableRow) -> dict[str, str]:
+    ids = [row.host_id] + [str(s["player_id"]) for s in row.seats if s.get("player_id")]
+    return {k: p.name for k, p in (await svc.store.players_by_id(ids)).items()}
+
+
+@router.get("/tables/{table_id}/record", tags=["games"], response_class=PlainTextResponse)
+async def record(table_id: str, svc: Svc) -> PlainTextResponse:
+    """The match record (JSON the kernel's ``hexfolk replay`` verifies); seed 0: the table's
+    seed stays secret and the record replays from its action texts."""
+    row = await _finished(svc, table_id)
+    rec = build_record(row, await svc.store.events(row.id), await _names(svc, row))
+    return PlainTextResponse(
+        rec.dumps() + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="hexfolk-{row.id}.json"'},
+    )
+
+
+@router.get("/tables/{table_id}/replay", tags=["games"])
+async def replay(
+    table_id: str,
+    svc: Svc,
+    start: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = 50,
+    reveal: bool = True,
+) -> dict[str, Any]:
+    """Steps of a finished game: after each step the public view; with ``reveal`` (default)
+    every seat's view too, since nothing is hidden once the game is over."""
+    row = await _finished(svc, table_id)
+    events = await svc.store.events(row.id)
+    return {
+        "table": row.id,
+        "steps_total": len(events),
+        "start": start,
+        "steps": replay_steps(row, events, start, limit, reveal),
+        "summary": (row.result or {}).get("summary"),
+    }
+
+
+@router.get("/tables/{table_id}/summary", tags=["games"])
+async def summary(table_id: str, svc: Svc) -> dict[str, Any]:
+    """The end-of-game summary (the game's own ``summary()``) plus per-seat statistics
+    (decisions, bot, stand-in and timed-out ones)."""
+    row = await _finished(svc, table_id)
+    events = await svc.store.events(row.id)
+    cls = game_class(row.game)
+    result = row.result or {}
+    text = ""
+    try:
+        text = cls(row.players, row.options).render_summary(result.get("summary") or {})
+    except Exception:
+        text = ""
+    return {
+        "table": row.id,
+        "game": row.game,
+        "result": result,
+        "statistics": statistics(events, row.players),
+        "text": text,
+    }
+
+
+@router.get("/tables/{table_id}/chat", tags=["lobby"])
+async def chat(table_id: str, svc: Svc, player: Me) -> dict[str, Any]:
+    """The table's last 200 chat messages (players and, when allowed, spectators)."""
+    row = await _row(svc, table_id)
+    member = player.id == row.host_id or any(s.get("player_id") == player.id for s in row.seats)
+    if not member and not row.spectators:
+        raise forbidden("this table does not allow spectators")
+    rows = await svc.store.chat(row.id)
+    return {
+        "messages": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "player_id": c.player_id,
+                "seat": c.seat,
+                "text": c.text,
+                "at": c.at,
+            }
+            for c in rows
+        ]
+    }
+
+
+def error_response(err: ApiError) -> JSONResponse:
+    return JSONResponse({"error": err.to_json()}, status_code=err.status)

@@ -1,0 +1,113 @@
+"""The database tables (SQLAlchemy 2 declarative models). Migrations live in ``migrations/``.
+
+Times are UNIX seconds (floats, UTC). A table's game state is never stored: it is rebuilt by
+replaying its ``events`` (append-only, unique per ``(table_id, seq)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every Hexfolk table."""
+
+
+class PlayerRow(Base):
+    """A guest identity. Only the SHA-256 of the token is kept."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    """A table: its settings, seats, status, clocks, and the secret seed of its chance steps."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    public: Mapped[bool] = mapped_column(Boolean)
+    spectators: Mapped[bool] = mapped_column(Boolean)
+    disconnect_policy: Mapped[str] = mapped_column(String(16))
+    grace: Mapped[float] = mapped_column(Float)
+    bot_delay: Mapped[float] = mapped_column(Float)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    host_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id"))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    clock_state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class EventRow(Base):
+    """One step of a table's game, in order: a seat's action or a chance outcome."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``action`` (a seat), ``chance`` (drawn by the room)."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str] = mapped_column(Text)
+    timeout: Mapped[bool] = mapped_column(Boolean, default=False)
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """A chat line of a table."""
+
+    __tablename__ = "chat"
+    __table_args__ = (Index("ix_chat_table", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id"))
+    player_id: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class HeartbeatRow(Base):
+    """The server's last sign of life (one row); after a crash, clocks resume from it."""
+
+    __tablename__ = "heartbeat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    alive_at: Mapped[float] = mapped_column(Float)

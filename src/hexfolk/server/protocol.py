@@ -1,0 +1,125 @@
+"""The WebSocket messages, both directions (``docs/protocol.md`` shows each with an example).
+
+Client → server: ``hello`` (first, once), ``action``, ``chat``, ``sync``, ``ping``.
+Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``error``, ``chat``,
+``presence``, ``pong``. Parsing here never touches a table: it only checks shapes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from hexfolk.server.errors import ApiError
+from hexfolk.server.limits import MESSAGE_MAX
+
+PROTOCOL_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    token: str | None
+    spectate: bool
+    since: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionMsg:
+    text: str
+    version: int
+    ref: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMsg:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SyncMsg:
+    since: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PingMsg:
+    ref: str | None
+
+
+ClientMessage = Hello | ActionMsg | ChatMsg | SyncMsg | PingMsg
+
+
+def _opt_int(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ApiError("bad_message", f"{key!r} is a whole number >= 0 or null")
+    return value
+
+
+def _ref(data: dict[str, Any]) -> str | None:
+    ref = data.get("ref")
+    if ref is None:
+        return None
+    if not isinstance(ref, str | int) or isinstance(ref, bool) or len(str(ref)) > 64:
+        raise ApiError("bad_message", "'ref' is a short text or number you choose")
+    return str(ref)
+
+
+def parse_client_message(raw: str | bytes | None) -> ClientMessage:
+    """Decode one client frame; raise ApiError (``too_large``, ``bad_json``, ``bad_message``,
+    ``unknown_type``) saying what is wrong."""
+    if raw is None:
+        raise ApiError("bad_message", "send text frames holding one JSON object")
+    if isinstance(raw, bytes):
+        if len(raw) > MESSAGE_MAX:
+            raise ApiError("too_large", f"a message is at most {MESSAGE_MAX} bytes")
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApiError("bad_json", "a message is UTF-8 JSON text") from None
+    if len(raw.encode("utf-8")) > MESSAGE_MAX:
+        raise ApiError("too_large", f"a message is at most {MESSAGE_MAX} bytes")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        raise ApiError("bad_json", "a message is one JSON object") from None
+    if not isinstance(data, dict):
+        raise ApiError("bad_json", "a message is one JSON object")
+    kind = data.get("type")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or len(token) > 256):
+            raise ApiError("bad_message", "'token' is your player token (text) or null")
+        mode = data.get("as", "seat")
+        if mode not in ("seat", "spectator"):
+            raise ApiError("bad_message", "'as' is 'seat' or 'spectator'")
+        return Hello(token or None, mode == "spectator", _opt_int(data, "since"))
+    if kind == "action":
+        text = data.get("action")
+        if not isinstance(text, str) or not text.strip():
+            raise ApiError("bad_message", "'action' is the action text, e.g. \"roll\"")
+        version = _opt_int(data, "version")
+        if version is None:
+            raise ApiError("bad_message", "'version' is the version of the view you acted on")
+        return ActionMsg(text, version, _ref(data))
+    if kind == "chat":
+        text = data.get("text")
+        if not isinstance(text, str):
+            raise ApiError("bad_message", "'text' is the chat message")
+        return ChatMsg(text)
+    if kind == "sync":
+        return SyncMsg(_opt_int(data, "since"))
+    if kind == "ping":
+        return PingMsg(_ref(data))
+    known = "hello, action, chat, sync, ping"
+    raise ApiError("unknown_type", f"unknown message type {kind!r}; known types: {known}")
+
+
+def error_message(err: ApiError, ref: str | None = None) -> dict[str, Any]:
+    """``{"type": "error", "code": ..., "message": ...}`` (with the sender's ``ref``)."""
+    out: dict[str, Any] = {"type": "error", **err.to_json()}
+    if ref is not None:
+        out["ref"] = ref
+    return out

@@ -1,0 +1,125 @@
+"""Finished games: the match record (the kernel's :class:`MatchRecord`), the replay, the
+statistics of stand-in and timed-out turns.
+
+The record holds every step's text in order (chance outcomes included), so ``hexfolk replay``
+rebuilds it without any seed; the table's secret seed is never published (``seed`` is 0).
+A step played by a seat out of turn is written ``@<seat> <action>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hexfolk.core import MatchRecord, State, load_game
+from hexfolk.server.models import EventRow, TableRow
+
+
+def seat_labels(row: TableRow, names: dict[str, str]) -> list[str]:
+    out = []
+    for seat in row.seats:
+        if seat.get("kind") == "bot":
+            out.append(str(seat.get("level")))
+        elif seat.get("kind") == "person":
+            out.append(f"human:{names.get(str(seat.get('player_id')), 'person')}")
+        else:
+            out.append("open")
+    return out
+
+
+def replay_events(row: TableRow, events: Sequence[EventRow]) -> tuple[State, list[str]]:
+    """The final state and the record's action texts."""
+    game = load_game(row.game, row.players, row.options)
+    state = game.new_initial_state()
+    texts: list[str] = []
+    for ev in events:
+        if ev.kind == "chance":
+            action = state.parse_action(ev.action)
+            texts.append(str(action))
+            state.apply(action)
+            continue
+        assert ev.seat is not None
+        tagged = ev.seat != state.current_player()
+        action = state.parse_action_for(ev.seat, ev.action)
+        texts.append(f"@{ev.seat} {action}" if tagged else str(action))
+        state.apply_for(ev.seat, action)
+    return state, texts
+
+
+def build_record(row: TableRow, events: Sequence[EventRow], names: dict[str, str]) -> MatchRecord:
+    state, texts = replay_events(row, events)
+    finished = state.is_terminal()
+    return MatchRecord(
+        game=row.game,
+        rules_version=state.game.rules_version,
+        players=row.players,
+        options=dict(state.game.options),
+        seed=0,
+        actions=texts,
+        bots=seat_labels(row, names),
+        result={
+            "finished": finished,
+            "winners": state.winners() if finished else [],
+            "scores": state.scores(),
+            "turns": state.turn_count(),
+            "table": row.id,
+        },
+        final_fingerprint=state.fingerprint(),
+    )
+
+
+def statistics(events: Sequence[EventRow], players: int) -> dict[str, Any]:
+    """Per seat: decisions, bot decisions, stand-in decisions, time-outs."""
+    stats = [
+        {"seat": s, "decisions": 0, "stand_in": 0, "timeouts": 0, "bot": 0} for s in range(players)
+    ]
+    for ev in events:
+        if ev.seat is None or not 0 <= ev.seat < players:
+            continue
+        entry = stats[ev.seat]
+        entry["decisions"] += 1
+        entry["stand_in"] += int(ev.stand_in)
+        entry["timeouts"] += int(ev.timeout)
+        entry["bot"] += int(ev.bot and not ev.stand_in)
+    return {"seats": stats}
+
+
+def replay_steps(
+    row: TableRow,
+    events: Sequence[EventRow],
+    start: int,
+    limit: int,
+    reveal: bool,
+) -> list[dict[str, Any]]:
+    """Steps ``start..start+limit-1`` of a finished game: the public view after each step
+    (and, with ``reveal``, every seat's view: allowed only once the game is over)."""
+    game = load_game(row.game, row.players, row.options)
+    state = game.new_initial_state()
+    out: list[dict[str, Any]] = []
+
+    def snapshot(index: int, ev: EventRow | None) -> dict[str, Any]:
+        step: dict[str, Any] = {
+            "step": index,
+            "seat": None if ev is None else ev.seat,
+            "action": None if ev is None else ev.action,
+            "timeout": bool(ev and ev.timeout),
+            "stand_in": bool(ev and ev.stand_in),
+            "observation": state.observation(None),
+        }
+        if reveal:
+            step["seats"] = [state.observation(s) for s in range(game.num_players)]
+        return step
+
+    if start == 0:
+        out.append(snapshot(0, None))
+    for i, ev in enumerate(events, start=1):
+        if len(out) >= limit:
+            break
+        if ev.kind == "chance":
+            state.apply(state.parse_action(ev.action))
+        else:
+            assert ev.seat is not None
+            state.apply_for(ev.seat, state.parse_action_for(ev.seat, ev.action))
+        if i >= start:
+            out.append(snapshot(i, ev))
+    return out

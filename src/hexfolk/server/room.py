@@ -1,0 +1,946 @@
+"""The room: one asyncio task per live table owns its :class:`State`; every change goes
+through that task's queue, so nothing races.
+
+An action is checked in this order, each refusal with its own code to the sender only:
+identity (``not_identified``) → a seat here (``no_seat``) → the seat owes a decision now
+(``not_your_turn``) → the version (``stale``, with the current view; an older version is
+accepted when the seat's decision and legal actions have not changed since) → the engine's
+parse (``malformed`` / ``illegal`` / ``ambiguous``) → apply. The step, the chance outcomes it
+triggers and the new clocks are committed in one transaction, and only then announced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from hexfolk.core import (
+    ActionError,
+    AmbiguousActionError,
+    IllegalActionError,
+    MalformedActionError,
+    State,
+    derive_seed,
+    load_game,
+    make_rng,
+)
+from hexfolk.server.botpool import BotPool
+from hexfolk.server.clock import TableClock
+from hexfolk.server.errors import ApiError, forbidden
+from hexfolk.server.limits import (
+    ACTION_RATE,
+    CHAT_MAX,
+    CHAT_RATE,
+    RECONNECT_WINDOW,
+    TIMEOUT_STEPS_MAX,
+    RateLimit,
+)
+from hexfolk.server.models import PlayerRow, TableRow
+from hexfolk.server.store import Step, Store
+from hexfolk.server.views import ViewParts, build_parts
+
+log = logging.getLogger("hexfolk.server.room")
+
+T = TypeVar("T")
+
+LIVE = ("lobby", "playing")
+STAND_IN_LEVEL = "medium"
+"""The bot level that stands in for a disconnected person."""
+OUTBOX_MAX = 2000
+"""A connection that falls this many messages behind is closed (a stuck client)."""
+
+_conn_ids = itertools.count(1)
+
+
+class Connection:
+    """One WebSocket at a table: who it is, which seat it plays (``None``: watching), what it
+    has been sent, and its rate limits. The socket endpoint drains :attr:`outbox`."""
+
+    def __init__(
+        self,
+        player: PlayerRow | None,
+        seat: int | None,
+        action_rate: tuple[int, float] = ACTION_RATE,
+    ):
+        self.id = next(_conn_ids)
+        self.player_id = player.id if player is not None else None
+        self.name = player.name if player is not None else "spectator"
+        self.seat = seat
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.log_sent = 0
+        self.actions = RateLimit(*action_rate)
+        self.chats = RateLimit(*CHAT_RATE)
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX_MAX:
+            self.close()
+            return
+        self.outbox.put_nowait(message)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+
+class Room:
+    """A live table. Use :meth:`call` (await a result) or :meth:`post` (fire and forget) to
+    run a coroutine function inside the room's task."""
+
+    def __init__(
+        self,
+        row: TableRow,
+        store: Store,
+        pool: BotPool,
+        *,
+        names: dict[str, str] | None = None,
+        action_rate: tuple[int, float] = ACTION_RATE,
+    ):
+        self.action_rate = action_rate
+        self.row = row
+        self.store = store
+        self.pool = pool
+        self.names: dict[str, str] = dict(names or {})
+        self.state: State | None = None
+        self.version = row.version
+        self.clock = TableClock.from_json(row.clock, row.clock_state)
+        self.conns: dict[int, Connection] = {}
+        self.pending: list[Step] = []
+        self.decision_since: dict[int, int] = {}
+        self._signatures: dict[int, tuple[str, ...]] = {}
+        self._parts: dict[int | None, ViewParts] = {}
+        self._log_lens: OrderedDict[int, dict[int | None, int]] = OrderedDict()
+        self.stand_in: set[int] = set()
+        self._grace: dict[int, asyncio.TimerHandle] = {}
+        self._bots: dict[int, tuple[int, asyncio.Task[None]]] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._queue: asyncio.Queue[
+            tuple[Callable[[], Awaitable[Any]] | None, asyncio.Future[Any] | None]
+        ] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self.faults = 0
+
+    # --- the task -----------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.id}")
+
+    async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """Run ``fn`` in the room's task and return its result (or raise its ApiError)."""
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((fn, fut))
+        return await fut
+
+    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
+        """Queue ``fn`` without waiting (timers, bots)."""
+        self._queue.put_nowait((fn, None))
+
+    async def stop(self) -> None:
+        """Stop the task after the queued jobs; cancel timers and bots."""
+        self._queue.put_nowait((None, None))
+        if self._task is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), 10)
+            except (TimeoutError, asyncio.CancelledError):
+                self._task.cancel()
+        self._cancel_all()
+        for conn in list(self.conns.values()):
+            conn.close()
+
+    def _cancel_all(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        for handle in self._grace.values():
+            handle.cancel()
+        self._grace.clear()
+        for _, task in self._bots.values():
+            task.cancel()
+        self._bots.clear()
+
+    async def _run(self) -> None:
+        while True:
+            fn, fut = await self._queue.get()
+            if fn is None:
+                return
+            try:
+                result = await fn()
+            except ApiError as err:
+                if fut is not None and not fut.done():
+                    fut.set_exception(err)
+            except Exception as exc:  # a bug: log it, rebuild from the log, keep the table
+                self.faults += 1
+                log.exception("table %s: internal error, rebuilding from its event log", self.id)
+                await self._after_fault(exc)
+                if fut is not None and not fut.done():
+                    fut.set_exception(
+                        ApiError(
+                            "internal",
+                            "the table hit an internal error; nothing was applied",
+                            500,
+                        )
+                    )
+            else:
+                if fut is not None and not fut.done():
+                    fut.set_result(result)
+
+    async def _after_fault(self, exc: Exception) -> None:
+        self.pending = []
+        self._cancel_all()
+        try:
+            fresh = await self.store.get_table(self.id)
+            if fresh is not None:
+                self.row = fresh
+            await self.load()
+            self._resume()
+            self._broadcast_views(full=True)
+        except Exception:
+            log.exception("table %s: cannot be rebuilt; marked errored", self.id)
+            self.row.status = "errored"
+            self.row.error = f"{type(exc).__name__}: {exc}"[:500]
+            try:
+                await self.store.save_table(self.id, status="errored", error=self.row.error)
+            except Exception:
+                log.exception("table %s: cannot save the errored status", self.id)
+            self._broadcast_table()
+
+    # --- loading ------------------------------------------------------------------------------
+    async def load(self) -> None:
+        """Rebuild the state by replaying the committed event log (nothing else is trusted)."""
+        self._parts = {}
+        self._signatures = {}
+        self.decision_since = {}
+        if self.row.status == "lobby":
+            self.state = None
+            self.version = 0
+            return
+        events = await self.store.events(self.id)
+        game = load_game(self.row.game, self.row.players, self.row.options)
+        state = game.new_initial_state()
+        for i, ev in enumerate(events):
+            if ev.seq != i + 1:
+                raise RuntimeError(f"table {self.id}: event {ev.seq} out of order")
+            if ev.kind == "chance":
+                state.apply(state.parse_action(ev.action))
+            else:
+                assert ev.seat is not None
+                state.apply_for(ev.seat, state.parse_action_for(ev.seat, ev.action))
+        self.state = state
+        self.version = len(events)
+        self.clock = TableClock.from_json(self.row.clock, self.row.clock_state)
+        self._note_decisions()
+
+    def shift_clocks(self, seconds: float) -> None:
+        """Give back ``seconds`` of down time to every running clock (after a restart)."""
+        if seconds > 0:
+            self.clock.shift(seconds)
+
+    def resume(self) -> None:
+        """After loading: arm the clock, grace timers and bots."""
+        self.post(self._resume_job)
+
+    async def _resume_job(self) -> None:
+        self._resume()
+
+    def _resume(self) -> None:
+        if self.row.status != "playing" or self.state is None:
+            return
+        for seat in self.person_seats():
+            if not self.seat_connected(seat):
+                self._start_grace(seat)
+        if self.state.is_chance():  # a crash between a step and its chance draw
+            self.post(self._draw_and_publish)
+            return
+        self._arm_timer()
+        self._schedule_bots()
+
+    async def _draw_and_publish(self) -> None:
+        if self.state is not None and self.state.is_chance() and self.row.status == "playing":
+            self._draw_chance()
+            await self._publish()
+
+    # --- seats and people ---------------------------------------------------------------------
+    def seat_of(self, player_id: str | None) -> int | None:
+        if player_id is None:
+            return None
+        for i, seat in enumerate(self.row.seats):
+            if seat.get("kind") == "person" and seat.get("player_id") == player_id:
+                return i
+        return None
+
+    def person_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.row.seats) if s.get("kind") == "person"]
+
+    def seat_connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns.values())
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        out = []
+        for i, seat in enumerate(self.row.seats):
+            kind = seat.get("kind", "open")
+            entry: dict[str, Any] = {"seat": i, "kind": kind}
+            if kind == "bot":
+                entry["level"] = seat.get("level")
+                entry["name"] = f"bot ({seat.get('level')})"
+            elif kind == "person":
+                pid = seat.get("player_id")
+                entry["player_id"] = pid
+                entry["name"] = self.names.get(str(pid), seat.get("name") or "?")
+                entry["connected"] = self.seat_connected(i)
+                entry["stand_in"] = i in self.stand_in
+            out.append(entry)
+        return out
+
+    def table_json(self) -> dict[str, Any]:
+        """The public description of the table (what ``GET /api/tables/{id}`` returns)."""
+        r = self.row
+        return table_json(r, self.seats_json(), self.names.get(r.host_id, "?"), self.version)
+
+    # --- connections --------------------------------------------------------------------------
+    async def attach(self, player: PlayerRow | None, spectate: bool, since: int | None) -> Any:
+        """Attach a new connection (called through :meth:`call`). Returns it."""
+
+        async def job() -> Connection:
+            seat = None if spectate or player is None else self.seat_of(player.id)
+            if seat is None and not self.row.spectators:
+                is_member = player is not None and (
+                    player.id == self.row.host_id or self.seat_of(player.id) is not None
+                )
+                if not is_member:
+                    raise forbidden("this table does not allow spectators")
+            if player is not None:
+                self.names[player.id] = player.name
+            conn = Connection(player, seat, self.action_rate)
+            self.conns[conn.id] = conn
+            conn.send(
+                {
+                    "type": "welcome",
+                    "protocol": 1,
+                    "table": self.id,
+                    "seat": seat,
+                    "player_id": conn.player_id,
+                    "name": conn.name if player is not None else None,
+                    "version": self.version,
+                }
+            )
+            conn.send({"type": "table", "table": self.table_json()})
+            if seat is not None:
+                self._seat_returns(seat)
+            if self.state is not None:
+                self._send_view(conn, since=since)
+            self._broadcast_presence()
+            return conn
+
+        return await self.call(job)
+
+    async def detach(self, conn: Connection) -> None:
+        async def job() -> None:
+            self.conns.pop(conn.id, None)
+            conn.close()
+            seat = conn.seat
+            if seat is not None and not self.seat_connected(seat) and self.row.status == "playing":
+                self._start_grace(seat)
+            self._broadcast_presence()
+
+        await self.call(job)
+
+    def _seat_returns(self, seat: int) -> None:
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        if seat in self.stand_in:
+            self.stand_in.discard(seat)
+            log.info("table %s: seat %d is back; the stand-in bot hands it over", self.id, seat)
+            entry = self._bots.pop(seat, None)
+            if entry is not None:
+                entry[1].cancel()
+
+    def _start_grace(self, seat: int) -> None:
+        if self.row.disconnect_policy != "bot" or seat in self._grace or seat in self.stand_in:
+            return
+        loop = asyncio.get_running_loop()
+        self._grace[seat] = loop.call_later(
+            self.row.grace, lambda: self.post(lambda: self._grace_over(seat))
+        )
+
+    async def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        if self.row.status != "playing" or self.seat_connected(seat):
+            return
+        self.stand_in.add(seat)
+        log.info("table %s: seat %d is away; a %s bot stands in", self.id, seat, STAND_IN_LEVEL)
+        self._broadcast_presence()
+        self._schedule_bots()
+
+    def _broadcast_presence(self) -> None:
+        spectators = sum(1 for c in self.conns.values() if c.seat is None)
+        msg = {"type": "presence", "seats": self.seats_json(), "spectators": spectators}
+        for conn in self.conns.values():
+            conn.send(msg)
+
+    def _broadcast_table(self) -> None:
+        msg = {"type": "table", "table": self.table_json()}
+        for conn in self.conns.values():
+            conn.send(msg)
+
+    # --- views --------------------------------------------------------------------------------
+    def parts(self, viewer: int | None) -> ViewParts:
+        assert self.state is not None
+        parts = self._parts.get(viewer)
+        if parts is None:
+            parts = build_parts(self.state, viewer)
+            self._parts[viewer] = parts
+            lens = self._log_lens.setdefault(self.version, {})
+            lens[viewer] = len(parts.log)
+            while len(self._log_lens) > RECONNECT_WINDOW:
+                self._log_lens.popitem(last=False)
+        return parts
+
+    def _send_view(self, conn: Connection, *, since: int | None = None, full: bool = False) -> None:
+        assert self.state is not None
+        parts = self.parts(conn.seat)
+        start = conn.log_sent
+        if full:
+            start = 0
+        elif since is not None:
+            known = self._log_lens.get(since, {}).get(conn.seat)
+            start = known if known is not None and since <= self.version else 0
+        if start > len(parts.log):
+            start = 0
+        now = time.time()
+        msg: dict[str, Any] = {
+            "type": "view",
+            "table": self.id,
+            "version": self.version,
+            "status": self.row.status,
+            "seat": conn.seat,
+            "observation": parts.observation,
+            "log_start": start,
+            "log": parts.log[start:],
+            "acting": self.state.acting_seats(),
+            "legal": parts.legal,
+            "clocks": self.clock.view(now),
+            "server_time": now,
+            "seats": self.seats_json(),
+        }
+        if self.row.status == "finished":
+            msg["result"] = self.row.result
+        conn.log_sent = len(parts.log)
+        conn.send(msg)
+
+    def _broadcast_views(self, *, full: bool = False) -> None:
+        if self.state is None:
+            return
+        for conn in list(self.conns.values()):
+            self._send_view(conn, full=full)
+
+    # --- steps --------------------------------------------------------------------------------
+    def _record(self, kind: str, seat: int | None, text: str, **flags: bool) -> None:
+        seq = self.version + len(self.pending) + 1
+        self.pending.append(Step(seq, kind, seat, text, at=time.time(), **flags))
+
+    def _next_seq(self) -> int:
+        return self.version + len(self.pending) + 1
+
+    def _draw_chance(self) -> None:
+        """Draw every chance step now due, with the table's secret seed (logged as events)."""
+        state = self.state
+        assert state is not None
+        guard = 0
+        while state.is_chance():
+            rng = make_rng(self.row.seed, "chance", self._next_seq())
+            outcome = state.sample_chance(rng)
+            state.apply(outcome)
+            self._record("chance", None, str(outcome))
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError("a chance node that never ends")
+
+    async def _publish(self) -> None:
+        """Commit the pending steps (and clocks, status), then tell everyone."""
+        state = self.state
+        assert state is not None
+        now = time.time()
+        values: dict[str, Any] = {}
+        if state.is_terminal() and self.row.status == "playing":
+            result = {
+                "winners": state.winners(),
+                "scores": state.scores(),
+                "returns": state.returns(),
+                "turns": state.turn_count(),
+                "summary": state.summary(),
+            }
+            values.update(status="finished", result=result, finished_at=now)
+        self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
+        if state.is_terminal():
+            self.clock.windows.clear()
+        new_version = self.version + len(self.pending)
+        values.update(version=new_version, clock_state=self.clock.to_json())
+        steps = self.pending
+        await self.store.commit_steps(self.id, steps, **values)
+        # committed: from here on the steps are acknowledged
+        self.pending = []
+        self.version = new_version
+        for key, value in values.items():
+            setattr(self.row, key, value)
+        for st in steps:
+            who = "chance" if st.seat is None else f"seat {st.seat}"
+            flags = "".join(
+                f" {name}" for name in ("timeout", "stand_in", "bot") if getattr(st, name)
+            )
+            log.info("table %s: event %d %s %s%s", self.id, st.seq, st.kind, who, flags)
+        self._parts = {}
+        self._note_decisions()
+        self._broadcast_views()
+        if self.row.status == "finished":
+            log.info("table %s: finished, winners %s", self.id, state.winners())
+            self._cancel_all()
+            self._broadcast_table()
+            return
+        self._arm_timer()
+        self._schedule_bots()
+
+    def _note_decisions(self) -> None:
+        """Remember from which version each seat's decision (its legal actions) is unchanged."""
+        state = self.state
+        if state is None:
+            return
+        acting = set(state.acting_seats())
+        for seat in range(state.game.num_players):
+            sig = tuple(str(a) for a in state.legal_actions_for(seat)) if seat in acting else ()
+            if self._signatures.get(seat) != sig or seat not in self.decision_since:
+                self._signatures[seat] = sig
+                self.decision_since[seat] = self.version
+
+    def _version_ok(self, seat: int, version: int) -> bool:
+        if version == self.version:
+            return True
+        return self.decision_since.get(seat, self.version) <= version < self.version
+
+    # --- actions ------------------------------------------------------------------------------
+    async def act(self, conn: Connection, text: str, version: int, ref: str | None) -> None:
+        """A person's action message (through :meth:`call`); errors go to that sender only."""
+
+        async def job() -> None:
+            await self._act(conn, text, version, ref)
+
+        await self.call(job)
+
+    async def _act(self, conn: Connection, text: str, version: int, ref: str | None) -> None:
+        if conn.player_id is None:
+            raise ApiError("not_identified", "say hello with your player token before acting")
+        seat = conn.seat
+        if seat is None:
+            if self.seat_of(conn.player_id) is not None:
+                raise ApiError("no_seat", "this connection watches as a spectator; it cannot act")
+            raise ApiError("no_seat", "you hold no seat at this table")
+        if not conn.actions.allow():
+            n, secs = self.action_rate
+            raise ApiError("rate_limited", f"at most {n} actions per {secs:g} s; slow down")
+        state = self.state
+        if self.row.status != "playing" or state is None:
+            raise ApiError("not_playing", f"the table is {self.row.status}, not playing")
+        if seat not in state.acting_seats():
+            raise ApiError("not_your_turn", f"seat {seat} owes no decision now")
+        if not self._version_ok(seat, version):
+            self._send_view(conn, full=True)
+            raise ApiError(
+                "stale",
+                f"the game has moved on: you acted on version {version}, "
+                f"it is at version {self.version} (the current view was sent)",
+                version=self.version,
+            )
+        try:
+            action = state.parse_action_for(seat, text)
+            state.apply_for(seat, action)
+        except MalformedActionError as exc:
+            raise ApiError("malformed", str(exc)) from None
+        except AmbiguousActionError as exc:
+            raise ApiError("ambiguous", str(exc)) from None
+        except IllegalActionError as exc:
+            raise ApiError("illegal", str(exc)) from None
+        except ActionError as exc:
+            raise ApiError("illegal", str(exc)) from None
+        self._record("action", seat, str(action))
+        self._draw_chance()
+        await self._publish()
+        conn.send({"type": "accepted", "ref": ref, "action": str(action), "version": self.version})
+
+    # --- bots ---------------------------------------------------------------------------------
+    def _bot_code(self, seat: int) -> str | None:
+        entry = self.row.seats[seat]
+        if entry.get("kind") == "bot":
+            return str(entry.get("level") or "medium")
+        if seat in self.stand_in:
+            return STAND_IN_LEVEL
+        return None
+
+    def _schedule_bots(self) -> None:
+        state = self.state
+        if state is None or self.row.status != "playing":
+            return
+        acting = set(state.acting_seats())
+        for seat in list(self._bots):
+            since, task = self._bots[seat]
+            if seat not in acting or since != self.decision_since.get(seat) or task.done():
+                if not task.done():
+                    task.cancel()
+                del self._bots[seat]
+        for seat in sorted(acting):
+            code = self._bot_code(seat)
+            if code is None or seat in self._bots:
+                continue
+            task = asyncio.get_running_loop().create_task(
+                self._bot_turn(seat, code, seat in self.stand_in)
+            )
+            self._bots[seat] = (self.decision_since.get(seat, self.version), task)
+
+    async def _bot_turn(self, seat: int, code: str, stand_in: bool) -> None:
+        try:
+            if self.row.bot_delay > 0:
+                await asyncio.sleep(self.row.bot_delay)
+            state = self.state
+            if state is None or seat not in state.acting_seats():
+                return
+            version = self.version
+            seed = derive_seed(self.row.seed, "bot", seat, version)
+            try:
+                text = await self.pool.choose(state, seat, code, seed)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: bot %s failed at seat %d", self.id, code, seat)
+                fallback = state.timeout_action(seat, make_rng(seed, "fallback"))
+                if fallback is None:
+                    return
+                text = str(fallback)
+            self.post(lambda: self._bot_move(seat, code, version, text, stand_in))
+        except asyncio.CancelledError:
+            return
+
+    async def _bot_move(
+        self, seat: int, code: str, version: int, text: str, stand_in: bool
+    ) -> None:
+        state = self.state
+        entry = self._bots.get(seat)
+        if entry is not None and entry[1].done():
+            del self._bots[seat]
+        if state is None or self.row.status != "playing" or seat not in state.acting_seats():
+            return
+        if self._bot_code(seat) != code or not self._version_ok(seat, version):
+            self._schedule_bots()
+            return
+        action = state.parse_action_for(seat, text)
+        state.apply_for(seat, action)
+        self._record("action", seat, str(action), bot=True, stand_in=stand_in)
+        self._draw_chance()
+        await self._publish()
+
+    # --- the clock ----------------------------------------------------------------------------
+    def _arm_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        deadline = self.clock.next_deadline()
+        if deadline is None or self.row.status != "playing":
+            return
+        delay = max(0.0, deadline - time.time())
+        self._timer = asyncio.get_running_loop().call_later(delay, lambda: self.post(self._expire))
+
+    async def _expire(self) -> None:
+        """Apply the game's defaults for every seat whose clock ran out (IR-28), logged as
+        time-outs, while that seat still owes a decision of the expired turn or step."""
+        self._timer = None
+        state = self.state
+        if state is None or self.row.status != "playing":
+            return
+        now = time.time()
+        for seat in self.clock.expired(now):
+            turn = self.clock.window_turn(seat)
+            applied = 0
+            while (
+                seat in state.acting_seats()
+                and state.turn_count() == turn
+                and applied < TIMEOUT_STEPS_MAX
+            ):
+                rng = make_rng(self.row.seed, "timeout", seat, self._next_seq())
+                action = state.timeout_action(seat, rng)
+                if action is None:
+                    break
+                state.apply_for(seat, action)
+                self._record(
+                    "action", seat, str(action), timeout=True, stand_in=seat in self.stand_in
+                )
+                self._draw_chance()
+                applied += 1
+            if not applied:
+                self.clock.windows.pop(seat, None)
+            else:
+                log.info("table %s: seat %d timed out (%d defaults)", self.id, seat, applied)
+            if state.is_terminal():
+                break
+        if self.pending:
+            await self._publish()
+        else:
+            self._arm_timer()
+
+    # --- chat ---------------------------------------------------------------------------------
+    async def chat(self, conn: Connection, text: str) -> None:
+        async def job() -> None:
+            if conn.player_id is None:
+                raise ApiError("not_identified", "say hello with your player token to chat")
+            body = text.strip()
+            if not body:
+                raise ApiError("bad_chat", "a chat message is not empty")
+            if len(body) > CHAT_MAX:
+                raise ApiError("bad_chat", f"a chat message has at most {CHAT_MAX} characters")
+            if not conn.chats.allow():
+                n, secs = CHAT_RATE
+                raise ApiError("rate_limited", f"at most {n} chat messages per {secs:g} s")
+            row = await self.store.add_chat(self.id, conn.player_id, conn.name, conn.seat, body)
+            msg = {
+                "type": "chat",
+                "id": row.id,
+                "name": row.name,
+                "player_id": row.player_id,
+                "seat": row.seat,
+                "text": row.text,
+                "at": row.at,
+            }
+            for other in self.conns.values():
+                other.send(msg)
+
+        await self.call(job)
+
+    async def sync(self, conn: Connection, since: int | None) -> None:
+        async def job() -> None:
+            conn.send({"type": "table", "table": self.table_json()})
+            if self.state is not None:
+                self._send_view(conn, since=since, full=since is None)
+
+        await self.call(job)
+
+    # --- the lobby ----------------------------------------------------------------------------
+    def _require_lobby(self) -> None:
+        if self.row.status != "lobby":
+            raise ApiError("not_in_lobby", f"the table is {self.row.status}; seats are fixed", 409)
+
+    def _require_host(self, player: PlayerRow, what: str) -> None:
+        if player.id != self.row.host_id:
+            raise forbidden(f"only the host may {what}")
+
+    async def _save_lobby(self) -> None:
+        self.row.updated_at = time.time()
+        await self.store.save_table(
+            self.id,
+            seats=self.row.seats,
+            players=self.row.players,
+            options=self.row.options,
+            clock=self.row.clock,
+            public=self.row.public,
+            spectators=self.row.spectators,
+            disconnect_policy=self.row.disconnect_policy,
+            grace=self.row.grace,
+            bot_delay=self.row.bot_delay,
+            status=self.row.status,
+            host_id=self.row.host_id,
+            updated_at=self.row.updated_at,
+        )
+        self._rebind_connections()
+        self._broadcast_table()
+        self._broadcast_presence()
+
+    def _rebind_connections(self) -> None:
+        """After seat changes, a connection's seat follows its player (kicked: watching)."""
+        for conn in self.conns.values():
+            if conn.seat is not None or conn.player_id is not None:
+                seat = self.seat_of(conn.player_id)
+                if conn.seat is not None and seat != conn.seat:
+                    conn.seat = seat
+
+    def _seat_index(self, seat: int) -> int:
+        if not 0 <= seat < len(self.row.seats):
+            raise ApiError("no_such_seat", f"seats are 0..{len(self.row.seats) - 1}, not {seat}")
+        return seat
+
+    async def lobby(self, op: Callable[[], Awaitable[T]]) -> T:
+        """Run a lobby operation in the room task."""
+        return await self.call(op)
+
+    async def join(self, player: PlayerRow, seat: int | None) -> dict[str, Any]:
+        async def job() -> dict[str, Any]:
+            self._require_lobby()
+            if self.seat_of(player.id) is not None:
+                raise ApiError("already_seated", "you already hold a seat at this table", 409)
+            if seat is None:
+                free = [i for i, s in enumerate(self.row.seats) if s.get("kind") == "open"]
+                if not free:
+                    raise ApiError("table_full", "no seat is open", 409)
+                index = free[0]
+            else:
+                index = self._seat_index(seat)
+                if self.row.seats[index].get("kind") != "open":
+                    raise ApiError("seat_taken", f"seat {index} is not open", 409)
+            self.names[player.id] = player.name
+            seats = [dict(s) for s in self.row.seats]
+            seats[index] = {"kind": "person", "player_id": player.id, "name": player.name}
+            self.row.seats = seats
+            await self._save_lobby()
+            return self.table_json()
+
+        return await self.call(job)
+
+    async def leave(self, player: PlayerRow) -> dict[str, Any]:
+        async def job() -> dict[str, Any]:
+            self._require_lobby()
+            index = self.seat_of(player.id)
+            if index is None:
+                raise ApiError("no_seat", "you hold no seat at this table", 409)
+            seats = [dict(s) for s in self.row.seats]
+            seats[index] = {"kind": "open"}
+            self.row.seats = seats
+            await self._save_lobby()
+            return self.table_json()
+
+        return await self.call(job)
+
+    async def set_seat(
+        self, player: PlayerRow, seat: int, kind: str, level: str | None
+    ) -> dict[str, Any]:
+        async def job() -> dict[str, Any]:
+            self._require_host(player, "change seats")
+            self._require_lobby()
+            index = self._seat_index(seat)
+            seats = [dict(s) for s in self.row.seats]
+            seats[index] = {"kind": "bot", "level": level} if kind == "bot" else {"kind": "open"}
+            self.row.seats = seats
+            await self._save_lobby()
+            return self.table_json()
+
+        return await self.call(job)
+
+    async def kick(self, player: PlayerRow, seat: int) -> dict[str, Any]:
+        async def job() -> dict[str, Any]:
+            self._require_host(player, "kick")
+            self._require_lobby()
+            index = self._seat_index(seat)
+            if self.row.seats[index].get("kind") != "person":
+                raise ApiError("no_person", f"nobody sits at seat {index}", 409)
+            seats = [dict(s) for s in self.row.seats]
+            seats[index] = {"kind": "open"}
+            self.row.seats = seats
+            await self._save_lobby()
+            return self.table_json()
+
+        return await self.call(job)
+
+    async def fill_bots(self, player: PlayerRow, level: str) -> dict[str, Any]:
+        async def job() -> dict[str, Any]:
+            self._require_host(player, "fill seats with bots")
+            self._require_lobby()
+            self.row.seats = [
+                {"kind": "bot", "level": level} if s.get("kind") == "open" else dict(s)
+                for s in self.row.seats
+            ]
+            await self._save_lobby()
+            return self.table_json()
+
+        return await self.call(job)
+
+    async def configure(self, player: PlayerRow, changes: dict[str, Any]) -> dict[str, Any]:
+        """Apply already validated setting changes (``lobby.check_settings``)."""
+
+        async def job() -> dict[str, Any]:
+            self._require_host(player, "change the settings")
+            self._require_lobby()
+            players = changes.get("players", self.row.players)
+            if players != self.row.players:
+                seats = [dict(s) for s in self.row.seats[:players]]
+                seats += [{"kind": "open"} for _ in range(players - len(seats))]
+                self.row.seats = seats
+                self.row.players = players
+            for key in (
+                "options",
+                "clock",
+                "public",
+                "spectators",
+                "disconnect_policy",
+                "grace",
+                "bot_delay",
+            ):
+                if key in changes:
+                    setattr(self.row, key, changes[key])
+            self.clock = TableClock(self.row.clock)
+            await self._save_lobby()
+            return self.table_json()
+
+        return await self.call(job)
+
+    async def begin(self, player: PlayerRow) -> dict[str, Any]:
+        async def job() -> dict[str, Any]:
+            self._require_host(player, "start the game")
+            self._require_lobby()
+            open_seats = [i for i, s in enumerate(self.row.seats) if s.get("kind") == "open"]
+            if open_seats:
+                raise ApiError(
+                    "seats_open",
+                    f"seat(s) {', '.join(map(str, open_seats))} are open: "
+                    "let people join or fill them with bots",
+                    409,
+                )
+            game = load_game(self.row.game, self.row.players, self.row.options)
+            self.state = game.new_initial_state()
+            self.version = 0
+            self.clock = TableClock(self.row.clock)
+            self.row.status = "playing"
+            self.row.started_at = time.time()
+            await self.store.save_table(self.id, status="playing", started_at=self.row.started_at)
+            log.info("table %s: started (%s, %d players)", self.id, game.id, game.num_players)
+            self._broadcast_table()
+            self._draw_chance()
+            await self._publish()
+            for seat in self.person_seats():
+                if not self.seat_connected(seat):
+                    self._start_grace(seat)
+            return self.table_json()
+
+        return await self.call(job)
+
+
+def table_json(
+    row: TableRow, seats: list[dict[str, Any]], host_name: str, version: int
+) -> dict[str, Any]:
+    """A table's public description: settings, seats, status; never its seed."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": row.options,
+        "clock": row.clock,
+        "public": row.public,
+        "spectators": row.spectators,
+        "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},
+        "bot_delay": row.bot_delay,
+        "seats": seats,
+        "status": row.status,
+        "host": {"id": row.host_id, "name": host_name},
+        "version": version,
+        "seeded": row.seeded,
+        "created_at": row.created_at,
+        "started_at": row.started_at,
+        "finished_at": row.finished_at,
+        "rematch_of": row.rematch_of,
+        "rematch_id": row.rematch_id,
+        "error": row.error,
+    }

@@ -1,0 +1,142 @@
+"""The WebSocket endpoint ``/ws/tables/{id}``: hello first, then actions, chat, sync, ping.
+
+Frames are parsed here (size, JSON, shape); everything that touches the table goes through the
+room's queue. Bad messages get an error to the sender only; 20 bad messages in a row close the
+connection (code 1008); the table goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from hexfolk.server.errors import ApiError
+from hexfolk.server.identity import hash_token
+from hexfolk.server.limits import GARBAGE_LIMIT, HELLO_TIMEOUT
+from hexfolk.server.lobby import Services
+from hexfolk.server.protocol import (
+    ActionMsg,
+    ChatMsg,
+    Hello,
+    PingMsg,
+    SyncMsg,
+    error_message,
+    parse_client_message,
+)
+from hexfolk.server.room import Connection, Room
+
+router = APIRouter()
+log = logging.getLogger("hexfolk.server.sockets")
+
+CLOSE_POLICY = 1008
+CLOSE_AUTH = 4401
+CLOSE_NOT_FOUND = 4404
+
+
+async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
+    await ws.send_text(json.dumps(message, separators=(",", ":")))
+
+
+async def _read(ws: WebSocket) -> str | bytes | None:
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000))
+    text = msg.get("text")
+    return text if text is not None else msg.get("bytes")
+
+
+async def _writer(ws: WebSocket, conn: Connection) -> None:
+    while True:
+        message = await conn.outbox.get()
+        if message is None:
+            return
+        await _send(ws, message)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    svc: Services = ws.app.state.services
+    await ws.accept()
+    try:
+        raw = await asyncio.wait_for(_read(ws), HELLO_TIMEOUT)
+    except (TimeoutError, WebSocketDisconnect):
+        await _close(ws, CLOSE_POLICY, "say hello first")
+        return
+    try:
+        hello = parse_client_message(raw)
+        if not isinstance(hello, Hello):
+            raise ApiError("hello_first", 'the first message is {"type": "hello", ...}')
+        player = None
+        if hello.token is not None:
+            player = await svc.store.player_by_token_hash(hash_token(hello.token))
+            if player is None:
+                raise ApiError("bad_token", "this player token is not known here", 401)
+        elif not hello.spectate:
+            raise ApiError("no_token", 'send your token, or "as": "spectator" to watch', 401)
+        room = await svc.manager.room(table_id)
+        conn = await room.attach(player, hello.spectate, hello.since)
+    except ApiError as err:
+        await _send(ws, error_message(err))
+        code = CLOSE_NOT_FOUND if err.status == 404 else CLOSE_AUTH
+        await _close(ws, code, err.code)
+        return
+    writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+    log.info("table %s: connection %d opened (seat %s)", table_id, conn.id, conn.seat)
+    try:
+        await _serve(ws, room, conn, writer)
+    finally:
+        await room.detach(conn)
+        writer.cancel()
+        log.info("table %s: connection %d closed", table_id, conn.id)
+        svc.manager.forget_if_idle(room)
+
+
+async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Task[None]) -> None:
+    bad = 0
+    while not conn.closed:
+        reader = asyncio.ensure_future(_read(ws))
+        done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        if writer in done:
+            reader.cancel()
+            await _close(ws, CLOSE_POLICY, "too far behind")
+            return
+        try:
+            raw = reader.result()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        ref = None
+        try:
+            msg = parse_client_message(raw)
+            if isinstance(msg, Hello):
+                raise ApiError("bad_message", "hello is sent once, first")
+            bad = 0
+            if isinstance(msg, ActionMsg):
+                ref = msg.ref
+                await room.act(conn, msg.text, msg.version, msg.ref)
+            elif isinstance(msg, ChatMsg):
+                await room.chat(conn, msg.text)
+            elif isinstance(msg, SyncMsg):
+                await room.sync(conn, msg.since)
+            elif isinstance(msg, PingMsg):
+                conn.send({"type": "pong", "ref": msg.ref})
+        except ApiError as err:
+            if err.code in ("bad_json", "bad_message", "too_large", "unknown_type", "rate_limited"):
+                bad += 1
+            conn.send(error_message(err, ref))
+            if bad >= GARBAGE_LIMIT:
+                conn.send(error_message(ApiError("closed", f"{GARBAGE_LIMIT} bad messages")))
+                conn.close()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2)
+                await _close(ws, CLOSE_POLICY, "too many bad messages")
+                return
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):  # already closed by the peer
+        await ws.close(code=code, reason=reason)

@@ -1,0 +1,232 @@
+"""Storage: an async SQLAlchemy engine on SQLite (WAL) or PostgreSQL, migrated by Alembic.
+
+Every write is one transaction; :meth:`Store.commit_steps` appends a table's new events and
+updates its row together, so an acknowledged action is on disk before anyone is told.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event, func, insert, select, update
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from hexfolk.server.models import ChatRow, EventRow, HeartbeatRow, PlayerRow, TableRow
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """An event to append: ``kind`` ``action`` or ``chance``; ``seat`` None for chance."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    action: str
+    timeout: bool = False
+    stand_in: bool = False
+    bot: bool = False
+    at: float = 0.0
+
+
+def _alembic_config(connection: Connection) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+def _upgrade(connection: Connection) -> None:
+    command.upgrade(_alembic_config(connection), "head")
+
+
+class Store:
+    """The database of one server. ``await Store.open(url)`` migrates it to the newest schema."""
+
+    def __init__(self, engine: AsyncEngine, url: str):
+        self.engine = engine
+        self.url = url
+        self.sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    async def open(cls, url: str, *, sqlite_synchronous: str = "FULL") -> Store:
+        """Connect, create the SQLite folder if needed, switch on WAL, run ``alembic upgrade
+        head`` programmatically, and return the store."""
+        parsed = make_url(url)
+        kwargs: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            # One connection: SQLite has one writer anyway; no "database is locked" races.
+            kwargs["pool_size"] = 1
+            kwargs["max_overflow"] = 0
+            kwargs["connect_args"] = {"timeout": 30}
+        else:
+            kwargs["pool_size"] = 8
+            kwargs["max_overflow"] = 4
+        engine = create_async_engine(url, **kwargs)
+        if parsed.get_backend_name() == "sqlite":
+            sync = sqlite_synchronous.upper()
+            if sync not in ("FULL", "NORMAL"):
+                raise ValueError("sqlite synchronous is FULL or NORMAL")
+
+            @event.listens_for(engine.sync_engine, "connect")
+            def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+                cursor = dbapi_connection.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute(f"PRAGMA synchronous={sync}")
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.execute("PRAGMA busy_timeout=30000")
+                cursor.close()
+
+        async with engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+        return cls(engine, url)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # --- players ----------------------------------------------------------------------------
+    async def create_player(self, player_id: str, name: str, token_hash: str) -> PlayerRow:
+        row = PlayerRow(id=player_id, name=name, token_hash=token_hash, created_at=time.time())
+        async with self.sessions() as s, s.begin():
+            s.add(row)
+        return row
+
+    async def player_by_token_hash(self, token_hash: str) -> PlayerRow | None:
+        async with self.sessions() as s:
+            return (
+                await s.execute(select(PlayerRow).where(PlayerRow.token_hash == token_hash))
+            ).scalar_one_or_none()
+
+    async def players_by_id(self, ids: Sequence[str]) -> dict[str, PlayerRow]:
+        if not ids:
+            return {}
+        async with self.sessions() as s:
+            rows = (await s.execute(select(PlayerRow).where(PlayerRow.id.in_(ids)))).scalars()
+            return {r.id: r for r in rows}
+
+    # --- tables -----------------------------------------------------------------------------
+    async def add_table(self, row: TableRow) -> None:
+        async with self.sessions() as s, s.begin():
+            s.add(row)
+
+    async def get_table(self, table_id: str) -> TableRow | None:
+        async with self.sessions() as s:
+            return await s.get(TableRow, table_id)
+
+    async def save_table(self, table_id: str, **values: Any) -> None:
+        """Update columns of a table row (``updated_at`` is set too)."""
+        values.setdefault("updated_at", time.time())
+        async with self.sessions() as s, s.begin():
+            await s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    async def tables_with_status(self, statuses: Sequence[str]) -> list[TableRow]:
+        async with self.sessions() as s:
+            rows = await s.execute(
+                select(TableRow)
+                .where(TableRow.status.in_(statuses))
+                .order_by(TableRow.created_at.desc())
+            )
+            return list(rows.scalars())
+
+    async def count_hosted(self, player_id: str, statuses: Sequence[str]) -> int:
+        async with self.sessions() as s:
+            n = await s.execute(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.host_id == player_id, TableRow.status.in_(statuses))
+            )
+            return int(n.scalar_one())
+
+    async def tables_of(self, player_id: str, limit: int = 200) -> list[TableRow]:
+        """Tables the player hosts or sits at (newest first). JSON seats are filtered here."""
+        async with self.sessions() as s:
+            rows = await s.execute(
+                select(TableRow).order_by(TableRow.created_at.desc()).limit(5000)
+            )
+            out = []
+            for row in rows.scalars():
+                if row.host_id == player_id or any(
+                    seat.get("player_id") == player_id for seat in row.seats
+                ):
+                    out.append(row)
+                    if len(out) >= limit:
+                        break
+            return out
+
+    # --- events -----------------------------------------------------------------------------
+    async def commit_steps(self, table_id: str, steps: Sequence[Step], **table_values: Any) -> None:
+        """Append events and update the table row in one transaction (the acknowledgement)."""
+        table_values.setdefault("updated_at", time.time())
+        async with self.sessions() as s, s.begin():
+            if steps:
+                await s.execute(
+                    insert(EventRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "seq": st.seq,
+                            "kind": st.kind,
+                            "seat": st.seat,
+                            "action": st.action,
+                            "timeout": st.timeout,
+                            "stand_in": st.stand_in,
+                            "bot": st.bot,
+                            "at": st.at,
+                        }
+                        for st in steps
+                    ],
+                )
+            await s.execute(update(TableRow).where(TableRow.id == table_id).values(**table_values))
+
+    async def events(self, table_id: str) -> list[EventRow]:
+        async with self.sessions() as s:
+            rows = await s.execute(
+                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+            )
+            return list(rows.scalars())
+
+    # --- chat -------------------------------------------------------------------------------
+    async def add_chat(
+        self, table_id: str, player_id: str, name: str, seat: int | None, text: str
+    ) -> ChatRow:
+        row = ChatRow(
+            table_id=table_id, player_id=player_id, name=name, seat=seat, text=text, at=time.time()
+        )
+        async with self.sessions() as s, s.begin():
+            s.add(row)
+        return row
+
+    async def chat(self, table_id: str, limit: int = 200) -> list[ChatRow]:
+        async with self.sessions() as s:
+            rows = await s.execute(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            )
+            return list(reversed(list(rows.scalars())))
+
+    # --- heartbeat --------------------------------------------------------------------------
+    async def heartbeat(self, now: float | None = None) -> None:
+        t = time.time() if now is None else now
+        async with self.sessions() as s, s.begin():
+            row = await s.get(HeartbeatRow, 1)
+            if row is None:
+                s.add(HeartbeatRow(id=1, alive_at=t))
+            else:
+                row.alive_at = t
+
+    async def last_heartbeat(self) -> float | None:
+        async with self.sessions() as s:
+            row = await s.get(HeartbeatRow, 1)
+            return None if row is None else row.alive_at
