@@ -15,9 +15,10 @@ clones and sampled worlds are played on at random, and the *rebuilt* state, whic
 same actions on a fresh ``game.new_initial_state()`` and is never cloned. At every step both
 must agree: seat to move, acting seats, legal actions (in order), prompt, chance outcomes (the
 listed pairs, the outcome drawn from equally seeded RNGs and ``is_possible_chance``), turn count;
-at clone points, every ``observe_every`` steps and at the end also every observation and the
-fingerprint. A difference is a :class:`.ConformanceError` naming the game, seed, step, what
-differed and the clone point whose clones cause it (found by bisecting the clone points).
+at clone points also the fingerprint; in the opening, every ``observe_every`` steps and at the
+end also every observation. A difference is a :class:`.ConformanceError` naming the game, seed,
+step, what differed and the clone point whose copies cause it (found by bisecting the clone
+points).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from hexfolk.core.rng import make_rng
 from hexfolk.core.testing.checks import ConformanceError, _first_difference, play_random
 
 _STREAM = "clone-isolation"
+_SINGLES_BUDGET = 200_000
+"""Most lockstep steps spent trying clone points one by one when bisecting stops."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +63,7 @@ def check_clone_isolation(
     turn_cap: int | None = None,
     opening_steps: int = 60,
     clone_every: int = 25,
-    continuation_steps: int = 40,
+    continuation_steps: int = 60,
     worlds: int = 2,
     observe_every: int = 50,
 ) -> None:
@@ -77,9 +80,10 @@ def check_clone_isolation(
     ``current_player()``, ``acting_seats()``, ``legal_actions()`` (same order, and
     ``legal_actions_for`` every acting seat), ``prompt()``, ``turn_count()`` and at chance
     nodes ``chance_outcomes()``, the outcome ``sample_chance`` draws from equally seeded RNGs and
-    ``is_possible_chance`` of the next outcome; at each clone point, every ``observe_every``
-    steps and at the end they must also have the same ``fingerprint()`` and the same
-    ``observation(seat)`` for every seat and the spectator (and the same results at the end).
+    ``is_possible_chance`` of the next outcome; at every clone point they must also have the
+    same ``fingerprint()``, and in the opening, every ``observe_every`` steps and at the end
+    also the same ``observation(seat)`` for every seat and the spectator (observations carry
+    the log, so they are the costly part) and, at the end, the same results.
 
     A difference raises :class:`.ConformanceError` with the game, seed, step, what differed and
     the clone point whose clones alone reproduce it (bisected over the clone points).
@@ -118,6 +122,10 @@ def _name(game: Game) -> str:
 
 
 # --- the two states side by side ---------------------------------------------------------------
+_LEGAL, _FINGERPRINT, _VIEWS = range(3)
+"""How much :func:`_difference` compares: whose move, legal actions, chance and prompt; also
+the fingerprint; also every observation (and the results at the end)."""
+
 Difference = tuple[str, str]
 """What differs (``"legal actions differ"``) and how (``"original has [...], rebuilt ..."``)."""
 
@@ -141,11 +149,18 @@ def _lockstep(
         if at_point:
             _play_on_clones(game, original, seed, step, settings)
             cloned = True
-        full = at_point or step % settings.observe_every == 0 or step in (last, len(actions))
+        # fingerprints at every clone point, observations (costly: they carry the log) in the
+        # opening, every few steps and at the end
+        views = (
+            step < settings.opening_steps
+            or step % settings.observe_every == 0
+            or step in (last, len(actions))
+        )
+        depth = _VIEWS if views else _FINGERPRINT if at_point else _LEGAL
         following = actions[step] if step < len(actions) else None
         found: Difference | None
         try:
-            found = _difference(original, rebuilt, seed, step, following, full)
+            found = _difference(original, rebuilt, seed, step, following, depth)
         except Exception as exc:  # a poisoned original may fail in any way
             found = ("the original fails", f"{exc!r}, where the rebuilt state does not")
         if found is not None:
@@ -177,7 +192,7 @@ def _difference(
     seed: int,
     step: int,
     following: Action | None,
-    full: bool,
+    depth: int,
 ) -> Difference | None:
     """What differs between the original and the rebuilt state now (None: nothing)."""
     a, b = original.current_player(), rebuilt.current_player()
@@ -203,11 +218,13 @@ def _difference(
         return "prompt() differs", f"original {pa}, rebuilt {pb}"
     if (ta := original.turn_count()) != (tb := rebuilt.turn_count()):
         return "turn_count() differs", f"original {ta}, rebuilt {tb}"
-    if not full:
+    if depth < _FINGERPRINT:
         return None
     if original.fingerprint() != rebuilt.fingerprint():
         where = _first_difference(original.full_state(), rebuilt.full_state())
         return "fingerprint differs", f"full_state() of the original != the rebuilt at {where}"
+    if depth < _VIEWS:
+        return None
     for seat in [*range(original.game.num_players), None]:
         view, other = original.observation(seat), rebuilt.observation(seat)
         if view != other:
@@ -312,8 +329,6 @@ def _play_branch(branch: State, rng: random.Random, steps: int, where: str) -> N
     """Random steps on a copy, reading it the way bots do (legal actions, observations)."""
     player = branch.current_player()
     try:
-        if player >= 0:
-            branch.observation(player)
         for i in range(steps):
             player = branch.current_player()
             if player == TERMINAL:
@@ -326,7 +341,6 @@ def _play_branch(branch: State, rng: random.Random, steps: int, where: str) -> N
                     raise ConformanceError(f"{where} has no legal action after {i} steps")
                 action = legal[int(rng.random() * len(legal))]
             branch.apply_unchecked(action)
-        branch.fingerprint()
         if player >= 0:
             branch.observation(player)
     except ConformanceError:
@@ -360,7 +374,9 @@ def _localise(
             found = found[:half]
         elif fails(found[half:]):
             found = found[half:]
-        else:
+        else:  # clones from both halves are needed together, or one alone masked by others
+            if len(found) * (failure.step + 1) <= _SINGLES_BUDGET:
+                found = next(([p] for p in found if fails([p])), found)
             break
     steps = f"{settings.continuation_steps} random steps"
     if len(found) > 1:
