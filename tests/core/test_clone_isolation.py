@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from hexfolk.core import Action
 from hexfolk.core import testing as kit
 from tests.core.cachegame import (
     HarvestGame,
@@ -105,3 +106,31 @@ def test_a_sampled_world_sharing_a_list_is_caught() -> None:
 def test_without_sampled_worlds_the_world_leak_is_missed() -> None:
     # The plain clone of WorldSharingBidsState is honest: only its worlds leak.
     kit.check_clone_isolation(WorldSharingBidsGame(2), range(3), worlds=0)
+
+
+# --- a game that differs from itself without any clone ------------------------------------------
+class RestlessBidsState(BidsState):
+    """Legal actions in an order that changes from call to call (process-wide state)."""
+
+    calls = 0
+
+    def legal_actions(self) -> list[Action]:
+        legal = super().legal_actions()
+        RestlessBidsState.calls += 1
+        shift = RestlessBidsState.calls % max(1, len(legal))
+        return legal[shift:] + legal[:shift]
+
+    def clone(self) -> RestlessBidsState:
+        new = RestlessBidsState.__new__(RestlessBidsState)
+        new.__dict__.update(super().clone().__dict__)
+        return new
+
+
+class RestlessBidsGame(BidsGame):
+    def new_initial_state(self) -> RestlessBidsState:
+        return RestlessBidsState(self)
+
+
+def test_a_nondeterministic_game_is_not_blamed_on_clones() -> None:
+    with pytest.raises(kit.ConformanceError, match="without any clone too: the game is not det"):
+        kit.check_clone_isolation(RestlessBidsGame(2), [0])

@@ -360,12 +360,13 @@ def _localise(
 ) -> str:
     """Bisect the clone points up to the failing step to the ones whose copies cause it, then
     name the copy taken there that causes it alone."""
-    if not candidates:
-        return "no clone point before it: the game is not deterministic"
 
     def fails(points: list[int], only: int | None = None) -> bool:
         trial = replace(settings, only=only)
         return _lockstep(game, seed, actions, set(points), trial, stop=failure.step) is not None
+
+    if not candidates or fails([]):
+        return "it happens without any clone too: the game is not deterministic"
 
     found = candidates
     while len(found) > 1:
