@@ -187,14 +187,36 @@ class State(ABC):
         decision (discards after a 7, answers to a trade offer, the two secret combat
         commitments) it names every seat that owes or may give an answer; their actions may
         arrive in any order (:meth:`apply_for`) and give the same result. ``current_player()``
-        is always one of them, so sequential drivers (``Match``, perft) keep working.
+        is always one of them, so sequential drivers (``Match``, perft) keep working: they
+        walk the seats in the order ``current_player()`` names them.
         """
         player = self.current_player()
         return [player] if player >= 0 else []
 
+    def simultaneous_seats(self) -> list[int]:
+        """The acting seats whose pending decisions are simultaneous, in seat order.
+
+        The steps of these seats commute: one seat's steps (all of them, until it has no
+        decision left in the group) may be interleaved with the others' in any order, and every
+        order ends in the same state (same fingerprint, same legal actions afterwards). Other
+        acting seats, such as the island proposer who may complete a trade while answers are
+        still coming in, *race* them: their steps are ordered by arrival, which the record
+        keeps. Default: every acting seat when there are several, else none.
+        """
+        seats = self.acting_seats()
+        return seats if len(seats) > 1 else []
+
     def legal_actions_for(self, seat: int) -> list[Action]:
-        """Legal actions of ``seat``: empty unless that seat is one of :meth:`acting_seats`."""
+        """Legal actions of ``seat``: empty unless that seat is one of :meth:`acting_seats`.
+
+        For ``current_player()`` this is :meth:`legal_actions` (same actions, same order)."""
         return self.legal_actions() if self.current_player() == seat else []
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        """The decision pending for ``seat`` (None unless it is one of :meth:`acting_seats`).
+
+        For ``current_player()`` this is :meth:`prompt`."""
+        return self.prompt() if self.current_player() == seat else None
 
     def apply_for(self, seat: int, action: Action) -> None:
         """Apply ``action`` on behalf of ``seat`` (one of :meth:`acting_seats`), checked.
@@ -207,7 +229,9 @@ class State(ABC):
         self.apply(action)
 
     def parse_action_for(self, seat: int, text: str) -> Action:
-        """:meth:`parse_action` for ``seat``: the legal action of that seat the text names."""
+        """:meth:`parse_action` for ``seat``: the legal action of that seat the text names.
+
+        The same three errors; a seat that is not acting gets :class:`IllegalActionError`."""
         if seat not in self.acting_seats():
             raise IllegalActionError(f"seat {seat} has no decision to make now")
         if self.current_player() == seat:

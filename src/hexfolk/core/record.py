@@ -3,16 +3,23 @@
 A record replays bit for bit: :func:`replay` parses every text against the state it was played
 in (chance outcomes included) and fails loudly, naming the step, when a record is corrupt or
 tampered with. Records are JSON, never pickles.
+
+Entries keep the arrival order of the steps. A step taken by ``current_player()`` (or a chance
+outcome) is its plain action text, as it always was; a step taken by another acting seat (an
+answer to a trade offer, a discard or a combat commitment that arrived before the seat the
+sequential walk names) is written ``"@<seat> <action text>"`` (:func:`record_entry`) and
+replayed with ``parse_action_for`` / ``apply_for``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hexfolk.core.actions import Action
 from hexfolk.core.errors import ActionError, HexfolkError, OptionError, RecordError
 from hexfolk.core.game import Game, State
 from hexfolk.core.registry import load_game
@@ -20,10 +27,54 @@ from hexfolk.core.registry import load_game
 FORMAT = "hexfolk-record"
 FORMAT_VERSION = 1
 
+SEAT_MARK = "@"
+"""Prefix of an entry taken by a seat other than ``current_player()``: ``"@2 discard o"``."""
+
+
+def record_entry(state: State, seat: int | None, action: Action | str) -> str:
+    """The record entry of ``action`` taken by ``seat`` in ``state`` (before it is applied).
+
+    ``seat`` None (a chance outcome, or "whoever is to move") and ``seat ==
+    state.current_player()`` give the plain action text; any other seat gives
+    ``"@<seat> <text>"``."""
+    text = str(action)
+    if seat is None or seat == state.current_player():
+        return text
+    return f"{SEAT_MARK}{seat} {text}"
+
+
+def split_entry(entry: str) -> tuple[int | None, str]:
+    """``(seat, action text)`` of a record entry (seat None for a plain entry); raise
+    RecordError for a malformed seat mark."""
+    if not entry.startswith(SEAT_MARK):
+        return None, entry
+    head, _, text = entry.partition(" ")
+    digits = head[len(SEAT_MARK) :]
+    if not digits.isdigit() or not digits.isascii() or not text.strip():
+        raise RecordError(f"record entry {entry!r} is not '@<seat> <action>'")
+    return int(digits), text
+
+
+def apply_entry(state: State, entry: str) -> Action:
+    """Parse one record entry against ``state`` and apply it (checked); return the action.
+    Raise ActionError when it is not legal there, RecordError when it is malformed."""
+    seat, text = split_entry(entry)
+    if seat is None:
+        action = state.parse_action(text)
+        state.apply_unchecked(action)
+        return action
+    if not 0 <= seat < state.game.num_players:
+        raise RecordError(f"record entry {entry!r} names seat {seat}, not at this table")
+    action = state.parse_action_for(seat, text)
+    state.apply_for(seat, action)
+    return action
+
 
 @dataclass
 class MatchRecord:
-    """Everything needed to rebuild a match. ``actions`` are canonical action texts."""
+    """Everything needed to rebuild a match. ``actions`` are the record entries in arrival
+    order: canonical action texts, ``"@<seat> <text>"`` for a step by a seat other than the
+    one ``current_player()`` named (:func:`record_entry`)."""
 
     game: str
     rules_version: str
@@ -130,11 +181,56 @@ class MatchRecord:
         for i, text in enumerate(self.actions):
             yield state, text
             try:
-                action = state.parse_action(text)
+                apply_entry(state, text)
             except ActionError as exc:
                 raise RecordError(f"record step {i} ({text!r}) does not replay: {exc}") from None
-            state.apply_unchecked(action)
+            except RecordError as exc:
+                raise RecordError(f"record step {i}: {exc}") from None
         yield state, None
+
+    @classmethod
+    def from_steps(
+        cls,
+        game: Game,
+        seed: int,
+        steps: Iterable[tuple[int | None, str]],
+        *,
+        bots: Sequence[str] = (),
+        result: dict[str, Any] | None = None,
+    ) -> MatchRecord:
+        """The record of a game played as ``steps``: ``(seat, action text)`` in arrival order
+        (seat None for chance outcomes and steps of the seat to move), e.g. a table server's
+        event log. Every step is replayed (checked) to write its entry (:func:`record_entry`)
+        and the final fingerprint; ``result`` defaults to the replayed state's (finished,
+        winners, scores, turns). Raises RecordError naming the first step that is not legal."""
+        state = game.new_initial_state()
+        entries: list[str] = []
+        for i, (seat, text) in enumerate(steps):
+            entry = record_entry(state, seat, text.strip())
+            try:
+                apply_entry(state, entry)
+            except (ActionError, RecordError) as exc:
+                raise RecordError(f"step {i} ({entry!r}) is not legal: {exc}") from None
+            entries.append(entry)
+        finished = state.is_terminal()
+        return cls(
+            game=game.id,
+            rules_version=game.rules_version,
+            players=game.num_players,
+            options=dict(game.options),
+            seed=seed,
+            actions=entries,
+            bots=list(bots),
+            result=dict(result)
+            if result is not None
+            else {
+                "finished": finished,
+                "winners": state.winners() if finished else [],
+                "scores": state.scores(),
+                "turns": state.turn_count(),
+            },
+            final_fingerprint=state.fingerprint(),
+        )
 
 
 def replay(record: MatchRecord, *, verify: bool = True, game: Game | None = None) -> State:

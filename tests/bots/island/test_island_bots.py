@@ -26,7 +26,17 @@ from hexfolk.bots.island.trading import (
     own_offer,
 )
 from hexfolk.bots.island.view import Pos, pos_from_observation
-from hexfolk.core import CHANCE, TERMINAL, Bot, Observation, OptionError, State, load_game, make_rng
+from hexfolk.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Bot,
+    Observation,
+    OptionError,
+    State,
+    load_game,
+    make_rng,
+)
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import bundle_text
 
@@ -141,18 +151,30 @@ def test_ir76_effect_counts_g_and_c() -> None:
     assert effect([1, 0, 1, 1, 0], SETTLE, _b("2o"), _b("1w")) == (-1, 1)
 
 
+def _ans(*args: Any) -> Action:
+    """The bot's answer without its offer number (checked once in its own test)."""
+    return dataclasses.replace(answer(*args), offer=0)  # type: ignore[type-var]
+
+
+def test_answers_name_the_offer_they_answer() -> None:
+    pos = _pos([1, 0, 1, 1, 2])
+    for oid, rules in enumerate((EASY, MEDIUM, HARD), start=1):
+        offer = {"id": oid, "give": "1b", "get": "1o", "answers": {}}
+        assert answer(rules, pos, SETTLE, offer, []) == A.Accept(oid)
+
+
 def test_ir77_each_level_accepts_a_fair_useful_offer() -> None:
     pos = _pos([1, 0, 1, 1, 2])
     for rules in (EASY, MEDIUM, HARD):
         offer = {"id": 1, "give": "1b", "get": "1o", "answers": {}}
-        assert answer(rules, pos, SETTLE, offer, []) == A.ACCEPT, rules.name
+        assert _ans(rules, pos, SETTLE, offer, []) == A.ACCEPT, rules.name
 
 
 def test_ir77_c_negative_easy_accepts_medium_counters_hard_asks_more() -> None:
     pos = _pos([1, 0, 1, 1, 3], cards=[5, 6, 5])
     offer = {"id": 1, "give": "1b", "get": "2o", "answers": {}}
-    assert answer(EASY, pos, SETTLE, offer, []) == A.ACCEPT  # g = 1
-    assert answer(MEDIUM, pos, SETTLE, offer, []) == A.Counter(_b("1o"), _b("1b"))  # c = 0
+    assert _ans(EASY, pos, SETTLE, offer, []) == A.ACCEPT  # g = 1
+    assert _ans(MEDIUM, pos, SETTLE, offer, []) == A.Counter(_b("1o"), _b("1b"))  # c = 0
     counter = answer(HARD, pos, SETTLE, offer, [])
     assert isinstance(counter, A.Counter) and counter.give == _b("1o")
     assert sum(counter.get) - sum(counter.give) in (0, 1)  # may ask one extra card
@@ -164,29 +186,29 @@ def test_ir76_never_accepts_what_it_cannot_pay_or_g_below_zero() -> None:
     cannot = {"id": 1, "give": "1b", "get": "1o", "answers": {}}  # holds no ore
     worse = {"id": 2, "give": "2o", "get": "1w", "answers": {}}  # gives its only wool
     for rules in (EASY, MEDIUM, HARD):
-        assert answer(rules, pos, SETTLE, cannot, []) != A.ACCEPT
-        assert answer(rules, pos, SETTLE, worse, []) == A.REJECT
+        assert _ans(rules, pos, SETTLE, cannot, []) != A.ACCEPT
+        assert _ans(rules, pos, SETTLE, worse, []) == A.REJECT
 
 
 def test_ir77_easy_accepts_g0_with_c_nonnegative_medium_does_not() -> None:
     pos = _pos([1, 1, 1, 1, 2])  # S = 0: nothing is needed
     gift = {"id": 1, "give": "1g", "get": "1o", "answers": {}}
-    assert answer(EASY, pos, SETTLE, gift, []) == A.ACCEPT
-    assert answer(MEDIUM, pos, SETTLE, gift, []) == A.REJECT
-    assert answer(HARD, pos, SETTLE, gift, []) == A.REJECT
+    assert _ans(EASY, pos, SETTLE, gift, []) == A.ACCEPT
+    assert _ans(MEDIUM, pos, SETTLE, gift, []) == A.REJECT
+    assert _ans(HARD, pos, SETTLE, gift, []) == A.REJECT
 
 
 def test_ir77_offerer_vp_limits_medium_and_hard() -> None:
     offer = {"id": 1, "give": "1b", "get": "1o", "answers": {}}
     near = _pos([1, 0, 1, 1, 2], visible_vp=_vp(7))
-    assert answer(EASY, near, SETTLE, offer, []) == A.ACCEPT
-    assert answer(MEDIUM, near, SETTLE, offer, []) == A.ACCEPT  # 7 <= 10 - 3
-    assert answer(HARD, near, SETTLE, offer, []) == A.REJECT  # 7 > 10 - 4
+    assert _ans(EASY, near, SETTLE, offer, []) == A.ACCEPT
+    assert _ans(MEDIUM, near, SETTLE, offer, []) == A.ACCEPT  # 7 <= 10 - 3
+    assert _ans(HARD, near, SETTLE, offer, []) == A.REJECT  # 7 > 10 - 4
     close = dataclasses.replace(near, visible_vp=_vp(8))
-    assert answer(MEDIUM, close, SETTLE, offer, []) == A.REJECT
+    assert _ans(MEDIUM, close, SETTLE, offer, []) == A.REJECT
     leader = dataclasses.replace(near, visible_vp=_vp(5))  # sole leader, 5 <= 6
-    assert answer(MEDIUM, leader, SETTLE, offer, []) == A.ACCEPT
-    assert answer(HARD, leader, SETTLE, offer, []) == A.REJECT
+    assert _ans(MEDIUM, leader, SETTLE, offer, []) == A.ACCEPT
+    assert _ans(HARD, leader, SETTLE, offer, []) == A.REJECT
 
 
 def test_ir77_hard_trades_once_per_opponent_per_round() -> None:
@@ -194,15 +216,15 @@ def test_ir77_hard_trades_once_per_opponent_per_round() -> None:
     me, o = pos.seat, pos.active
     offer = {"id": 2, "give": "1b", "get": "1o", "answers": {}}
     log = ["seat 2 ends the turn", f"seat {o} rolls 8", f"seat {o} trades 1b for 1w with seat {me}"]
-    assert answer(HARD, pos, SETTLE, offer, log) == A.REJECT
-    assert answer(MEDIUM, pos, SETTLE, offer, log) == A.ACCEPT
+    assert _ans(HARD, pos, SETTLE, offer, log) == A.REJECT
+    assert _ans(MEDIUM, pos, SETTLE, offer, log) == A.ACCEPT
     old = [
         f"seat {o} trades 1b for 1w with seat {me}",
         f"seat {o} ends the turn",
         "seat 1 ends the turn",
         "seat 2 ends the turn",
     ]
-    assert answer(HARD, pos, SETTLE, offer, old) == A.ACCEPT
+    assert _ans(HARD, pos, SETTLE, offer, old) == A.ACCEPT
 
 
 def test_ir77_hard_prefers_an_equal_maritime_trade() -> None:
@@ -211,7 +233,7 @@ def test_ir77_hard_prefers_an_equal_maritime_trade() -> None:
     offer = {"id": 1, "give": "1b", "get": "2o", "answers": {}}
     assert not accepts(HARD, pos, SETTLE, _b("1b"), _b("2o"), pos.active)
     assert accepts(EASY, pos, SETTLE, _b("1b"), _b("2o"), pos.active)
-    assert answer(MEDIUM, pos, SETTLE, offer, []) != A.REJECT
+    assert _ans(MEDIUM, pos, SETTLE, offer, []) != A.REJECT
 
 
 _HANDS = st.lists(st.integers(0, 4), min_size=5, max_size=5)

@@ -56,9 +56,9 @@ def test_ir50_answers_counter_offer_and_single_execution() -> None:
     give(state, 1, "1o")
     give(state, 2, "1b")
     do(state, "offer 1l for 1o")
-    assert texts(state) == ["accept", "reject"]  # countering 1o for 1l would just accept
-    do(state, "accept")
-    assert "accept" not in texts(state)  # seat 2 holds no ore
+    assert texts(state) == ["accept 1", "reject 1"]  # countering 1o for 1l would just accept
+    do(state, "accept")  # the shorthand names the one offer seat 1 has not answered
+    assert "accept 1" not in texts(state)  # seat 2 holds no ore
     do(state, "counter 1b for 1l")
     do(state, "reject")
     assert state.phase == MAIN and state.current_player() == 0

@@ -114,11 +114,11 @@ def fast_rollout(state: State, legal: list[Action], rng: random.Random) -> Actio
     if kind == "robber":
         return policy.robber(pos, legal, "leader", rng)
     if kind == "discard":
-        return discard(pos, choose_target(pos), legal, list(st.discard_partial))
+        return discard(pos, choose_target(pos), legal, list(st.discard_partial[p]))
     if kind == "setup-settlement":
         return policy.setup_settlement(pos, legal, 1, rng)
     if kind == "answer":
-        return A.REJECT if A.REJECT in legal else legal[0]
+        return next((a for a in legal if type(a) is A.Reject), legal[0])
     if kind == "sbp-signup":
         return policy.sbp_signup(pos)
     return legal[0]

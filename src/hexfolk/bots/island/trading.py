@@ -229,14 +229,18 @@ def counter_offer(
 def answer(
     rules: LevelRules, pos: Pos, target: Target, offer: dict[str, Any], log: Sequence[str]
 ) -> Action:
-    """Accept, reject or counter the offer on the table (IR-76: every offer is answered)."""
+    """Accept, reject or counter the offer (IR-76: every offer is answered); the answer names
+    the offer, since several may be open at once."""
     receive, give = bundle_of(offer["give"]), bundle_of(offer["get"])
     offerer = pos.active
+    oid = int(offer["id"])
     trades = trades_in_round(log, offerer, pos.seat, pos.n) if rules.trades_per_round else 0
     if accepts(rules, pos, target, receive, give, offerer, trades):
-        return A.ACCEPT
+        return A.Accept(oid)
     counter = counter_offer(rules, pos, target, receive, give, offerer, trades)
-    return counter if counter is not None else A.REJECT
+    if counter is not None:
+        return A.Counter(counter.give, counter.get, oid)
+    return A.Reject(oid)
 
 
 # --- the active player's side ------------------------------------------------------------------
@@ -279,6 +283,10 @@ def completion(
     if choice is not None:
         return choice
     for off in offers:
+        # a dead offer: every addressee has answered and nothing is worth taking (an offer
+        # still waiting for answers stays open: offers never block, answers may still come)
+        if len(off["answers"]) < pos.n - 1:
+            continue
         withdraw = A.Withdraw(int(off["id"]))
         if withdraw in legal_set:
             return withdraw

@@ -35,6 +35,7 @@ from hexfolk.core.testing.perft import (
     start_position,
     write_perft_file,
 )
+from hexfolk.core.testing.simultaneous import check_simultaneous
 
 __all__ = [
     "ConformanceError",
@@ -47,6 +48,7 @@ __all__ = [
     "check_perft_file",
     "check_random_playouts",
     "check_record_roundtrip",
+    "check_simultaneous",
     "divide",
     "golden_playthrough",
     "perft",

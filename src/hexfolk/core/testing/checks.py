@@ -98,7 +98,7 @@ def _check_step(game: Game, state: State, step: int, deep: bool) -> None:
         raise ConformanceError(f"{where}: applying to a clone changed the original")
     for seat in [None, *range(game.num_players)]:
         _json(state.observation(seat), f"{where}: observation({seat})")
-        if seat is not None and seat != player and state.legal_actions_for(seat):
+        if seat is not None and seat not in state.acting_seats() and state.legal_actions_for(seat):
             raise ConformanceError(f"{where}: seat {seat} is not to move but has legal actions")
     _json(state.full_state(), f"{where}: full_state()")
 

@@ -220,29 +220,49 @@ class Offer(Action):
 
 @dataclass(frozen=True, slots=True)
 class Accept(Action):
-    """Answer to an offer: ``accept``."""
+    """Answer to an offer: ``accept 1`` (offer 1). ``accept`` alone (offer 0) is a shorthand
+    for the one offer the seat has not answered yet (IR-50)."""
+
+    offer: int = 0
 
     def __str__(self) -> str:
-        return "accept"
+        return f"accept {self.offer}" if self.offer else "accept"
 
 
 @dataclass(frozen=True, slots=True)
 class Reject(Action):
-    """Answer to an offer: ``reject``."""
+    """Answer to an offer: ``reject 1``; ``reject`` alone is a shorthand as for :class:`Accept`."""
+
+    offer: int = 0
 
     def __str__(self) -> str:
-        return "reject"
+        return f"reject {self.offer}" if self.offer else "reject"
 
 
 @dataclass(frozen=True, slots=True)
 class Counter(Action):
-    """Answer with a counter-offer, from the answerer's side: ``counter 1b for 1l``."""
+    """Answer with a counter-offer, from the answerer's side: ``counter 1: 1b for 1l`` (to
+    offer 1); ``counter 1b for 1l`` is a shorthand as for :class:`Accept`."""
 
     give: Bundle
     get: Bundle
+    offer: int = 0
 
     def __str__(self) -> str:
-        return f"counter {bundle_text(self.give)} for {bundle_text(self.get)}"
+        head = f"counter {self.offer}: " if self.offer else "counter "
+        return f"{head}{bundle_text(self.give)} for {bundle_text(self.get)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineAll(Action):
+    """A seat's standing answer to player-trade offers: ``decline-all on`` rejects every open
+    offer it has not answered and every later one at once; ``decline-all off`` is asked again.
+    Typed, never listed (like the non-canonical trades)."""
+
+    on: bool
+
+    def __str__(self) -> str:
+        return "decline-all on" if self.on else "decline-all off"
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +312,8 @@ PLAY_KNIGHT = PlayKnight()
 PLAY_ROADS = PlayRoadBuilding()
 ACCEPT = Accept()
 REJECT = Reject()
+DECLINE_ALL_ON = DeclineAll(True)
+DECLINE_ALL_OFF = DeclineAll(False)
 END = EndTurn()
 SBP_JOIN = SpecialBuildSignUp(True)
 SBP_PASS = SpecialBuildSignUp(False)
@@ -358,10 +380,11 @@ def parse(text: str) -> Action:
         return BUY
     if head == "end" and not rest:
         return END
-    if head == "accept" and not rest:
-        return ACCEPT
-    if head == "reject" and not rest:
-        return REJECT
+    if head in ("accept", "reject") and len(rest) <= 1:
+        oid = _int(rest[0], "the offer number") if rest else 0
+        return Accept(oid) if head == "accept" else Reject(oid)
+    if head == "decline-all" and len(rest) == 1 and rest[0] in ("on", "off"):
+        return DECLINE_ALL_ON if rest[0] == "on" else DECLINE_ALL_OFF
     if head == "draw" and len(rest) == 1 and rest[0] in DEV_NAMES:
         return DRAWS[DEV_NAMES.index(rest[0])]
     if head == "steal" and len(rest) == 1:
@@ -394,6 +417,10 @@ def parse(text: str) -> Action:
     if head == "offer":
         return Offer(*_pair(rest, "offer"))
     if head == "counter":
+        if rest and rest[0].endswith(":"):
+            oid = _int(rest[0][:-1], "the offer number")
+            if oid:
+                return Counter(*_pair(rest[1:], "counter"), oid)
         return Counter(*_pair(rest, "counter"))
     if head == "complete":
         if len(rest) == 1:

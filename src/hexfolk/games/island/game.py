@@ -41,7 +41,8 @@ class IslandGame(Game):
 
     id: ClassVar[str] = "island"
     name: ClassVar[str] = "Island"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
+    """2: trade offers never block (answers in any order, unanswered = rejected)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     default_players: ClassVar[int] = 4

@@ -483,20 +483,22 @@ class IslandState(State):
         self.road_len = [0] * n
         self.lr_holder = -1
         self.la_holder = -1
-        # 7s: discards as hidden commitments
+        # 7s: simultaneous discards (IR-41) as hidden commitments, one partial choice per seat
         self.discards: Commitments | None = None
         self.discard_need = [0] * n
-        self.discard_partial: list[int] = [0] * NRES
+        self.discard_partial: list[Bundle] = [_NONE] * n
+        """Per seat, the cards chosen so far towards its discard (tuples, replaced on change;
+        hidden from everyone else until the reveal)."""
         # robber steal in progress
         self.thief = -1
         self.victim = -1
         # Road Building
         self.free_roads = 0
-        # offers
+        # offers (IR-48..IR-51): open offers never block; answers are keyed by seat
         self.offers: list[OpenOffer] = []
-        self.answering: list[int] = []
-        self.answer_offer = -1
         self.next_offer = 1
+        self.decline_all = 0
+        """Bitmask of the seats that decline every player-trade offer (``decline-all on``)."""
         self.rejected: list[tuple[Bundle, Bundle]] = []
         # special build phase
         self.sbp_queue: list[int] = []
@@ -544,8 +546,7 @@ class IslandState(State):
         new.discards = self.discards.copy() if self.discards is not None else None
         new.discard_need = self.discard_need[:]
         new.discard_partial = self.discard_partial[:]
-        new.offers = [o.copy() for o in self.offers]
-        new.answering = self.answering[:]
+        new.offers = [o.copy() for o in self.offers] if self.offers else []
         new.rejected = self.rejected[:]
         new.sbp_queue = self.sbp_queue[:]
         new.sbp_joined = self.sbp_joined[:]
@@ -582,7 +583,12 @@ class IslandState(State):
         phase = self.phase
         if phase == OVER or phase in _CHANCE_PHASES:
             return None
-        seat = self.seat
+        return self._prompt(self.seat)
+
+    def _prompt(self, seat: int) -> Prompt:
+        phase = self.phase
+        if phase == ANSWER and seat == self.active:
+            phase = MAIN
         name = PHASE_NAMES[phase]
         data: dict[str, Any] = {}
         if phase == SETUP_SETTLE:
@@ -594,18 +600,20 @@ class IslandState(State):
             text = f"seat {seat}: roll the dice (or play a development card first)"
         elif phase == DISCARD:
             need = self.discard_need[seat]
-            left = need - sum(self.discard_partial)
+            left = need - sum(self.discard_partial[seat])
             text = f"seat {seat}: discard {left} more card(s) of {need}"
             data.update(need=need, left=left)
         elif phase == ROBBER:
             text = f"seat {seat}: move the robber"
         elif phase == MAIN:
             text = f"seat {seat}: trade, build, play a card, or end the turn"
+            if self.phase == ANSWER:
+                text += " (answers to your offers are coming in)"
         elif phase == ROAD_BUILDING:
             text = f"seat {seat}: place a free road ({self.free_roads} left)"
             data["left"] = self.free_roads
         elif phase == ANSWER:
-            offer = self._offer(self.answer_offer)
+            offer = self._first_unanswered(seat)
             assert offer is not None
             text = (
                 f"seat {seat}: seat {self.active} offers {bundle_text(offer.give)} for "
@@ -698,9 +706,7 @@ class IslandState(State):
                     self._dev_plays(p, dev, out)
             return out
         if phase == DISCARD:
-            hand = self.hands[self.seat]
-            part = self.discard_partial
-            return [A.DISCARDS[r] for r in range(NRES) if hand[r] > part[r]]
+            return self._discard_actions(self.seat)
         if phase == ROBBER:
             return self._robber_moves(self.seat)
         if phase == OVER or phase in _CHANCE_PHASES:
@@ -723,8 +729,13 @@ class IslandState(State):
         self._builds(p, out)
         return out
 
+    def _discard_actions(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        part = self.discard_partial[p]
+        return [A.DISCARDS[r] for r in range(NRES) if hand[r] > part[r]]
+
     def _main_actions(self) -> list[Action]:
-        p = self.seat
+        p = self.active
         hand = self.hands[p]
         out: list[Action] = [_END]
         # builds, as _builds (inlined: this is the most frequent listing)
@@ -958,20 +969,61 @@ class IslandState(State):
         return out
 
     def _answers(self, p: int) -> list[Action]:
-        offer = self._offer(self.answer_offer)
-        assert offer is not None
+        """Answers of ``p`` to every open offer it has not answered, by offer number."""
         hand = self.hands[p]
         out: list[Action] = []
-        if _has(hand, offer.get):
-            out.append(A.ACCEPT)
-        out.append(A.REJECT)
-        # canonical counters: give 1 card of a held type instead, for the same cards
-        for t in range(NRES):
-            if hand[t] and not offer.give[t]:
-                give = _ONE[t]
-                if give != offer.get and any(offer.give):
-                    out.append(A.Counter(give, offer.give))
+        for offer in self.offers:
+            if offer.answers[p] is not None:
+                continue
+            oid = offer.id
+            if _has(hand, offer.get):
+                out.append(A.Accept(oid))
+            out.append(A.Reject(oid))
+            # canonical counters: give 1 card of a held type instead, for the same cards
+            for t in range(NRES):
+                if hand[t] and not offer.give[t]:
+                    give = _ONE[t]
+                    if give != offer.get and any(offer.give):
+                        out.append(A.Counter(give, offer.give, oid))
         return out
+
+    def _first_unanswered(self, p: int) -> OpenOffer | None:
+        for o in self.offers:
+            if o.answers[p] is None:
+                return o
+        return None
+
+    def _awaiting(self) -> list[int]:
+        """Seats that have not answered some open offer, in seat order after the proposer:
+        the sequential walk asks them in this order before the proposer moves again."""
+        if not self.offers:
+            return []
+        n, p = self.n, self.active
+        out = []
+        for i in range(1, n):
+            q = (p + i) % n
+            for o in self.offers:
+                if o.answers[q] is None:
+                    out.append(q)
+                    break
+        return out
+
+    def _to_main(self) -> None:
+        """Back in the active player's main phase: while some seat has not answered an open
+        offer the phase is ``answer`` and the sequential walk names that seat (IR-50); the
+        proposer acts alongside (``acting_seats``)."""
+        waiting = self._awaiting()
+        if waiting:
+            self.phase = ANSWER
+            self.seat = waiting[0]
+        else:
+            self.phase = MAIN
+            self.seat = self.active
+
+    def _resume(self) -> None:
+        self.phase = self.resume
+        if self.phase == MAIN and self.offers:
+            self._to_main()
 
     def _offer(self, oid: int) -> OpenOffer | None:
         for o in self.offers:
@@ -1012,21 +1064,38 @@ class IslandState(State):
                 and (action.give, action.get) not in self.rejected
                 and all((o.give, o.get) != (action.give, action.get) for o in self.offers)
             )
-        if cls is A.Counter:
-            assert isinstance(action, A.Counter)
+        if cls is A.Counter or cls is A.Accept or cls is A.Reject:
             if phase != ANSWER:
                 return False
-            offer = self._offer(self.answer_offer)
-            assert offer is not None
-            return (
-                self._valid_pair(action.give, action.get)
-                and (action.give, action.get) != (offer.get, offer.give)
-                and _has(self.hands[self.seat], action.give)
-            )
+            if not action.offer:  # type: ignore[attr-defined]
+                pending = [o.id for o in self.offers if o.answers[self.seat] is None]
+                if len(pending) != 1 or self.seat == self.active:
+                    return False
+                action = self._resolve_answer(self.seat, action, str(action))
+            if cls is A.Counter:
+                assert isinstance(action, A.Counter)
+                return self._counter_ok(self.seat, action)
+            return action in self._answers(self.seat)
+        if cls is A.DeclineAll:
+            assert isinstance(action, A.DeclineAll)
+            return bool(self.decline_all >> self.seat & 1) != action.on
         if cls is A.MaritimeTrade:
             assert isinstance(action, A.MaritimeTrade)
             return phase == MAIN and self._maritime_ok(self.seat, action.give, action.get)
+        if cls is A.EndTurn and phase == ROAD_BUILDING:
+            return True  # IR-28: the turn clock forfeits the unplaced roads (typed, not listed)
         return action in self.legal_actions()
+
+    def _counter_ok(self, p: int, a: A.Counter) -> bool:
+        offer = self._offer(a.offer)
+        return (
+            offer is not None
+            and p != self.active
+            and offer.answers[p] is None
+            and self._valid_pair(a.give, a.get)
+            and (a.give, a.get) != (offer.get, offer.give)
+            and _has(self.hands[p], a.give)
+        )
 
     def _maritime_ok(self, p: int, give: Bundle, get: Bundle) -> bool:
         ratio = self.ratio[p]
@@ -1047,6 +1116,8 @@ class IslandState(State):
         if not text:
             raise MalformedActionError("empty action text")
         action = self.game.parse_action(text)
+        if self.current_player() >= 0:
+            action = self._resolve_answer(self.seat, action, text)
         if self.is_legal(action):
             return action
         if self.current_player() >= 0 and (
@@ -1073,6 +1144,122 @@ class IslandState(State):
                     f"{text!r} could mean any of: {', '.join(str(a) for a in found)}"
                 )
         raise IllegalActionError(self._illegal_message(text))
+
+    def _resolve_answer(self, p: int, action: Action, text: str) -> Action:
+        """``accept``, ``reject`` and ``counter <give> for <get>`` without an offer number
+        name the one open offer ``p`` has not answered (ambiguous when there are several)."""
+        cls = type(action)
+        if cls not in (A.Accept, A.Reject, A.Counter) or action.offer:  # type: ignore[attr-defined]
+            return action
+        if self.phase != ANSWER or p == self.active:
+            return action
+        pending = [o.id for o in self.offers if o.answers[p] is None]
+        if len(pending) > 1:
+            raise AmbiguousActionError(
+                f"{text!r} could answer any of the offers {', '.join(map(str, pending))}: "
+                "write the offer number"
+            )
+        if not pending:
+            return action
+        if cls is A.Counter:
+            assert isinstance(action, A.Counter)
+            return A.Counter(action.give, action.get, pending[0])
+        return A.Accept(pending[0]) if cls is A.Accept else A.Reject(pending[0])
+
+    # ------------------------------------------------------------------ several seats at once
+    def acting_seats(self) -> list[int]:
+        """IR-41: every seat that still owes cards after a 7; IR-50: while offers are open the
+        active player and every seat that has not answered one (in seat order)."""
+        phase = self.phase
+        if phase == DISCARD:
+            commits = self.discards
+            assert commits is not None
+            return sorted(q for q in commits.seats if commits.value_for(q) is None)
+        if phase == ANSWER:
+            return sorted([self.active, *self._awaiting()])
+        return super().acting_seats()
+
+    def simultaneous_seats(self) -> list[int]:
+        """The discarding seats, or the seats that have not answered an open offer (the
+        proposer races them: completing or withdrawing closes an offer for everyone)."""
+        phase = self.phase
+        if phase == DISCARD:
+            return self.acting_seats()
+        if phase == ANSWER:
+            return sorted(self._awaiting())
+        return []
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == DISCARD:
+            commits = self.discards
+            assert commits is not None
+            if seat in commits.seats and commits.value_for(seat) is None:
+                return self._discard_actions(seat)
+            return []
+        if phase == ANSWER:
+            if seat == self.active:
+                return self._main_actions()
+            if self._first_unanswered(seat) is not None:
+                return self._answers(seat)
+            return []
+        return super().legal_actions_for(seat)
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        if self.phase in (DISCARD, ANSWER) and seat in self.acting_seats():
+            return self._prompt(seat)
+        return super().prompt_for(seat)
+
+    def _as_seat(self, seat: int) -> tuple[int, int]:
+        """Put the state in ``seat``'s own view of the decision (the proposer's main phase
+        while answers are pending; a discarding seat's turn to discard); return what to
+        restore. The handlers read ``self.seat`` and ``self.phase``."""
+        saved = (self.phase, self.seat)
+        if self.phase == ANSWER and seat == self.active:
+            self.phase = MAIN
+        self.seat = seat
+        return saved
+
+    def _legal_for(self, seat: int, action: Action) -> bool:
+        if seat not in self.acting_seats():
+            return False
+        if seat == self.seat:
+            return self.is_legal(action)
+        saved = self._as_seat(seat)
+        try:
+            return self.is_legal(action)
+        finally:
+            self.phase, self.seat = saved
+
+    def parse_action_for(self, seat: int, text: str) -> Action:
+        if seat not in self.acting_seats():
+            raise IllegalActionError(f"seat {seat} has no decision to make now")
+        if seat == self.seat:
+            return self.parse_action(text)
+        saved = self._as_seat(seat)
+        try:
+            return self.parse_action(text)
+        finally:
+            self.phase, self.seat = saved
+
+    def apply_for(self, seat: int, action: Action) -> None:
+        if not self._legal_for(seat, action):
+            raise IllegalActionError(
+                f"{str(action)!r} is not legal now for seat {seat}"
+                if seat in self.acting_seats()
+                else f"seat {seat} has no decision to make now"
+            )
+        if seat == self.seat:
+            self.apply_unchecked(action)
+            return
+        phase = self.phase
+        self._as_seat(seat)
+        _DISPATCH[type(action)](self, action)
+        if phase == ANSWER and self.phase == MAIN:
+            self._to_main()  # the proposer's step left the main phase's answers pending
+        elif phase == DISCARD and self.phase == DISCARD:
+            nxt = self.discards.next_seat() if self.discards is not None else None
+            self.seat = self.seat if nxt is None else nxt
 
     # ------------------------------------------------------------------ apply
     def apply_unchecked(self, action: Action) -> None:
@@ -1215,7 +1402,7 @@ class IslandState(State):
         elif phase == ROAD_BUILDING:
             self.free_roads -= 1
             if self.free_roads <= 0 or not self.roads_left[p] or not self._road_actions(p):
-                self.phase = self.resume
+                self._resume()
         self._check_win()
 
     def _award_road(self, old: list[int]) -> None:
@@ -1297,7 +1484,6 @@ class IslandState(State):
             for q in over:
                 self.discard_need[q] = sum(self.hands[q]) // 2
             self.discards = Commitments(over)
-            self.discard_partial = [0] * NRES
             self.phase = DISCARD
             self.seat = over[0]
         else:
@@ -1308,7 +1494,7 @@ class IslandState(State):
         if self.game.options["robber"]:
             self.phase = ROBBER
         else:  # IR-47
-            self.phase = self.resume
+            self._resume()
 
     def _produce(self, s: int) -> None:
         """IR-35..IR-37: pay every building next to a hex with token ``s``."""
@@ -1406,15 +1592,19 @@ class IslandState(State):
         self.income = {k: e for k, e in self.income.items() if k & 15 not in sums}
 
     def _do_discard(self, a: A.Discard) -> None:
+        """IR-41: one card of ``self.seat``'s discard. Each seat's choice is its own
+        (``discard_partial[p]``), so the seats' cards may arrive interleaved in any order."""
         p = self.seat
-        part = self.discard_partial
-        part[a.resource] += 1
+        r = a.resource
+        part = self.discard_partial[p]
+        part = (*part[:r], part[r] + 1, *part[r + 1 :])
         if sum(part) < self.discard_need[p]:
+            self.discard_partial[p] = part
             return
         commits = self.discards
         assert commits is not None
-        commits.commit(p, tuple(part))
-        self.discard_partial = [0] * NRES
+        commits.commit(p, part)
+        self.discard_partial[p] = _NONE
         nxt = commits.next_seat()
         if nxt is not None:
             self.seat = nxt
@@ -1434,12 +1624,12 @@ class IslandState(State):
         st[_S0 + p * _W + F_ROBBER] += 1
         if a.hex < 0:
             self._log(None, f"seat {p}: the robber stays on {self.robber}")
-            self.phase = self.resume
+            self._resume()
             return
         self.robber = a.hex
         if a.victim < 0:
             self._log(None, f"seat {p} moves the robber to {a.hex}")
-            self.phase = self.resume
+            self._resume()
             return
         self._log(None, f"seat {p} moves the robber to {a.hex} and robs seat {a.victim}")
         self.thief = p
@@ -1490,8 +1680,8 @@ class IslandState(State):
         self.log.append((None, texts.steal[t][v]))
         self.log.append((texts.pair[t][v], texts.stole[t][v][r]))
         self.thief = self.victim = -1
-        self.phase = self.resume
         self.seat = self.active
+        self._resume()
 
     # --- development cards
     def _do_buy(self, a: A.BuyDevelopment) -> None:
@@ -1509,7 +1699,7 @@ class IslandState(State):
         self.dev_new[p][c] += 1
         self.stats[_S0 + p * _W + F_DEV_BOUGHT + c] += 1
         self.log.append((self.texts.only[p], self.texts.draw[p][c]))
-        self.phase = self.resume
+        self._resume()
         self._check_win()  # IR-4: a VP card can win at once (never in SBP, IR-33)
 
     def _play(self, p: int, card: int) -> None:
@@ -1596,59 +1786,116 @@ class IslandState(State):
         self._log(None, f"seat {p} trades {bundle_text(a.give)} for {bundle_text(a.get)}")
 
     def _do_offer(self, a: A.Offer) -> None:
-        p = self.seat
-        o = OpenOffer(self.next_offer, a.give, a.get, [None] * self.n)
+        """IR-49/IR-50: an offer to every other seat. It never blocks: the other seats answer
+        in any order (seats with ``decline-all on`` reject at once) while the proposer plays
+        on; the sequential walk asks the seats in order after the proposer first."""
+        p = self.active
+        declined = self.decline_all
+        answers: list[Any] = [
+            "reject" if q != p and declined >> q & 1 else None for q in range(self.n)
+        ]
+        o = OpenOffer(self.next_offer, a.give, a.get, answers)
         self.next_offer += 1
         self.offers.append(o)
         self.stats[_S0 + p * _W + F_OFFERS] += 1
         self._log(None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}")
-        self.answering = [(p + i) % self.n for i in range(1, self.n)]
-        self.answer_offer = o.id
-        self.phase = ANSWER
-        self.seat = self.answering[0]
+        self._after_answer(o)
 
-    def _answer(self, value: Any) -> None:
-        p = self.seat
-        o = self._offer(self.answer_offer)
-        assert o is not None
+    def _answer(self, p: int, oid: int, value: Any) -> None:
+        """Seat ``p``'s answer to offer ``oid``, kept by seat (so answers commute). It shows
+        in the offer at once; the log line of an offer's answers is written when the last
+        addressee answers or the offer closes (:meth:`_log_answers`)."""
+        o = self._offer(oid)
+        assert o is not None and o.answers[p] is None
         o.answers[p] = value
         if value == "accept":
             self._reveal(p, o.get)
-            self._log(None, f"seat {p} accepts offer #{o.id}")
-        elif value == "reject":
-            self._log(None, f"seat {p} rejects offer #{o.id}")
-        else:
+        elif value != "reject":
             self._reveal(p, value[0])
             self.stats[_S0 + p * _W + F_COUNTERS] += 1
-            self._log(
-                None,
-                f"seat {p} counters offer #{o.id}: {bundle_text(value[0])} for "
-                f"{bundle_text(value[1])}",
-            )
-        self.answering.pop(0)
-        if self.answering:
-            self.seat = self.answering[0]
-            return
-        if all(x == "reject" for s, x in enumerate(o.answers) if s != self.active):
-            self.offers.remove(o)  # IR-51: rejected by all, not re-sent this turn
-            self.rejected.append((o.give, o.get))
-        self.answer_offer = -1
-        self.phase = MAIN
-        self.seat = self.active
+        self._after_answer(o)
+
+    def _after_answer(self, o: OpenOffer) -> None:
+        p = self.active
+        if all(x is not None for q, x in enumerate(o.answers) if q != p):
+            self._log_answers(o)
+            if all(x == "reject" for q, x in enumerate(o.answers) if q != p):
+                self._close_rejected(o)
+        self._to_main()
+
+    def _log_answers(self, o: OpenOffer) -> None:
+        """One public line with every addressee's answer to ``o``, in seat order after the
+        proposer (so it does not depend on the order the answers arrived in)."""
+        n, p = self.n, self.active
+        parts = []
+        for i in range(1, n):
+            q = (p + i) % n
+            x = o.answers[q]
+            if x is None:
+                parts.append(f"seat {q} does not answer")
+            elif x == "accept":
+                parts.append(f"seat {q} accepts")
+            elif x == "reject":
+                parts.append(f"seat {q} rejects")
+            else:
+                parts.append(f"seat {q} counters {bundle_text(x[0])} for {bundle_text(x[1])}")
+        self._log(None, f"answers to offer #{o.id}: " + ", ".join(parts))
+
+    def _close_rejected(self, o: OpenOffer) -> None:
+        """IR-51: rejected by every addressee (unanswered counts as rejected): it closes and
+        cannot be re-sent unchanged this turn."""
+        self.offers.remove(o)
+        self.rejected.append((o.give, o.get))
+        self._log(None, f"offer #{o.id} is rejected by every seat")
+
+    def _unanswered(self, o: OpenOffer) -> bool:
+        p = self.active
+        return any(x is None for q, x in enumerate(o.answers) if q != p)
+
+    def _offer_answered(self, oid: int) -> int:
+        """The offer an answer names (0: the one offer the seat has not answered)."""
+        if oid:
+            return oid
+        o = self._first_unanswered(self.seat)
+        assert o is not None
+        return o.id
 
     def _do_accept(self, a: A.Accept) -> None:
-        self._answer("accept")
+        self._answer(self.seat, self._offer_answered(a.offer), "accept")
 
     def _do_reject(self, a: A.Reject) -> None:
-        self._answer("reject")
+        self._answer(self.seat, self._offer_answered(a.offer), "reject")
 
     def _do_counter(self, a: A.Counter) -> None:
-        self._answer((a.give, a.get))
+        self._answer(self.seat, self._offer_answered(a.offer), (a.give, a.get))
+
+    def _do_decline_all(self, a: A.DeclineAll) -> None:
+        """A seat's standing answer: on rejects every open offer it has not answered and
+        every later one as it is made; off asks it again from the next offer."""
+        p = self.seat
+        if a.on:
+            self.decline_all |= 1 << p
+            if p != self.active:
+                for o in list(self.offers):
+                    if o.answers[p] is None:
+                        self._answer(p, o.id, "reject")
+        else:
+            self.decline_all &= ~(1 << p)
+        if self.phase in (MAIN, ANSWER):
+            self._to_main()
+        elif self.phase == DISCARD:
+            assert self.discards is not None
+            nxt = self.discards.next_seat()
+            self.seat = self.active if nxt is None else nxt
 
     def _do_complete(self, a: A.Complete) -> None:
+        """IR-50: the proposer takes one acceptance or counter-offer without waiting for the
+        other answers (missing answers count as rejections); both hands were re-checked."""
         p = self.active
         o = self._offer(a.offer)
         assert o is not None
+        if self._unanswered(o):
+            self._log_answers(o)
         s = a.seat
         ans = o.answers[s]
         if ans == "accept":
@@ -1668,16 +1915,30 @@ class IslandState(State):
         self.stats[_S0 + p * _W + F_TRADES] += 1
         self.stats[_S0 + s * _W + F_TRADES] += 1
         self._log(None, f"seat {p} trades {bundle_text(give)} for {bundle_text(get)} with seat {s}")
+        if self.offers:
+            self._to_main()
 
     def _do_withdraw(self, a: A.Withdraw) -> None:
         o = self._offer(a.offer)
         assert o is not None
+        if self._unanswered(o):
+            self._log_answers(o)
         self.offers.remove(o)
         self._log(None, f"seat {self.active} withdraws offer #{o.id}")
+        p = self.active
+        if all(x in (None, "reject") for q, x in enumerate(o.answers) if q != p):
+            self.rejected.append((o.give, o.get))  # IR-51: nobody accepted or countered
+        if self.offers or self.phase == ANSWER:
+            self._to_main()
 
     # --- end of turn, special build phase
     def _do_end(self, a: A.EndTurn) -> None:
         p = self.seat
+        if self.phase == ROAD_BUILDING:  # IR-28: forfeit the unplaced roads
+            self._log(None, f"seat {p} forfeits {self.free_roads} unplaced road(s)")
+            self.free_roads = 0
+            self._resume()
+            return
         if self.phase == SBP_BUILD:
             self.sbp_joined.pop(0)
             if self.sbp_joined:
@@ -1686,6 +1947,9 @@ class IslandState(State):
                 self._start_turn((self.active + 1) % self.n)
             return
         if self.offers:
+            for o in self.offers:
+                if self._unanswered(o):
+                    self._log_answers(o)  # IR-28/IR-50: missing answers count as rejections
             self._log(None, f"seat {p}'s open offers are withdrawn")
             self.offers = []
         self.log.append((None, self.texts.end[p]))
@@ -1854,6 +2118,7 @@ _DISPATCH: dict[type, Any] = {
     A.Counter: IslandState._do_counter,
     A.Complete: IslandState._do_complete,
     A.Withdraw: IslandState._do_withdraw,
+    A.DeclineAll: IslandState._do_decline_all,
     A.EndTurn: IslandState._do_end,
     A.SpecialBuildSignUp: IslandState._do_signup,
 }

@@ -66,12 +66,16 @@ def observation(st: IslandState, seat: int | None) -> JSON:
             "settlements_left": st.settles_left[p],
             "cities_left": st.cities_left[p],
         }
+        if st.decline_all >> p & 1:
+            info["declines_offers"] = True
         if over or p == seat:  # IR-7: everything is revealed at the end
             info["hand"] = _hand_json(st.hands[p])
             info["dev_hand"] = _dev_json(st.dev[p])
             info["vp"] = st.total_vp(p)
         players.append(info)
-    prompt = st.prompt()
+    acting = st.acting_seats()
+    # an acting seat beside the one the sequential walk names sees its own decision
+    prompt = st.prompt_for(seat) if seat is not None and seat in acting else st.prompt()
     obs: JSON = {
         "game": "island",
         "seat": seat,
@@ -80,6 +84,7 @@ def observation(st: IslandState, seat: int | None) -> JSON:
         "active": st.active,
         "to_move": st.current_player() if st.current_player() >= 0 else None,
         "prompt": prompt.to_json() if prompt else None,
+        "acting": acting,
         "board": {
             "map": st.topo.board_id,
             "layout": st.lt.layout.text() if st.lt else None,
@@ -114,8 +119,8 @@ def _discard_view(st: IslandState, seat: int | None) -> JSON | None:
     }
     if seat is not None and c.value_for(seat) is not None:
         out["own"] = bundle_text(c.value_for(seat))
-    if seat is not None and st.phase == DISCARD and st.seat == seat:
-        out["selected"] = bundle_text(tuple(st.discard_partial))
+    if seat is not None and st.phase == DISCARD and seat in c.seats and c.value_for(seat) is None:
+        out["selected"] = bundle_text(st.discard_partial[seat])
     return out
 
 
@@ -155,13 +160,12 @@ def full_state(st: IslandState) -> JSON:
             "values": {str(q): list(st.discards.value_for(q) or ()) for q in st.discards.seats},
         },
         "discard_need": st.discard_need,
-        "discard_partial": st.discard_partial,
+        "discard_partial": [list(x) for x in st.discard_partial],
         "steal": [st.thief, st.victim],
         "free_roads": st.free_roads,
         "offers": [o.to_json() for o in st.offers],
-        "answering": st.answering,
-        "answer_offer": st.answer_offer,
         "next_offer": st.next_offer,
+        "decline_all": st.decline_all,
         "rejected": [[bundle_text(a), bundle_text(b)] for a, b in st.rejected],
         "sbp": [st.sbp_queue, st.sbp_joined],
         "deficit": [
@@ -295,8 +299,11 @@ def sample_consistent_state(st: IslandState, seat: int | None, rng: random.Rando
                 value = tuple(_sub_multiset(w.hands[q], sum(value), rng))
             new.commit(q, value)
         w.discards = new
-        if st.phase == DISCARD and st.seat != o:
-            w.discard_partial = _sub_multiset(w.hands[st.seat], sum(st.discard_partial), rng)
+        if st.phase == DISCARD:
+            for q in old.seats:
+                if q != o and old.value_for(q) is None and any(st.discard_partial[q]):
+                    k = sum(st.discard_partial[q])
+                    w.discard_partial[q] = tuple(_sub_multiset(w.hands[q], k, rng))
     # 3. other players' development cards, from the cards the observer has not seen
     others = [p for p in range(n) if p != o]
     unseen = list(st.deck)

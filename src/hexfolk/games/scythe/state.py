@@ -1376,6 +1376,71 @@ class ScytheState(State):
         multis = _sub_multisets(self.hand[p * NV : p * NV + NV], self.commit_limit(p, loc))
         return [Commit(d, c) for c in multis for d in range(dial_max + 1)]
 
+    def _commit(self, p: int, a: Commit) -> None:
+        """SR-43 C2 / SR-59: ``p``'s secret commitment. Attacker and defender commit in any
+        order; when the second arrives, the two commitments' log lines are put in commitment
+        order (attacker first), so the state does not depend on who was first."""
+        commits = self.commits
+        assert commits is not None
+        commits.commit(p, [a.dial, list(a.cards)])
+        self._log(None, f"P{p} commits")
+        self._log(frozenset((p,)), f"P{p} commits dial {a.dial}, cards {list(a.cards)}")
+        if commits.complete():
+            first = commits.seats[0]
+            tail = self.log[-4:]
+            if tail[0][1] != f"P{first} commits":  # the defender was first: swap the pairs
+                self.log[-4:] = tail[2:] + tail[:2]
+            self._resolve_combat()
+
+    # --- several seats at once: the two secret commitments (SR-43 C2, SR-59)
+    def _committing(self) -> list[int]:
+        if self.phase != COMMIT or self.chance or self.commits is None:
+            return []
+        commits = self.commits
+        return sorted(q for q in commits.seats if commits.value_for(q) is None)
+
+    def acting_seats(self) -> list[int]:
+        waiting = self._committing()
+        return waiting if waiting else super().acting_seats()
+
+    def simultaneous_seats(self) -> list[int]:
+        return self._committing()
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        if seat in self._committing():
+            return self.legal_actions() if seat == self._seat() else self._commit_options(seat)
+        return super().legal_actions_for(seat)
+
+    def prompt_for(self, seat: int) -> Prompt | None:
+        if seat in self._committing():
+            pr = self.prompt()
+            assert pr is not None
+            return Prompt(pr.kind, seat, pr.text, pr.data)
+        return super().prompt_for(seat)
+
+    def parse_action_for(self, seat: int, text: str) -> Action:
+        waiting = self._committing()
+        if seat not in waiting or seat == self._seat():
+            return super().parse_action_for(seat, text)
+        action = self.game.parse_action(text)
+        if isinstance(action, Commit) and action in self._commit_options(seat):
+            return action
+        raise IllegalActionError(
+            f"{text!r} is not legal now for P{seat}: commit a dial and combat cards (SR-43)"
+        )
+
+    def apply_for(self, seat: int, action: Action) -> None:
+        waiting = self._committing()
+        if seat not in waiting or seat == self._seat():
+            super().apply_for(seat, action)
+            return
+        if not isinstance(action, Commit) or action not in self._commit_options(seat):
+            raise IllegalActionError(f"{action!s} is not legal now for P{seat}")
+        self._legal = None
+        self._commit(seat, action)
+        self._run()
+        self._legal = None
+
     def _resolve_combat(self) -> None:
         assert self.commits is not None
         loc, att, dfd = self.cb[0], self.cb[1], self.cb[2]
@@ -1931,12 +1996,8 @@ class ScytheState(State):
                 self._lose(opp, "power", D.RULES["artillery"]["opponent_loses"])
             self.cont = "_combat_step"
         elif ph == COMMIT:
-            assert isinstance(a, Commit) and self.commits is not None
-            self.commits.commit(p, [a.dial, list(a.cards)])
-            self._log(None, f"P{p} commits")
-            self._log(frozenset((p,)), f"P{p} commits dial {a.dial}, cards {list(a.cards)}")
-            if self.commits.complete():
-                self._resolve_combat()
+            assert isinstance(a, Commit)
+            self._commit(p, a)
         elif ph == RETREAT:
             assert isinstance(a, Retreat)
             self._retreat_loser(p, a.loc, a.workers)
