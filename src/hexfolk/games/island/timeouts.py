@@ -1,0 +1,193 @@
+"""Turn clock defaults (IR-26..IR-28): the action the table applies for a seat whose clock ran out.
+
+:func:`timeout_action` answers the seat's *current* decision with IR-28's default and nothing
+more; the table applies it and asks again for as long as that seat still owes a decision of the
+expired turn or step (``State.timeout_action``). So an expiry before the roll rolls, the roll's
+decisions (the seat's own discard, the robber) get their defaults, and the main phase that
+follows ends the turn, as IR-28 says. Every default is one of the seat's legal actions
+(``legal_actions_for``), chosen with the table's ``rng`` only:
+
+========================  ==================================================================
+prompt kind               default (IR-28)
+========================  ==================================================================
+``setup-settlement``      the legal intersection with the highest pip sum (random tie-break)
+``setup-road``            a random legal road touching that settlement
+``pre-roll``              ``roll`` (no card is played)
+``discard``               one card at a time, each a random card of those still held
+``robber``                a random legal hex, preferring hexes without own buildings, then a
+                          random eligible victim there
+``road-building``         ``end``: forfeit the unplaced roads (typed, not listed: IR-64 asks a
+                          player to place them; only the clock gives them up)
+``main``                  withdraw the open offers one by one (unanswered seats count as
+                          rejections), then ``end``
+``answer``                ``reject``
+``sbp-signup``            ``sbp pass`` (not signed up)
+``sbp-build``             ``end`` (the slot is passed)
+========================  ==================================================================
+
+IR-28's Year of Plenty and Monopoly rows never arise: the engine takes the choice with the
+card (``play plenty 1l 1o``, ``play monopoly w``), so no such choice is ever pending, and a
+default never plays a card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from hexfolk.core import Action, Prompt
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.rules import NRES
+
+if TYPE_CHECKING:
+    from hexfolk.games.island.state import IslandState
+
+Default = Callable[["IslandState", int, Sequence[Action], random.Random], Action]
+
+
+def timeout_action(state: IslandState, seat: int, rng: random.Random) -> Action | None:
+    """IR-28's default for ``seat``'s pending decision, or None when the seat owes nothing."""
+    legal = state.legal_actions_for(seat)
+    if not legal:
+        return None
+    return DEFAULTS[pending_kind(state, seat, legal)](state, seat, legal, rng)
+
+
+def pending_kind(state: IslandState, seat: int, legal: Sequence[Action]) -> str:
+    """The prompt kind of ``seat``'s decision: the prompt's own when it names the seat, else
+    (a seat answering beside the one on the prompt: discards, offers, sign-ups) the kind its
+    legal actions belong to."""
+    prompt = _prompt_for(state, seat)
+    if prompt is not None and prompt.seat == seat:
+        return prompt.kind
+    kinds = {type(a) for a in legal}
+    if A.Discard in kinds:
+        return "discard"
+    if kinds & {A.Accept, A.Reject, A.Counter}:
+        return "answer"
+    if A.SpecialBuildSignUp in kinds:
+        return "sbp-signup"
+    raise ValueError(f"seat {seat} owes a decision of no known kind: {[str(a) for a in legal]}")
+
+
+def _prompt_for(state: IslandState, seat: int) -> Prompt | None:
+    """The decision pending for ``seat``: ``State.prompt_for`` (several seats at once) where the
+    kernel has it, else the one prompt."""
+    prompt_for = getattr(state, "prompt_for", None)
+    return prompt_for(seat) if prompt_for is not None else state.prompt()
+
+
+# --- one default per prompt kind -------------------------------------------------------------
+def setup_settlement(
+    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """IR-28: the legal intersection with the highest pip sum of its hexes' tokens (1.2),
+    ties broken at random."""
+    assert state.lt is not None
+    pips = state.lt.node_pips
+    spots = [a for a in legal if isinstance(a, A.BuildSettlement)]
+    best = max(pips[a.node] for a in spots)
+    return rng.choice([a for a in spots if pips[a.node] == best])
+
+
+def setup_road(
+    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """IR-28: a random legal road touching the settlement just placed (IR-20)."""
+    prompt = _prompt_for(state, seat)
+    node = prompt.data["settlement"] if prompt is not None else -1
+    edges = state.topo.node_edges[node] if node >= 0 else ()
+    roads = [a for a in legal if isinstance(a, A.BuildRoad) and a.edge in edges]
+    return rng.choice(roads or list(legal))
+
+
+def pre_roll(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """IR-28: roll automatically (no card is played first)."""
+    return A.ROLL
+
+
+def discard(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """IR-28: discard at random, one card per action (the engine's discard step): a card drawn
+    uniformly from those the seat still holds beyond the ones it already selected, so the
+    cards of a whole discard are a uniform random part of the hand (IR-41)."""
+    held = state.hands[seat]
+    chosen = _selected_discards(state, seat)
+    options = [a for a in legal if isinstance(a, A.Discard)]
+    weights = [max(held[a.resource] - chosen[a.resource], 1) for a in options]
+    return rng.choices(options, weights)[0]
+
+
+def robber(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """IR-28: a random legal hex, preferring one without the seat's own buildings; there, a
+    random eligible victim (the listed steals of that hex, IR-43)."""
+    moves = [a for a in legal if isinstance(a, A.MoveRobber)]
+    hexes = sorted({a.hex for a in moves})
+    owner = state.node_owner
+    hex_nodes = state.topo.hex_nodes
+    free = [h for h in hexes if h < 0 or all(owner[v] != seat for v in hex_nodes[h])]
+    h = rng.choice(free or hexes)
+    return rng.choice([a for a in moves if a.hex == h])
+
+
+def road_building(
+    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """IR-28: forfeit the unplaced roads of Road Building (``end``, legal in this step though
+    not listed; the step resumes where the card was played)."""
+    return A.END
+
+
+def main(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """IR-28: withdraw the open offers (missing answers count as rejections), then end the
+    turn. After a timed-out roll this is what ends the turn."""
+    for a in legal:
+        if isinstance(a, A.Withdraw):
+            return a
+    return A.END
+
+
+def answer(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """IR-28 (open offers): an answer not given counts as a rejection; the listed rejection
+    of the first offer the seat has not answered (one per action, as answers are given)."""
+    for a in legal:
+        if isinstance(a, A.Reject):
+            return a
+    return A.REJECT
+
+
+def sbp_signup(
+    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """IR-28: not signed up for the special build phase."""
+    return A.SBP_PASS
+
+
+def sbp_build(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """IR-28: the special build slot is passed."""
+    return A.END
+
+
+DEFAULTS: dict[str, Default] = {
+    "setup-settlement": setup_settlement,
+    "setup-road": setup_road,
+    "pre-roll": pre_roll,
+    "discard": discard,
+    "robber": robber,
+    "road-building": road_building,
+    "main": main,
+    "answer": answer,
+    "sbp-signup": sbp_signup,
+    "sbp-build": sbp_build,
+}
+"""IR-28's default per prompt kind (every decision the engine can ask for)."""
+
+
+def _selected_discards(state: IslandState, seat: int) -> list[int]:
+    """Cards per resource ``seat`` has already selected for its pending discard, read from its
+    own observation (the public place for it, as the bots read it)."""
+    view = state.observation(seat).get("discards") or {}
+    text = view.get("selected", "-")
+    if not isinstance(text, str):
+        return [0] * NRES
+    return list(A.parse_bundle(text.split(), "selected discards"))
