@@ -297,6 +297,12 @@ class ScytheState(State):
     def turn_count(self) -> int:
         return self.turns
 
+    def timeout_action(self, seat: int, rng: random.Random) -> Action | None:
+        """The turn clock's default for ``seat`` (see :mod:`.timeouts`, ``docs/scythe.md``)."""
+        from hexfolk.games.scythe.timeouts import timeout_action
+
+        return timeout_action(self, seat, rng)
+
     def prompt(self) -> Prompt | None:
         if self.phase == OVER or self.chance:
             return None
