@@ -45,7 +45,7 @@ def expire(state: IslandState, seat: int, rng: random.Random, cap: int = 200) ->
         if seat not in state.acting_seats():
             break
         legal = state.legal_actions_for(seat)
-        kind = T.pending_kind(state, seat, legal)
+        kind = T.pending_kind(state, seat)
         action = state.timeout_action(seat, rng)
         assert action is not None, kind
         # every default is listed, but the forfeit of Road Building (typed, not listed)
@@ -208,7 +208,7 @@ def test_ir28_discard_the_required_number_at_random() -> None:
 
 def test_ir28_discard_draws_from_the_cards_still_held() -> None:
     state = fresh(4)
-    give(state, 0, "7l 1o")  # 8 cards: discard 4
+    give(state, 0, "7l 1o 6w")  # 14 cards: discard 7
     state.phase = PHASE_NAMES.index("dice")
     state.apply(A.DICE[7])
     counts: Counter[int] = Counter()
@@ -218,6 +218,13 @@ def test_ir28_discard_draws_from_the_cards_still_held() -> None:
         counts[a.resource] += 1
     # lumber 7 times as likely as ore: a uniform random card of the hand
     assert counts[0] > 4 * counts[4] > 0
+    do(state, "discard l", "discard l", "discard l", "discard l", "discard l")
+    counts.clear()
+    for seed in range(300):  # 2 lumber and 1 ore not yet chosen: lumber twice as likely
+        a = state.timeout_action(0, random.Random(seed))
+        assert isinstance(a, A.Discard)
+        counts[a.resource] += 1
+    assert counts[4] > 0 and 1.4 < counts[0] / counts[4] < 3
 
 
 def _robber_position() -> IslandState:

@@ -50,7 +50,7 @@ def expire(state: ScytheState, seat: int, rng: random.Random, cap: int = 200) ->
         if seat not in state.acting_seats():
             break
         legal_now = state.legal_actions_for(seat)
-        kind = T.pending_kind(state, seat, legal_now)
+        kind = T.pending_kind(state, seat)
         action = state.timeout_action(seat, rng)
         assert action is not None and action in legal_now, (kind, str(action))
         state.apply_for(seat, action)

@@ -36,9 +36,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from hexfolk.core import Action, Prompt
+from hexfolk.core import Action
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.rules import NRES
 
 if TYPE_CHECKING:
     from hexfolk.games.island.state import IslandState
@@ -51,31 +50,16 @@ def timeout_action(state: IslandState, seat: int, rng: random.Random) -> Action 
     legal = state.legal_actions_for(seat)
     if not legal:
         return None
-    return DEFAULTS[pending_kind(state, seat, legal)](state, seat, legal, rng)
+    return DEFAULTS[pending_kind(state, seat)](state, seat, legal, rng)
 
 
-def pending_kind(state: IslandState, seat: int, legal: Sequence[Action]) -> str:
-    """The prompt kind of ``seat``'s decision: the prompt's own when it names the seat, else
-    (a seat answering beside the one on the prompt: discards, offers, sign-ups) the kind its
-    legal actions belong to."""
-    prompt = _prompt_for(state, seat)
-    if prompt is not None and prompt.seat == seat:
-        return prompt.kind
-    kinds = {type(a) for a in legal}
-    if A.Discard in kinds:
-        return "discard"
-    if kinds & {A.Accept, A.Reject, A.Counter}:
-        return "answer"
-    if A.SpecialBuildSignUp in kinds:
-        return "sbp-signup"
-    raise ValueError(f"seat {seat} owes a decision of no known kind: {[str(a) for a in legal]}")
-
-
-def _prompt_for(state: IslandState, seat: int) -> Prompt | None:
-    """The decision pending for ``seat``: ``State.prompt_for`` (several seats at once) where the
-    kernel has it, else the one prompt."""
-    prompt_for = getattr(state, "prompt_for", None)
-    return prompt_for(seat) if prompt_for is not None else state.prompt()
+def pending_kind(state: IslandState, seat: int) -> str:
+    """The prompt kind of ``seat``'s pending decision (``State.prompt_for``: also for a seat
+    deciding beside the one ``prompt()`` names: discards, answers to offers)."""
+    prompt = state.prompt_for(seat)
+    if prompt is None:
+        raise ValueError(f"seat {seat} owes no decision now")
+    return prompt.kind
 
 
 # --- one default per prompt kind -------------------------------------------------------------
@@ -95,7 +79,7 @@ def setup_road(
     state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """IR-28: a random legal road touching the settlement just placed (IR-20)."""
-    prompt = _prompt_for(state, seat)
+    prompt = state.prompt_for(seat)
     node = prompt.data["settlement"] if prompt is not None else -1
     edges = state.topo.node_edges[node] if node >= 0 else ()
     roads = [a for a in legal if isinstance(a, A.BuildRoad) and a.edge in edges]
@@ -112,9 +96,9 @@ def discard(state: IslandState, seat: int, legal: Sequence[Action], rng: random.
     uniformly from those the seat still holds beyond the ones it already selected, so the
     cards of a whole discard are a uniform random part of the hand (IR-41)."""
     held = state.hands[seat]
-    chosen = _selected_discards(state, seat)
+    chosen = state.discard_partial[seat]
     options = [a for a in legal if isinstance(a, A.Discard)]
-    weights = [max(held[a.resource] - chosen[a.resource], 1) for a in options]
+    weights = [held[a.resource] - chosen[a.resource] for a in options]  # each >= 1
     return rng.choices(options, weights)[0]
 
 
@@ -181,13 +165,3 @@ DEFAULTS: dict[str, Default] = {
     "sbp-build": sbp_build,
 }
 """IR-28's default per prompt kind (every decision the engine can ask for)."""
-
-
-def _selected_discards(state: IslandState, seat: int) -> list[int]:
-    """Cards per resource ``seat`` has already selected for its pending discard, read from its
-    own observation (the public place for it, as the bots read it)."""
-    view = state.observation(seat).get("discards") or {}
-    text = view.get("selected", "-")
-    if not isinstance(text, str):
-        return [0] * NRES
-    return list(A.parse_bundle(text.split(), "selected discards"))

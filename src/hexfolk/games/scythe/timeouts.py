@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from hexfolk.core import Action, Prompt
+from hexfolk.core import Action
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
     ChooseSection,
@@ -51,25 +51,16 @@ def timeout_action(state: ScytheState, seat: int, rng: random.Random) -> Action 
     legal = state.legal_actions_for(seat)
     if not legal:
         return None
-    return DEFAULTS[pending_kind(state, seat, legal)](state, seat, legal)
+    return DEFAULTS[pending_kind(state, seat)](state, seat, legal)
 
 
-def pending_kind(state: ScytheState, seat: int, legal: Sequence[Action]) -> str:
-    """The prompt kind of ``seat``'s decision: the prompt's own when it names the seat, else
-    (the second of two simultaneous combat commitments) the kind its legal actions belong to."""
-    prompt = _prompt_for(state, seat)
-    if prompt is not None and prompt.seat == seat:
-        return prompt.kind
-    if any(isinstance(a, Commit) for a in legal):
-        return "commit"
-    raise ValueError(f"seat {seat} owes a decision of no known kind: {[str(a) for a in legal]}")
-
-
-def _prompt_for(state: ScytheState, seat: int) -> Prompt | None:
-    """The decision pending for ``seat``: ``State.prompt_for`` (several seats at once) where the
-    kernel has it, else the one prompt."""
-    prompt_for = getattr(state, "prompt_for", None)
-    return prompt_for(seat) if prompt_for is not None else state.prompt()
+def pending_kind(state: ScytheState, seat: int) -> str:
+    """The prompt kind of ``seat``'s pending decision (``State.prompt_for``: also for a seat
+    deciding beside the one ``prompt()`` names: the second combat commitment)."""
+    prompt = state.prompt_for(seat)
+    if prompt is None:
+        raise ValueError(f"seat {seat} owes no decision now")
+    return prompt.kind
 
 
 # --- helpers ---------------------------------------------------------------------------------
