@@ -1,0 +1,312 @@
+"""The PettingZoo AEC environment of a Hexfolk game (``docs/rl.md``).
+
+One environment plays one game configuration. Agents are the seats, ``player_0`` ..
+``player_{n-1}``. The agent to act is the seat the kernel's sequential walk names
+(``state.current_player()``); at a simultaneous decision (discards after a 7, answers to an
+island offer, Scythe's two combat commitments) every seat that owes a decision gets its own
+turn in that walk, each seeing only its own observation. Chance steps (dice, draws, the board)
+are drawn inside the environment from its seed, with the kernel's streams
+(``make_rng(seed, "chance")``), so ``reset(seed=s)`` replays the same episode for the same
+actions.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from hexfolk.core import Action, Game, State, derive_seed, load_game, make_rng
+from hexfolk.rl.codec import Codec
+
+JSON = dict[str, Any]
+
+
+class InvalidActionError(ValueError):
+    """A step with an index the action mask forbids, out of range, or not an integer.
+    The game is left unchanged."""
+
+
+class EpisodeOverError(RuntimeError):
+    """A step after the end of the episode (call ``reset()``)."""
+
+
+def make_codec(game: Game) -> Codec:
+    """The action catalogue and encoder of ``game``'s configuration."""
+    if game.id == "island":
+        from hexfolk.rl.island import IslandCodec
+
+        return IslandCodec(game)
+    if game.id == "scythe":
+        from hexfolk.rl.scythe import ScytheCodec
+
+        return ScytheCodec(game)
+    raise ValueError(f"no RL encoding for the game {game.id!r} (island and scythe have one)")
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
+    """A PettingZoo AEC environment over a Hexfolk game.
+
+    ``observe(agent)`` is ``{"observation": float32[D], "action_mask": int8[N]}``; the mask is
+    all zeros except for the agent to act. ``step(i)`` plays catalogue entry ``i``
+    (:meth:`action_text` names it). Rewards: the game's ``returns()`` at the end (1 for a win,
+    a shared win split), plus, when ``shaped`` is not zero, ``shaped`` times the change of the
+    seat's own score (``scores()``: VP, Scythe coins) after every step. ``max_turns`` (default:
+    the game's turn cap) truncates the game after that many player-turns; ``max_cycles`` after
+    the busiest agent has taken that many steps.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
+        "name": "hexfolk_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game = "island",
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        render_mode: str | None = None,
+        max_turns: int | None = None,
+        max_cycles: int | None = None,
+        shaped: float = 0.0,
+    ):
+        super().__init__()
+        self.game: Game = game if isinstance(game, Game) else load_game(game, players, options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.codec: Codec = make_codec(self.game)
+        n = self.game.num_players
+        self.possible_agents = [agent_name(s) for s in range(n)]
+        self.agents: list[str] = []
+        self._seat = {agent_name(s): s for s in range(n)}
+        size = self.codec.num_actions
+        self._action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self._observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (self.codec.obs_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (size,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.metadata = {**self.metadata, "name": f"hexfolk_{self.game.id}_v0"}
+        cap = self.game.default_turn_cap if max_turns is None else max_turns
+        self.max_turns: int | None = cap
+        self.max_cycles = max_cycles
+        self.shaped = float(shaped)
+        self._base_seed = seed
+        self._episodes = 0
+        self.episode_seed: int | None = None
+        """The seed of the current episode (its chance steps)."""
+        self.state: State = self.game.new_initial_state()
+        self.history: list[str] = []
+        """Action texts of the episode so far, chance outcomes included (a match record)."""
+        self._legal: dict[int, Action] | None = None
+        self._obs_cache: dict[int, JSON] = {}
+        self._steps: dict[str, int] = {}
+        self._scores: list[float] = []
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.num_actions
+
+    def action_text(self, index: int) -> str:
+        """The catalogue key of ``index`` (the action text, with ``@k`` / ``#k`` slots)."""
+        return self.codec.actions[index]
+
+    # ------------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode. ``seed`` fixes its chance steps; without one, the seed given at
+        construction (then streams derived from it per episode), else a fresh random seed."""
+        if seed is None:
+            if self._base_seed is None:
+                seed = secrets.randbits(63)
+            elif self._episodes == 0:
+                seed = self._base_seed
+            else:
+                seed = derive_seed(self._base_seed, "episode", self._episodes)
+        self._episodes += 1
+        self.episode_seed = seed
+        self._chance = make_rng(seed, "chance")
+        self.state = self.game.new_initial_state()
+        self.history = []
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = dict.fromkeys(self.agents, 0)
+        self._advance()
+        self._scores = self.state.scores() if self.shaped else []
+        self._after_step()
+
+    def _advance(self) -> None:
+        """Play chance steps from the environment's seed until a seat must act."""
+        state = self.state
+        rng = self._chance
+        while state.is_chance():
+            outcome = state.sample_chance(rng)
+            self.history.append(str(outcome))
+            state.apply_unchecked(outcome)
+
+    def _after_step(self) -> None:
+        """Set the agent to act, or end the episode."""
+        self._legal = None
+        self._obs_cache = {}
+        state = self.state
+        if state.is_terminal():
+            for agent, value in zip(self.possible_agents, state.returns()):
+                if agent in self.rewards:
+                    self.rewards[agent] += value
+                    self.terminations[agent] = True
+            self.agent_selection = self.agents[0]
+            return
+        over_turns = self.max_turns is not None and state.turn_count() >= self.max_turns
+        over_cycles = self.max_cycles is not None and max(self._steps.values()) >= self.max_cycles
+        if over_turns or over_cycles:
+            for agent in self.agents:
+                self.truncations[agent] = True
+            self.agent_selection = self.agents[0]
+            return
+        self.agent_selection = agent_name(state.current_player())
+
+    # ------------------------------------------------------------------ observations
+    def _observation_json(self, seat: int) -> JSON:
+        obs = self._obs_cache.get(seat)
+        if obs is None:
+            obs = self._obs_cache[seat] = self.state.observation(seat)
+        return obs
+
+    def _legal_map(self) -> dict[int, Action]:
+        """Catalogue index -> legal action of the agent to act."""
+        if self._legal is None:
+            seat = self._seat[self.agent_selection]
+            legal = self.state.legal_actions_for(seat)
+            indices = self.codec.indices(legal, self._observation_json(seat))
+            self._legal = dict(zip(indices, legal))
+        return self._legal
+
+    def _to_act(self, agent: str) -> bool:
+        return (
+            agent == self.agent_selection
+            and not self.terminations.get(agent, True)
+            and not self.truncations.get(agent, True)
+        )
+
+    def action_mask(self, agent: str | None = None) -> np.ndarray:
+        """int8[N]: 1 for the legal actions of ``agent`` (default: the agent to act)."""
+        agent = self.agent_selection if agent is None else agent
+        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        if self._to_act(agent):
+            mask[list(self._legal_map())] = 1
+        return mask
+
+    def legal_texts(self) -> dict[int, str]:
+        """Index -> canonical action text of the agent to act (empty after the end)."""
+        if not self._to_act(self.agent_selection):
+            return {}
+        return {i: str(a) for i, a in sorted(self._legal_map().items())}
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        return {
+            "observation": self.codec.encode(self._observation_json(seat)),
+            "action_mask": self.action_mask(agent),
+        }
+
+    # ------------------------------------------------------------------ steps
+    def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise EpisodeOverError("the episode is over: call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise EpisodeOverError(
+                    f"the episode is over for {agent}: the only step left is step(None)"
+                )
+            self._was_dead_step(action)
+            return
+        legal = self._legal_map()
+        index = self._check_index(action, legal)
+        self._play(agent, legal[index])
+
+    def play_action(self, action: Action) -> None:
+        """Step the agent to act with a game action instead of an index (bots in the
+        single-agent wrapper: no observation is encoded). An illegal action raises
+        :class:`~hexfolk.core.IllegalActionError` and changes nothing."""
+        if not self.agents:
+            raise EpisodeOverError("the episode is over: call reset() before play_action()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise EpisodeOverError(f"the episode is over for {agent}")
+        self._play(agent, action)
+
+    def _play(self, agent: str, chosen: Action) -> None:
+        self.state.apply_for(self._seat[agent], chosen)
+        self.history.append(str(chosen))
+        self._steps[agent] += 1
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._advance()
+        if self.shaped:
+            scores = self.state.scores()
+            for s, a in enumerate(self.possible_agents):
+                self.rewards[a] += self.shaped * (scores[s] - self._scores[s])
+            self._scores = scores
+        self._after_step()
+        self._accumulate_rewards()
+
+    def earned(self, agent: str) -> float:
+        """What ``agent`` earned since its last step (what ``last()`` reports for it)."""
+        return float(self._cumulative_rewards.get(agent, 0.0))
+
+    def _check_index(self, action: Any, legal: Mapping[int, Action]) -> int:
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise InvalidActionError(f"an action is a catalogue index (int), not {action!r}")
+        index = int(action)
+        if not 0 <= index < self.codec.num_actions:
+            raise InvalidActionError(
+                f"action {index} is out of range: the catalogue has {self.codec.num_actions}"
+            )
+        if index not in legal:
+            sample = ", ".join(f"{i} {legal[i]}" for i in sorted(legal)[:6])
+            raise InvalidActionError(
+                f"action {index} ({self.codec.actions[index]!r}) is not legal now for "
+                f"{self.agent_selection}; the mask allows e.g. {sample}"
+            )
+        return index
+
+    # ------------------------------------------------------------------ people
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the terminal view of the agent to act (a spectator's at
+        the end)."""
+        if self.render_mode is None:
+            return None
+        seat = None if self.state.is_terminal() else self._seat[self.agent_selection]
+        return self.game.render_observation(self.state.observation(seat))
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,136 @@
+"""What a game needs to become an RL environment: a fixed action catalogue and a fixed-size
+observation encoding, both built from the kernel contract only (``docs/rl.md``).
+
+A :class:`Codec` is made per game configuration (game id, player count, options). It owns
+
+* the **action catalogue**: a tuple of *keys*, one per index of the ``Discrete(N)`` action
+  space, in a documented, stable order. A key is the canonical action text (``str(action)``),
+  except where the notation carries a number that is not bounded by the board (island offer
+  numbers, a Scythe cargo), which the key replaces by a small slot (``accept @1``: the first
+  open offer; ``carry #2``: the second cargo listed). :meth:`Codec.keys` turns the legal
+  actions of a step into keys; a legal action without an index raises
+  :class:`UnmappedActionError` (loudly: the catalogue is incomplete);
+* the **observation encoder**: :meth:`Codec.encode` turns ``state.observation(seat)`` (plain
+  JSON, the only door out of a state) into a float32 vector of :attr:`Codec.obs_size`, with a
+  named block layout (:meth:`Codec.layout`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from hexfolk.core import Action, Game
+
+JSON = dict[str, Any]
+
+
+class UnmappedActionError(LookupError):
+    """A legal action has no index in the catalogue (a bug of the catalogue, never of play)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A named run of features: ``vector[offset : offset + size]``."""
+
+    name: str
+    offset: int
+    size: int
+    meaning: str
+
+
+class Features:
+    """A feature layout under construction: blocks are declared once, in order; writing uses
+    their offsets. Values are scaled into [0, 1] (counts divided by a documented scale and
+    clipped)."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, meaning: str) -> int:
+        """Declare a block; return its offset."""
+        offset = self.size
+        self.blocks.append(Block(name, offset, size, meaning))
+        self.size += size
+        return offset
+
+
+def scaled(value: float, scale: float) -> float:
+    """``value / scale`` clipped into [0, 1]."""
+    x = value / scale
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def relative(seat: int, other: int, players: int) -> int:
+    """Where ``other`` sits from ``seat``'s chair: 0 is ``seat`` itself, 1 the next seat..."""
+    return (other - seat) % players
+
+
+class Codec(ABC):
+    """Action catalogue and observation encoder of one game configuration."""
+
+    game: Game
+    actions: tuple[str, ...]
+    """The catalogue: index -> key."""
+    index: dict[str, int]
+    """key -> index."""
+    features: Features
+
+    def __init__(self, game: Game, actions: Sequence[str], features: Features):
+        self.game = game
+        self.actions = tuple(actions)
+        if len(set(self.actions)) != len(self.actions):
+            raise ValueError("the action catalogue repeats a key")
+        self.index = {key: i for i, key in enumerate(self.actions)}
+        self.features = features
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    @property
+    def obs_size(self) -> int:
+        return self.features.size
+
+    def layout(self) -> list[Block]:
+        """The feature blocks in vector order (documented in ``docs/rl.md``)."""
+        return list(self.features.blocks)
+
+    def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
+        """The catalogue key of each legal action (same order). ``observation`` is the acting
+        seat's view: slots (open offers) are numbered from it."""
+        return [str(a) for a in legal]
+
+    def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
+        """The catalogue index of each legal action; :class:`UnmappedActionError` if one has
+        none (or two legal actions share an index)."""
+        index = self.index
+        out: list[int] = []
+        for key, action in zip(self.keys(legal, observation), legal):
+            i = index.get(key)
+            if i is None:
+                raise UnmappedActionError(
+                    f"{self.game.id}: legal action {str(action)!r} (key {key!r}) has no index "
+                    f"in the action catalogue"
+                )
+            out.append(i)
+        if len(set(out)) != len(out):
+            raise UnmappedActionError(
+                f"{self.game.id}: two legal actions share an index: {[str(a) for a in legal]}"
+            )
+        return out
+
+    def encode(self, observation: JSON) -> np.ndarray:
+        """The float32 feature vector of a seat's observation."""
+        vec = np.zeros(self.features.size, dtype=np.float32)
+        self.write(observation, vec)
+        return vec
+
+    @abstractmethod
+    def write(self, observation: JSON, vec: np.ndarray) -> None:
+        """Fill ``vec`` (zeros, :attr:`obs_size`) from ``observation``."""
