@@ -219,12 +219,19 @@ class HexfolkClient:
 
     @asynccontextmanager
     async def connect(
-        self, table_id: str, *, spectate: bool = False, since: int | None = None
+        self,
+        table_id: str,
+        *,
+        spectate: bool = False,
+        since: int | None = None,
+        keep_raw: bool = False,
     ) -> AsyncIterator[TableConnection]:
-        """A WebSocket at the table, hello sent (with this client's token)."""
+        """A WebSocket at the table, hello sent (with this client's token). ``keep_raw`` keeps
+        every frame received in :attr:`TableConnection.received`."""
         url = self.base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
         ws = await websockets.connect(url, max_size=1 << 24)
         conn = TableConnection(ws)
+        conn.keep_raw = keep_raw
         conn.start()
         hello: dict[str, Any] = {"type": "hello", "token": self.token, "since": since}
         if spectate:

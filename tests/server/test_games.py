@@ -1,0 +1,118 @@
+"""Complete games of both games through the server: bots only, and scripted people; the record
+replays in the kernel and in ``hexfolk replay``; the replay endpoint and the summary."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from hexfolk.core import MatchRecord, replay
+from hexfolk.server.client import HexfolkClient
+from tests.server.helpers import ThreadServer, play_scripted, run
+
+
+async def _bots_only(server: ThreadServer, game: str, options: dict[str, Any], level: str) -> str:
+    async with HexfolkClient(server.url) as host:
+        await host.create_player("Organizer")
+        t = await host.create_table(
+            game=game,
+            players=2,
+            options=options,
+            bot_delay=0,
+            seats=[{"kind": "bot", "level": level}, {"kind": "bot", "level": level}],
+        )
+        await host.start(t["id"])
+        async with host.connect(t["id"], spectate=True) as watcher:
+            view = await watcher.wait_for(lambda v: v["status"] == "finished", timeout=100)
+            assert view["result"]["winners"]
+            assert view["legal"] == []  # a spectator never gets legal actions
+        return str(t["id"])
+
+
+def _check_record(server: ThreadServer, tid: str, tmp_path: Path) -> MatchRecord:
+    text = httpx.get(f"{server.url}/api/tables/{tid}/record").text
+    record = MatchRecord.loads(text)
+    assert record.seed == 0  # the table's seed is never published
+    final = replay(record)
+    assert final.is_terminal() and final.winners() == record.result["winners"]
+    path = tmp_path / f"{tid}.json"
+    path.write_text(text)
+    out = subprocess.run(
+        [sys.executable, "-m", "hexfolk.cli.main", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return record
+
+
+def test_island_bots_only_game_finishes_and_replays(server: ThreadServer, tmp_path: Path) -> None:
+    tid = run(_bots_only(server, "island", {"vp_target": 8}, "easy"))
+    record = _check_record(server, tid, tmp_path)
+    assert record.bots == ["easy", "easy"]
+    summary = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
+    assert "dice" in str(summary["result"]["summary"])  # IR-80: the dice histogram
+    stats = summary["statistics"]["seats"]
+    assert all(s["bot"] == s["decisions"] > 0 for s in stats)
+
+
+def test_scythe_bots_only_game_finishes_and_replays(server: ThreadServer, tmp_path: Path) -> None:
+    tid = run(_bots_only(server, "scythe", {}, "easy"))
+    _check_record(server, tid, tmp_path)
+    summary = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
+    assert summary["result"]["summary"] and summary["text"]
+
+
+def _scripted(server: ThreadServer, game: str, options: dict[str, Any], seed: int) -> str:
+    async def scenario() -> str:
+        async with HexfolkClient(server.url) as person:
+            await person.create_player("Scripted")
+            t = await person.create_table(
+                game=game,
+                players=2,
+                options=options,
+                bot_delay=0,
+                seed=seed,
+                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
+            )
+            await person.start(t["id"])
+            rng = random.Random(seed)
+            async with person.connect(t["id"]) as conn:
+                final = await play_scripted(conn, lambda v: rng.choice(v["legal"])["action"])
+                assert final["status"] == "finished"
+                # the log the client assembled equals the seat's log of the final view
+                await conn.sync(None)
+                full = await conn.recv()
+                while full["type"] != "view":  # a late refusal of an action raced by the end
+                    full = await conn.recv()
+                assert full["log_start"] == 0 and conn.log == full["log"]
+            return str(t["id"])
+
+    return run(scenario())
+
+
+def test_island_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:
+    tid = _scripted(server, "island", {"vp_target": 8}, 5)
+    record = _check_record(server, tid, tmp_path)
+    assert record.bots[0].startswith("human:")
+    steps = httpx.get(f"{server.url}/api/tables/{tid}/replay", params={"limit": 5}).json()
+    assert steps["steps_total"] == len(record.actions)
+    assert [s["step"] for s in steps["steps"]] == [0, 1, 2, 3, 4]
+    assert len(steps["steps"][1]["seats"]) == 2  # revealed once over
+    last = httpx.get(
+        f"{server.url}/api/tables/{tid}/replay",
+        params={"start": len(record.actions), "limit": 1, "reveal": False},
+    ).json()
+    assert last["steps"][0]["observation"]["winner"] is not None
+    assert "seats" not in last["steps"][0]
+
+
+def test_scythe_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:
+    tid = _scripted(server, "scythe", {}, 11)
+    _check_record(server, tid, tmp_path)
