@@ -110,3 +110,33 @@ def test_play_bad_setup_is_exit_2(cli) -> None:
         assert res.exit_code == 2, (args, res.output)
         assert res.stderr.startswith("error: ") and needle in res.stderr
         assert "Traceback" not in res.output
+
+
+def test_play_island_decline_all_offers_stops_the_questions(cli, tmp_path: Path) -> None:
+    """Issue 12: offers never block a person; ``decline-all on`` answers every bot offer."""
+    path = tmp_path / "island.json"
+    script = "decline-all on\n" + "1\n" * 200
+    res = cli(
+        "play", "island", "--players", "human,easy,medium,easy", "--seed", "5",
+        "-o", "board=beginner", "--record", str(path), input=script,
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "'decline-all on' declines every offer" not in out  # never asked about an offer
+    assert "seat 0 rejects" in out  # the bots' offers were answered for the person
+    rec = MatchRecord.load(path)
+    assert rec.actions.count("decline-all on") == 1
+    assert replay(rec).fingerprint() == rec.final_fingerprint
+
+
+def test_play_island_answers_offers_when_asked(cli, tmp_path: Path) -> None:
+    path = tmp_path / "island.json"
+    res = cli(
+        "play", "island", "--players", "human,easy,medium,easy", "--seed", "5",
+        "-o", "board=beginner", "--record", str(path), input="1\n" * 200,
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert "'decline-all on' declines every offer" in res.stdout  # the answer prompt
+    rec = MatchRecord.load(path)
+    assert any(a.startswith(("accept ", "reject ", "counter ")) for a in rec.actions)
+    assert replay(rec).fingerprint() == rec.final_fingerprint

@@ -322,6 +322,66 @@ def test_ir77_offers_from_real_games_are_legal_in_the_engine() -> None:
     assert sum(p["offers"] for p in offers) > 0
 
 
+def test_bots_make_few_offers_a_turn_and_never_repeat_one() -> None:
+    """Issue 12: at most 1 / 2 / 3 own offers a turn (easy / medium / hard) and never one
+    already made (so never one refused) in the same turn, counted from the public log."""
+    codes = ["hard:iters=8:setup=2", "medium", "easy", "medium"]
+    limits = [3, 2, 1, 2]
+    state, _ = _play(codes, 4)
+    made: dict[int, list[str]] = {}
+    offers = 0
+    for line in state.observation(None)["log"]:
+        if line.endswith(" ends the turn"):
+            made = {}
+            continue
+        words = line.split()
+        if len(words) > 3 and words[2] == "offers":
+            seat = int(words[1])
+            text = line.split(": ", 1)[1]
+            assert text not in made.get(seat, []), f"seat {seat} repeated {text} in one turn"
+            made.setdefault(seat, []).append(text)
+            assert len(made[seat]) <= limits[seat], f"{codes[seat]} made {made[seat]}"
+            offers += 1
+    assert offers > 0
+
+
+def test_bots_answer_in_any_order_and_never_withdraw_an_offer_still_waiting() -> None:
+    """A table asks every bot that may act: answers arrive in reverse seat order, and a proposer
+    asked while answers are missing keeps its offer open (offers never block)."""
+    codes = ["medium", "hard:iters=8:setup=2", "easy", "medium"]
+    game = load_game("island", 4)
+    bots: list[Bot] = [make_bot(c, "island") for c in codes]
+    state = game.new_initial_state()
+    chance = make_rng(9, "chance")
+    rngs = [make_rng(9, "bot", s) for s in range(4)]
+    out_of_order = proposer_asked = 0
+    while state.current_player() != TERMINAL and state.turn_count() < 120:
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply_unchecked(state.sample_chance(chance))
+            continue
+        waiting = state.simultaneous_seats()
+        if len(waiting) >= 2 and any(o.answers[waiting[0]] is None for o in state.offers):
+            active = state.active  # type: ignore[attr-defined]
+            legal = state.legal_actions_for(active)
+            move = bots[active].choose(Observation(state, active), legal, rngs[active])
+            assert not isinstance(move, A.Withdraw) or not any(
+                o.id == move.offer and None in o.answers[:active] + o.answers[active + 1 :]
+                for o in state.offers
+            )
+            proposer_asked += 1
+            seat = waiting[-1]  # the last seat of the walk answers first
+            legal = state.legal_actions_for(seat)
+            answer_ = bots[seat].choose(Observation(state, seat), legal, rngs[seat])
+            assert isinstance(answer_, A.Accept | A.Reject | A.Counter)
+            state.apply_for(seat, answer_)
+            out_of_order += 1
+            continue
+        action = bots[p].choose(Observation(state, p), state.legal_actions(), rngs[p])
+        state.apply_for(p, action)
+    assert out_of_order > 0 and proposer_asked > 0
+
+
 # --- maritime, discards, robber ------------------------------------------------------------------
 def test_ir76_maritime_only_with_g_at_least_one() -> None:
     pos = _pos([5, 0, 1, 1, 0])

@@ -27,6 +27,7 @@ Speed (random games run thousands of steps per second; see ``benchmarks/island_p
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -617,7 +618,8 @@ class IslandState(State):
             assert offer is not None
             text = (
                 f"seat {seat}: seat {self.active} offers {bundle_text(offer.give)} for "
-                f"{bundle_text(offer.get)}: accept, reject or counter"
+                f"{bundle_text(offer.get)}: accept, reject or counter (offer #{offer.id}; "
+                "'decline-all on' declines every offer)"
             )
             data["offer"] = offer.id
         elif phase == SBP_SIGNUP:
@@ -1068,10 +1070,12 @@ class IslandState(State):
             if phase != ANSWER:
                 return False
             if not action.offer:  # type: ignore[attr-defined]
-                pending = [o.id for o in self.offers if o.answers[self.seat] is None]
-                if len(pending) != 1 or self.seat == self.active:
+                # offer 0: the first open offer the seat has not answered (the text form
+                # without a number is refused as ambiguous by parse_action when there are more)
+                first = self._first_unanswered(self.seat)
+                if first is None or self.seat == self.active:
                     return False
-                action = self._resolve_answer(self.seat, action, str(action))
+                action = dataclasses.replace(action, offer=first.id)  # type: ignore[type-var]
             if cls is A.Counter:
                 assert isinstance(action, A.Counter)
                 return self._counter_ok(self.seat, action)
