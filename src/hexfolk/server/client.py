@@ -51,6 +51,9 @@ class TableConnection:
         """Every raw frame received (for the tests of hidden information)."""
         self.keep_raw = False
         self.closed: asyncio.Event = asyncio.Event()
+        self.greeted: asyncio.Event = asyncio.Event()
+        """Set on the ``welcome`` (or the refusal of the hello, kept in :attr:`refusal`)."""
+        self.refusal: dict[str, Any] | None = None
         self.close_code: int | None = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -72,12 +75,17 @@ class TableConnection:
                     self.table = msg.get("table")
                 elif kind == "welcome":
                     self.welcome = msg
+                    self.greeted.set()
+                elif kind == "error" and not self.greeted.is_set():
+                    self.refusal = msg
+                    self.greeted.set()
                 await self.inbox.put(msg)
         except websockets.ConnectionClosed:
             pass
         finally:
             self.close_code = getattr(self.ws, "close_code", None)
             self.closed.set()
+            self.greeted.set()
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))
@@ -238,6 +246,10 @@ class HexfolkClient:
             hello["as"] = "spectator"
         await conn.send(hello)
         try:
+            await asyncio.wait_for(conn.greeted.wait(), 10)
+            if conn.welcome is None:
+                err = conn.refusal or {}
+                raise ServerError(err.get("code", "closed"), err.get("message", ""), data=err)
             yield conn
         finally:
             await conn.close()
