@@ -10,6 +10,7 @@ from hexfolk import __version__
 from hexfolk.cli import (
     connect_cmd,
     games_cmd,
+    maps_cmd,
     perft_cmd,
     play_cmd,
     replay_cmd,
@@ -83,6 +84,7 @@ app.command("perft", epilog=perft_cmd.EPILOG)(perft_cmd.perft_command)
 app.command("play", epilog=play_cmd.EPILOG)(play_cmd.play_command)
 app.command("serve", epilog=serve_cmd.EPILOG)(serve_cmd.serve_command)
 app.command("connect", epilog=connect_cmd.EPILOG)(connect_cmd.connect_command)
+app.add_typer(maps_cmd.app, name="maps")
 
 
 def main() -> None:
