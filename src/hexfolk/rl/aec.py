@@ -13,7 +13,7 @@ actions.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -249,21 +249,27 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
             return
         legal = self._legal_map()
         index = self._check_index(action, legal)
-        self._play(agent, legal[index])
+        self._play(agent, legal[index], True)
 
-    def play_action(self, action: Action) -> None:
+    def play_action(self, action: Action, legal: Sequence[Action] | None = None) -> None:
         """Step the agent to act with a game action instead of an index (bots in the
-        single-agent wrapper: no observation is encoded). An illegal action raises
-        :class:`~hexfolk.core.IllegalActionError` and changes nothing."""
+        single-agent wrapper: no observation is encoded). ``legal``: the seat's legal actions
+        if the caller has them (then an action among them takes the runner's fast path). An
+        illegal action raises :class:`~hexfolk.core.IllegalActionError` and changes nothing."""
         if not self.agents:
             raise EpisodeOverError("the episode is over: call reset() before play_action()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise EpisodeOverError(f"the episode is over for {agent}")
-        self._play(agent, action)
+        self._play(agent, action, legal is not None and action in legal)
 
-    def _play(self, agent: str, chosen: Action) -> None:
-        self.state.apply_for(self._seat[agent], chosen)
+    def _play(self, agent: str, chosen: Action, known_legal: bool) -> None:
+        seat = self._seat[agent]
+        state = self.state
+        if known_legal and state.current_player() == seat:
+            state.apply_unchecked(chosen)  # the runner's fast path: taken from the legal list
+        else:
+            state.apply_for(seat, chosen)
         self.history.append(str(chosen))
         self._steps[agent] += 1
         self._cumulative_rewards[agent] = 0.0

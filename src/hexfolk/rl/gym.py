@@ -29,7 +29,11 @@ ObsType = dict[str, np.ndarray]
 
 
 class SingleAgentEnv(gymnasium.Env[ObsType, np.int64]):
-    """One learning ``seat`` against ``opponents`` (bot codes, comma-separated)."""
+    """One learning ``seat`` against ``opponents`` (bot codes, comma-separated).
+
+    ``max_turns`` truncates after that many player-turns (default: the game's turn cap),
+    ``max_cycles`` after that many decisions of the busiest seat (a guard against a policy
+    that never ends its turn); ``shaped`` and rendering as in :class:`HexfolkEnv`."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's
 
@@ -43,6 +47,7 @@ class SingleAgentEnv(gymnasium.Env[ObsType, np.int64]):
         opponents: str = "random",
         render_mode: str | None = None,
         max_turns: int | None = None,
+        max_cycles: int | None = None,
         shaped: float = 0.0,
         invalid_penalty: float | None = None,
     ):
@@ -53,6 +58,7 @@ class SingleAgentEnv(gymnasium.Env[ObsType, np.int64]):
             None,
             render_mode=render_mode,
             max_turns=max_turns,
+            max_cycles=max_cycles,
             shaped=shaped,
         )
         self.game: Game = self.aec.game
@@ -99,7 +105,7 @@ class SingleAgentEnv(gymnasium.Env[ObsType, np.int64]):
                 return
             legal = state.legal_actions_for(seat)
             action = self.bots[seat].choose(Observation(state, seat), legal, self._bot_rngs[seat])
-            aec.play_action(action)
+            aec.play_action(action, legal)
 
     def _info(self) -> dict[str, Any]:
         return {"turn": self.aec.state.turn_count()}

@@ -163,7 +163,30 @@ class IslandCodec(Codec):
             "per relative seat: owes a discard, has committed; a discard is under way; own "
             "cards picked so far per resource /10",
         )
+        self.per_hex = len(TERRAINS) + len(TOKENS) + 1
+        self.rel = [[relative(s, o, n) for o in range(n)] for s in range(n)]
+        """``rel[seat][other]``: where ``other`` sits from ``seat``."""
+        self._layouts: dict[str, tuple[int, ...]] = {}
         super().__init__(game, catalogue(n, hexes, nodes, edges), f)
+
+    def _layout_ones(self, layout: str) -> tuple[int, ...]:
+        """Indices of the hex and harbor features that are 1 for a layout text (cached: the
+        layout is fixed for a whole game)."""
+        cached = self._layouts.get(layout)
+        if cached is None:
+            ones = []
+            hex_text, harbor_text, _robber = layout.split(" ")
+            for h, word in enumerate(hex_text.split(".")):
+                base = self.o_hex + h * self.per_hex
+                ones.append(base + TERRAINS.index(word[0]))
+                if len(word) > 1:
+                    ones.append(base + len(TERRAINS) + TOKENS.index(int(word[1:])))
+            for i, c in enumerate(harbor_text):
+                ones.append(self.o_harbor + i * len(HARBORS) + HARBORS.index(c))
+            if len(self._layouts) > 64:
+                self._layouts.clear()
+            cached = self._layouts[layout] = tuple(ones)
+        return cached
 
     # --------------------------------------------------------------------- actions
     def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
@@ -207,25 +230,18 @@ class IslandCodec(Codec):
         vec[self.o_turn] = scaled(obs["turn"], 200)
         board = obs["board"]
         layout = board["layout"]
-        per_hex = len(TERRAINS) + len(TOKENS) + 1
+        ones: list[int] = []
         if layout:
-            hex_text, harbor_text, _robber = layout.split(" ")
-            for h, word in enumerate(hex_text.split(".")):
-                base = self.o_hex + h * per_hex
-                vec[base + TERRAINS.index(word[0])] = 1.0
-                if len(word) > 1:
-                    vec[base + len(TERRAINS) + TOKENS.index(int(word[1:]))] = 1.0
-            for i, c in enumerate(harbor_text):
-                vec[self.o_harbor + i * len(HARBORS) + HARBORS.index(c)] = 1.0
+            ones.extend(self._layout_ones(layout))
         robber = board["robber"]
         if robber is not None and robber >= 0:
-            vec[self.o_hex + robber * per_hex + per_hex - 1] = 1.0
-        for v, o in obs["settlements"]:
-            vec[self.o_node + (v * n + relative(seat, o, n)) * 2] = 1.0
-        for v, o in obs["cities"]:
-            vec[self.o_node + (v * n + relative(seat, o, n)) * 2 + 1] = 1.0
-        for e, o in obs["roads"]:
-            vec[self.o_edge + e * n + relative(seat, o, n)] = 1.0
+            ones.append(self.o_hex + robber * self.per_hex + self.per_hex - 1)
+        o_node, o_edge = self.o_node, self.o_edge
+        rel = self.rel[seat]
+        ones.extend([o_node + (v * n + rel[o]) * 2 for v, o in obs["settlements"]])
+        ones.extend([o_node + (v * n + rel[o]) * 2 + 1 for v, o in obs["cities"]])
+        ones.extend([o_edge + e * n + rel[o] for e, o in obs["roads"]])
+        vec[ones] = 1.0
         acting = obs.get("acting") or []
         target = self.vp_target
         for info in obs["players"]:

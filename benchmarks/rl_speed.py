@@ -1,0 +1,199 @@
+"""RL environment speed: steps/s of random masked actions, and a peer measured in the same run.
+
+Measures, on one core:
+
+* the PettingZoo AEC environments (``hexfolk.rl.env``) of both games at 2 and 4 players: every
+  agent step counts, each taking a uniformly random action allowed by the observation's mask
+  (the observation is encoded at every step, as a learner would see it);
+* the Gymnasium wrapper (``hexfolk.rl.gym_env``) of the island game, 1 versus 1 against the
+  random bot: a step is one decision of the learning seat (the opponent's moves happen
+  inside ``step``), its action uniform among the mask's;
+* side by side, catanatron's Gymnasium environment (``catanatron-gym``: 1 versus 1 against its
+  random bot, 10 VP), the learner's action uniform among its ``valid_actions``, in its own
+  virtualenv (``benchmarks/.venv-catanatron-gym``, git-ignored, created with
+  ``catanatron-gym==4.0.0`` from PyPI when missing) as a subprocess reporting JSON.
+
+Batches alternate between hexfolk and catanatron (``--rounds``) so a busy machine slows both
+alike; the ratio is of the summed steps over the summed seconds.
+
+    python benchmarks/rl_speed.py --seconds 10 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import venv
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from hexfolk import rl
+
+HERE = Path(__file__).resolve().parent
+VENV = HERE / ".venv-catanatron-gym"
+CATANATRON_GYM = "catanatron-gym==4.0.0"
+
+WORKER = r"""
+import json, random, sys, time
+from catanatron_gym.envs.catanatron_env import CatanatronEnv
+
+seconds, seed = float(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(seed)
+env = CatanatronEnv()  # 1 v 1 against catanatron's RandomPlayer, 10 VP
+obs, info = env.reset(seed=seed)
+steps = episodes = 0
+start = time.perf_counter()
+while time.perf_counter() - start < seconds:
+    obs, reward, terminated, truncated, info = env.step(rng.choice(info["valid_actions"]))
+    steps += 1
+    if terminated or truncated:
+        episodes += 1
+        obs, info = env.reset(seed=seed + episodes)
+elapsed = time.perf_counter() - start
+print(json.dumps({"steps": steps, "seconds": elapsed, "episodes": episodes}))
+"""
+
+
+def python_in_venv() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create the catanatron-gym virtualenv if it is missing; return its python."""
+    py = python_in_venv()
+    probe = [str(py), "-c", "import catanatron_gym"]
+    if py.exists() and subprocess.run(probe, capture_output=True).returncode == 0:
+        return py
+    print(f"creating {VENV} with {CATANATRON_GYM} ...", flush=True)
+    venv.create(VENV, with_pip=True)
+    subprocess.run([str(py), "-m", "pip", "install", "-q", CATANATRON_GYM], check=True)
+    return py
+
+
+def pin_one_core() -> list[str]:
+    """Pin this process (and so the worker) to one core where the OS allows it."""
+    if hasattr(os, "sched_setaffinity"):
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        if subprocess.run(["which", "taskset"], capture_output=True).returncode == 0:
+            return ["taskset", "-c", str(cpu)]
+    return []
+
+
+Result = dict[str, float]
+
+
+def run_aec(game: str, players: int, seconds: float, seed: int) -> Result:
+    """Agent steps of random masked actions in the AEC environment for ``seconds``."""
+    env = rl.env(game, players=players)
+    rng = np.random.default_rng(seed)
+    steps = episodes = 0
+    start = time.perf_counter()
+    env.reset(seed=seed)
+    while time.perf_counter() - start < seconds:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            if not env.agents:
+                episodes += 1
+                env.reset(seed=seed + episodes)
+            continue
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes}
+
+
+def run_gym(game: str, seconds: float, seed: int) -> Result:
+    """Learner steps of the 1-versus-1 Gymnasium wrapper against the random bot."""
+    env = rl.gym_env(game, players=2, opponents="random")
+    rng = np.random.default_rng(seed)
+    steps = episodes = 0
+    start = time.perf_counter()
+    obs, _ = env.reset(seed=seed)
+    while time.perf_counter() - start < seconds:
+        obs, _, terminated, truncated, _ = env.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        steps += 1
+        if terminated or truncated:
+            episodes += 1
+            obs, _ = env.reset(seed=seed + episodes)
+    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes}
+
+
+def run_catanatron(py: Path, prefix: list[str], seconds: float, seed: int) -> Result:
+    out = subprocess.run(
+        [*prefix, str(py), "-c", WORKER, str(seconds), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: Result = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _add(total: dict[str, Result], name: str, r: Result) -> None:
+    t = total.setdefault(name, {"steps": 0.0, "seconds": 0.0, "episodes": 0.0})
+    for k in t:
+        t[k] += r[k]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=(__doc__ or "").split("\n\n")[0],
+        epilog="\n\n".join((__doc__ or "").split("\n\n")[1:]),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="per batch (default 10)")
+    parser.add_argument("--rounds", type=int, default=3, help="batches of each (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-peer", action="store_true", help="skip catanatron-gym")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args(argv)
+    py = None if args.no_peer else ensure_venv()
+    prefix = pin_one_core()
+    runs: list[tuple[str, Callable[[float, int], Result]]] = [
+        ("hexfolk island AEC 2p", lambda s, seed: run_aec("island", 2, s, seed)),
+        ("hexfolk island AEC 4p", lambda s, seed: run_aec("island", 4, s, seed)),
+        ("hexfolk scythe AEC 2p", lambda s, seed: run_aec("scythe", 2, s, seed)),
+        ("hexfolk scythe AEC 4p", lambda s, seed: run_aec("scythe", 4, s, seed)),
+        ("hexfolk island gym 1v1 random", lambda s, seed: run_gym("island", s, seed)),
+    ]
+    if py is not None:
+        peer = py
+        runs.append(
+            ("catanatron-gym 1v1 random", lambda s, seed: run_catanatron(peer, prefix, s, seed))
+        )
+    total: dict[str, Result] = {}
+    for r in range(args.rounds):
+        for name, run in runs:
+            result = run(args.seconds, args.seed + 1000 * r)
+            _add(total, name, result)
+            rate = result["steps"] / result["seconds"]
+            print(f"round {r + 1}  {name:32s} {rate:9.0f} steps/s", flush=True)
+    print()
+    print(f"{'environment':32s} {'steps/s':>9s} {'steps':>9s} {'episodes':>9s}")
+    rates: dict[str, Any] = {}
+    for name, t in total.items():
+        rates[name] = t["steps"] / t["seconds"]
+        print(f"{name:32s} {rates[name]:9.0f} {t['steps']:9.0f} {t['episodes']:9.0f}")
+    peer_rate = rates.get("catanatron-gym 1v1 random")
+    if peer_rate:
+        ratio = rates["hexfolk island gym 1v1 random"] / peer_rate
+        rates["ratio island gym / catanatron-gym"] = ratio
+        print(f"\nisland gym 1v1 / catanatron-gym 1v1: {ratio:.2f}x (target 3x)")
+    if args.json:
+        print(json.dumps(rates))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
