@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from hexfolk.games.island import board
 from hexfolk.games.island.maps import (
     DESERT,
     LAKE,
@@ -21,13 +22,17 @@ from hexfolk.games.island.maps import (
     corners,
     distance,
     draw_layout,
+    layout_text,
     load_map,
     map_facts,
     neighbours,
+    parse_layout_text,
     parse_map,
+    to_engine,
     validate_layout,
     validate_map,
 )
+from hexfolk.games.island.rules import DESERT as DESERT_CODE
 from hexfolk.games.island.rules import DICE_PIPS, RED_TOKENS
 
 # IR-83: number -> (English, Dutch, (total, producing, desert, lake), (min, max) players)
@@ -634,3 +639,62 @@ def test_map_facts_list_the_measured_counts() -> None:
     facts = map_facts(load_map("ring-isle"))
     assert (facts["tiles"], facts["producing"], facts["desert"], facts["lake"]) == (37, 28, 2, 7)
     assert facts["lake_harbors"] == 4 and facts["players"] == "4-6"
+
+
+# --- text form and the engine's board model ----------------------------------------------------
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_layout_text_round_trips_coastline_included(map_id: str) -> None:
+    m = load_map(map_id)
+    for seed in (0, 1):
+        layout = draw_layout(m, random.Random(seed))
+        text = layout_text(layout)
+        assert " " not in text.split()[0] and len(text.split()) == 3
+        assert parse_layout_text(m, text) == layout
+
+
+def test_parse_layout_text_refuses_a_broken_text() -> None:
+    m = load_map("lagoon")
+    text = layout_text(draw_layout(m, random.Random(0)))
+    with pytest.raises(MapError, match="bad layout text"):
+        parse_layout_text(m, text.replace(":", "=", 1))
+    lake = next(h for h in text.split()[0].split(";") if h.endswith(":~"))
+    with pytest.raises(MapError, match="layout's hexes differ"):
+        parse_layout_text(m, text.replace(lake, lake.replace("~", "D")))
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_to_engine_builds_the_engine_board(map_id: str) -> None:
+    m = load_map(map_id)
+    layout = draw_layout(m, random.Random(2))
+    topo, engine_layout = to_engine(layout)
+    land = land_of(layout)
+    assert topo.num_hexes == len(land)  # lakes are holes: no lake hex, no lake-only node
+    assert topo.num_nodes == len(layout.land_intersections())
+    board.validate_layout(topo, engine_layout)
+    assert len(topo.harbor_slots) == len(layout.harbors)
+    assert all(len(topo.edge_hexes[e]) == 1 for e in topo.harbor_slots)  # coast or lake shore
+    tables = board.LayoutTables(topo, engine_layout)
+    assert sum(1 for k in tables.node_harbor if k >= 0) == 2 * len(layout.harbors)
+    producing = sum(len(v) for v in tables.production.values())
+    assert producing == m.counts()[1]
+    if engine_layout.robber >= 0:
+        assert engine_layout.terrain[engine_layout.robber] == DESERT_CODE
+
+
+def test_to_engine_keystone_has_the_standard_board_geometry() -> None:
+    topo, _ = to_engine(draw_layout(load_map("keystone"), random.Random(0)))
+    std = board.topology("hex19")
+    assert (topo.num_hexes, topo.num_nodes, topo.num_edges, len(topo.coast)) == (
+        std.num_hexes,
+        std.num_nodes,
+        std.num_edges,
+        len(std.coast),
+    )
+
+    def shape(xy: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+        pts = sorted(xy, key=lambda p: (p[1], p[0]))
+        return [(x - pts[0][0], y - pts[0][1]) for x, y in pts]
+
+    assert shape(topo.hex_xy) == shape(std.hex_xy)

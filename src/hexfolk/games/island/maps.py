@@ -26,7 +26,18 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hexfolk.games.island.rules import DICE_PIPS, RED_TOKENS, RESOURCES, TERRAINS
+from hexfolk.games.island.board import Layout as EngineLayout
+from hexfolk.games.island.board import Topology
+from hexfolk.games.island.rules import DESERT as DESERT_CODE
+from hexfolk.games.island.rules import (
+    DICE_PIPS,
+    GENERIC,
+    LETTERS,
+    RED_TOKENS,
+    RESOURCES,
+    TERRAIN_LETTERS,
+    TERRAINS,
+)
 
 MAPS_DIR = Path(__file__).parent / "data" / "maps"
 
@@ -1084,3 +1095,138 @@ def map_facts(m: IslandMap) -> dict[str, Any]:
         "numbers": m.number_mode,
         "coastline": "random" if m.coastline is not None else "fixed",
     }
+
+
+# --- text form and the engine's board model ----------------------------------------------------
+
+_KIND_CODE = {LAKE: "~", DESERT: "D"}
+
+
+def layout_text(layout: MapLayout) -> str:
+    """``q,r:O10;q,r:~;... q,r,side:3;... r<q,r>``: every island hex with its terrain letter and
+    token (``D`` desert, ``~`` lake), every harbor with its kind (``3`` or a resource letter),
+    the robber's start (``r-``: off the board). Round-trips through :func:`parse_layout_text`;
+    carries the coastline too, so a record of a Driftland game replays its island."""
+
+    def hex_code(h: PlacedHex) -> str:
+        if h.kind in _KIND_CODE:
+            return _KIND_CODE[h.kind]
+        assert h.terrain is not None
+        return TERRAIN_LETTERS[TERRAINS.index(h.terrain)] + str(h.token)
+
+    hexes = ";".join(f"{h.at[0]},{h.at[1]}:{hex_code(h)}" for h in layout.hexes)
+    harbors = ";".join(
+        f"{hb.at[0]},{hb.at[1]},{hb.side}:"
+        + ("3" if hb.kind == GENERIC_HARBOR else LETTERS[RESOURCES.index(hb.kind)])
+        for hb in layout.harbors
+    )
+    robber = "r-" if layout.robber is None else f"r{layout.robber[0]},{layout.robber[1]}"
+    return f"{hexes} {harbors or '-'} {robber}"
+
+
+def parse_layout_text(m: IslandMap, text: str) -> MapLayout:
+    """The :class:`MapLayout` of ``text`` (:func:`layout_text`), validated against map ``m``."""
+
+    def coords(s: str) -> Hex:
+        q, r = s.split(",")
+        return (int(q), int(r))
+
+    try:
+        hex_part, harbor_part, robber_part = text.split()
+        hexes = []
+        for item in hex_part.split(";"):
+            at, code = item.split(":")
+            if code == "~":
+                hexes.append(PlacedHex(coords(at), LAKE, None, 0))
+            elif code == "D":
+                hexes.append(PlacedHex(coords(at), DESERT, None, 0))
+            else:
+                terrain = TERRAINS[TERRAIN_LETTERS.index(code[0])]
+                hexes.append(PlacedHex(coords(at), PRODUCING, terrain, int(code[1:])))
+        harbors = []
+        for item in [] if harbor_part == "-" else harbor_part.split(";"):
+            where, kind = item.split(":")
+            q, r, side = where.split(",")
+            if side not in DIRECTIONS:
+                raise ValueError(side)
+            name = GENERIC_HARBOR if kind == "3" else RESOURCES[LETTERS.index(kind)]
+            harbors.append(PlacedHarbor((int(q), int(r)), side, name))
+        if not robber_part.startswith("r"):
+            raise ValueError(robber_part)
+        robber = None if robber_part == "r-" else coords(robber_part[1:])
+    except (ValueError, IndexError) as exc:
+        raise MapError(f"{m.label}: bad layout text ({exc})") from None
+    layout = MapLayout(m.id, tuple(hexes), tuple(harbors), robber)
+    validate_layout(m, layout)
+    return layout
+
+
+def to_engine(layout: MapLayout) -> tuple[Topology, EngineLayout]:
+    """The engine's geometry and layout for a drawn map: ``(board.Topology, board.Layout)``.
+
+    Only land hexes (producing and desert) become engine hexes, ids row by row; lakes are holes,
+    so they produce nothing, never hold the robber and carry no nodes of their own, and their
+    shore edges are coast edges (one land hex) where lake harbors sit. Nodes and edges follow
+    ``board.topology``'s conventions (nodes by y then x, edges as sorted node pairs)."""
+    land = sorted((h for h in layout.hexes if h.kind in LAND_KINDS), key=lambda h: h.at[::-1])
+    hex_id = {h.at: i for i, h in enumerate(land)}
+    points = sorted({p for h in land for p in corners(h.at)}, key=lambda p: (p[1], p[0]))
+    node_id = {p: i for i, p in enumerate(points)}
+    hex_nodes = tuple(tuple(node_id[p] for p in corners(h.at)) for h in land)
+    edge_hexes: dict[tuple[int, int], list[int]] = {}
+    for i, nodes in enumerate(hex_nodes):
+        for k in range(6):
+            a, b = nodes[k], nodes[(k + 1) % 6]
+            edge_hexes.setdefault((min(a, b), max(a, b)), []).append(i)
+    edges = sorted(edge_hexes)
+    edge_id = {e: i for i, e in enumerate(edges)}
+    node_hexes: list[list[int]] = [[] for _ in points]
+    for i, nodes in enumerate(hex_nodes):
+        for v in nodes:
+            node_hexes[v].append(i)
+    node_adj: list[list[int]] = [[] for _ in points]
+    node_edges: list[list[int]] = [[] for _ in points]
+    for e, (a, b) in enumerate(edges):
+        node_adj[a].append(b)
+        node_adj[b].append(a)
+        node_edges[a].append(e)
+        node_edges[b].append(e)
+    order = ("e", "se", "sw", "w", "nw", "ne")  # board.py's neighbour order
+    hex_adj = tuple(
+        tuple(hex_id[neighbour(h.at, d)] for d in order if neighbour(h.at, d) in hex_id)
+        for h in land
+    )
+    slots = []
+    for hb in layout.harbors:
+        a, b = (node_id[p] for p in hb.points())
+        slots.append(edge_id[(min(a, b), max(a, b))])
+    codes = [DESERT_CODE if h.kind == DESERT else TERRAINS.index(str(h.terrain)) for h in land]
+    kinds = [
+        GENERIC if hb.kind == GENERIC_HARBOR else RESOURCES.index(hb.kind) for hb in layout.harbors
+    ]
+    token_counts: dict[int, int] = {}
+    for h in land:
+        if h.token:
+            token_counts[h.token] = token_counts.get(h.token, 0) + 1
+    topo = Topology(
+        board_id=layout.map_id,
+        name=layout.map_id,
+        hex_xy=tuple((2 * h.at[0] + h.at[1], 3 * h.at[1]) for h in land),
+        hex_nodes=hex_nodes,
+        hex_adj=hex_adj,
+        node_xy=tuple(points),
+        node_hexes=tuple(tuple(x) for x in node_hexes),
+        node_adj=tuple(tuple(x) for x in node_adj),
+        node_edges=tuple(tuple(x) for x in node_edges),
+        edge_nodes=tuple(edges),
+        edge_hexes=tuple(tuple(edge_hexes[e]) for e in edges),
+        coast=tuple(edge_id[e] for e in edges if len(edge_hexes[e]) == 1),
+        harbor_slots=tuple(slots),
+        terrain_counts=tuple(codes.count(t) for t in range(len(TERRAINS))),
+        token_counts=dict(sorted(token_counts.items())),
+        harbor_counts=tuple(kinds.count(k) for k in range(len(RESOURCES) + 1)),
+        edge_other=tuple({a: b, b: a} for a, b in edges),
+    )
+    robber = -1 if layout.robber is None else hex_id[layout.robber]
+    engine_layout = EngineLayout(tuple(codes), tuple(h.token for h in land), tuple(kinds), robber)
+    return topo, engine_layout
