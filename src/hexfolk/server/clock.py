@@ -49,7 +49,7 @@ class TableClock:
         if turn != self.turn:
             self.turn = turn
             self.owner = to_move if to_move >= 0 else (acting[0] if acting else None)
-            self.windows = {s: w for s, w in self.windows.items() if s in acting and not w.owner}
+            self.windows = {}
         for seat in list(self.windows):
             w = self.windows[seat]
             if seat in acting:

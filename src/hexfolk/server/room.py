@@ -693,6 +693,8 @@ class Room:
         if self.pending:
             await self._publish()
         else:
+            # nothing was owed under the expired windows: start fresh ones for whoever acts
+            self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
             self._arm_timer()
 
     # --- chat ---------------------------------------------------------------------------------
