@@ -14,7 +14,9 @@ Measures, on one core:
   ``catanatron-gym==4.0.0`` from PyPI when missing) as a subprocess reporting JSON.
 
 Batches alternate between hexfolk and catanatron (``--rounds``) so a busy machine slows both
-alike; the ratio is of the summed steps over the summed seconds.
+alike; the ratio is of the summed steps over the summed seconds. For hexfolk the table also
+splits a step's time: ``obs us`` is the engine's ``state.observation(seat)`` (JSON, including
+the seat's whole log), ``enc us`` the encoding into the feature vector.
 
     python benchmarks/rl_speed.py --seconds 10 --rounds 3
 """
@@ -90,9 +92,35 @@ def pin_one_core() -> list[str]:
 Result = dict[str, float]
 
 
+def time_observations(env: rl.HexfolkEnv) -> dict[str, float]:
+    """Count the seconds the environment spends in ``state.observation(seat)`` (the engine's
+    JSON view) and in encoding it, by wrapping the environment's own two calls."""
+    spent = {"observation": 0.0, "encode": 0.0}
+    build, encode = env._observation_json, env.codec.encode
+
+    def timed_build(seat: int) -> dict[str, Any]:
+        t = time.perf_counter()
+        try:
+            return build(seat)
+        finally:
+            spent["observation"] += time.perf_counter() - t
+
+    def timed_encode(observation: dict[str, Any]) -> np.ndarray:
+        t = time.perf_counter()
+        try:
+            return encode(observation)
+        finally:
+            spent["encode"] += time.perf_counter() - t
+
+    env._observation_json = timed_build  # type: ignore[method-assign]
+    env.codec.encode = timed_encode  # type: ignore[method-assign]
+    return spent
+
+
 def run_aec(game: str, players: int, seconds: float, seed: int) -> Result:
     """Agent steps of random masked actions in the AEC environment for ``seconds``."""
     env = rl.env(game, players=players)
+    spent = time_observations(env)
     rng = np.random.default_rng(seed)
     steps = episodes = 0
     start = time.perf_counter()
@@ -108,12 +136,13 @@ def run_aec(game: str, players: int, seconds: float, seed: int) -> Result:
         mask = env.observe(agent)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1
-    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes}
+    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes, **spent}
 
 
 def run_gym(game: str, seconds: float, seed: int) -> Result:
     """Learner steps of the 1-versus-1 Gymnasium wrapper against the random bot."""
     env = rl.gym_env(game, players=2, opponents="random")
+    spent = time_observations(env.aec)
     rng = np.random.default_rng(seed)
     steps = episodes = 0
     start = time.perf_counter()
@@ -126,7 +155,7 @@ def run_gym(game: str, seconds: float, seed: int) -> Result:
         if terminated or truncated:
             episodes += 1
             obs, _ = env.reset(seed=seed + episodes)
-    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes}
+    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes, **spent}
 
 
 def run_catanatron(py: Path, prefix: list[str], seconds: float, seed: int) -> Result:
@@ -141,9 +170,9 @@ def run_catanatron(py: Path, prefix: list[str], seconds: float, seed: int) -> Re
 
 
 def _add(total: dict[str, Result], name: str, r: Result) -> None:
-    t = total.setdefault(name, {"steps": 0.0, "seconds": 0.0, "episodes": 0.0})
-    for k in t:
-        t[k] += r[k]
+    t = total.setdefault(name, {})
+    for k, v in r.items():
+        t[k] = t.get(k, 0.0) + v
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -180,11 +209,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             rate = result["steps"] / result["seconds"]
             print(f"round {r + 1}  {name:32s} {rate:9.0f} steps/s", flush=True)
     print()
-    print(f"{'environment':32s} {'steps/s':>9s} {'steps':>9s} {'episodes':>9s}")
+    print(
+        f"{'environment':32s} {'steps/s':>9s} {'steps':>9s} {'episodes':>9s} "
+        f"{'us/step':>8s} {'obs us':>7s} {'enc us':>7s}"
+    )
     rates: dict[str, Any] = {}
     for name, t in total.items():
         rates[name] = t["steps"] / t["seconds"]
-        print(f"{name:32s} {rates[name]:9.0f} {t['steps']:9.0f} {t['episodes']:9.0f}")
+        per = 1e6 / t["steps"]
+        obs = f"{t['observation'] * per:7.0f}" if "observation" in t else f"{'-':>7s}"
+        enc = f"{t['encode'] * per:7.0f}" if "encode" in t else f"{'-':>7s}"
+        print(
+            f"{name:32s} {rates[name]:9.0f} {t['steps']:9.0f} {t['episodes']:9.0f} "
+            f"{t['seconds'] * per:8.0f} {obs} {enc}"
+        )
     peer_rate = rates.get("catanatron-gym 1v1 random")
     if peer_rate:
         ratio = rates["hexfolk island gym 1v1 random"] / peer_rate

@@ -88,6 +88,8 @@ class Codec(ABC):
             raise ValueError("the action catalogue repeats a key")
         self.index = {key: i for i, key in enumerate(self.actions)}
         self.features = features
+        self._fixed: dict[Action, int] = {}
+        """Index of every action seen whose key is not :meth:`dynamic`."""
 
     @property
     def num_actions(self) -> int:
@@ -106,19 +108,29 @@ class Codec(ABC):
         seat's view: slots (open offers) are numbered from it."""
         return [str(a) for a in legal]
 
+    def dynamic(self, action: Action) -> bool:
+        """True if the key of ``action`` depends on the observation or the other legal
+        actions (a slot); the index of every other action is remembered."""
+        return False
+
     def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
         """The catalogue index of each legal action; :class:`UnmappedActionError` if one has
         none (or two legal actions share an index)."""
-        index = self.index
-        out: list[int] = []
-        for key, action in zip(self.keys(legal, observation), legal):
-            i = index.get(key)
-            if i is None:
-                raise UnmappedActionError(
-                    f"{self.game.id}: legal action {str(action)!r} (key {key!r}) has no index "
-                    f"in the action catalogue"
-                )
-            out.append(i)
+        fixed = self._fixed
+        out = [fixed.get(action, -1) for action in legal]
+        pending = [pos for pos, i in enumerate(out) if i < 0]
+        if pending:
+            actions = [legal[pos] for pos in pending]
+            for pos, key, action in zip(pending, self.keys(actions, observation), actions):
+                i = self.index.get(key)
+                if i is None:
+                    raise UnmappedActionError(
+                        f"{self.game.id}: legal action {str(action)!r} (key {key!r}) has no "
+                        f"index in the action catalogue"
+                    )
+                out[pos] = i
+                if not self.dynamic(action):
+                    fixed[action] = i
         if len(set(out)) != len(out):
             raise UnmappedActionError(
                 f"{self.game.id}: two legal actions share an index: {[str(a) for a in legal]}"

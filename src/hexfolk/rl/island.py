@@ -103,6 +103,8 @@ def catalogue(players: int, hexes: int, nodes: int, edges: int) -> list[str]:
     return keys
 
 
+_SLOTTED = frozenset(("accept", "reject", "withdraw", "counter", "complete"))
+"""Actions naming an offer by number: keyed by the offer's slot."""
 _OFFER_ID = re.compile(r"^(accept|reject|withdraw) (\d+)$")
 _COUNTER = re.compile(r"^counter (\d+): (.+) for (.+)$")
 _COMPLETE = re.compile(r"^complete (\d+) with (\d+)$")
@@ -189,6 +191,9 @@ class IslandCodec(Codec):
         return cached
 
     # --------------------------------------------------------------------- actions
+    def dynamic(self, action: Action) -> bool:
+        return str(action).split(" ", 1)[0] in _SLOTTED
+
     def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
         slots = {str(o["id"]): i + 1 for i, o in enumerate(observation["offers"])}
         out = []

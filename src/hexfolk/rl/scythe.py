@@ -169,9 +169,17 @@ class ScytheCodec(Codec):
         )
         self.ncards = ncards
         self.nfactory = nfactory
+        self.rel = [[relative(s, o, n) for o in range(n)] for s in range(n)]
+        """``rel[seat][other]``: where ``other`` sits from ``seat``."""
+        self.loc_at = {name: self.o_board + i * per_loc for i, name in enumerate(D.LOC_NAMES)}
+        self.res_at = {r: i for i, r in enumerate(D.RESOURCES)}
+        self.st_at = {k: i for i, k in enumerate(D.STRUCTURES)}
         super().__init__(game, catalogue(), f)
 
     # --------------------------------------------------------------------- actions
+    def dynamic(self, action: Action) -> bool:
+        return str(action).startswith("carry ")
+
     def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
         out = []
         carry = 0
@@ -258,29 +266,48 @@ class ScytheCodec(Codec):
 
     def _write_board(self, board: JSON, seat: int, vec: np.ndarray) -> None:
         n = self.players
-        per = self.per_loc
-        nres = len(D.RESOURCES)
-        nst = len(D.STRUCTURES)
+        rel = self.rel[seat]
+        res_at = self.res_at
+        st_at = self.st_at
+        loc_at = self.loc_at
+        idx: list[int] = []
+        val: list[float] = []
         for name, cell in board.items():
-            base = self.o_board + self.loc_index[name] * per
-            for q, units in (cell.get("units") or {}).items():
-                at = base + relative(seat, int(q), n) * 3
-                vec[at] = 1.0 if units.get("character") else 0.0
-                vec[at + 1] = scaled(units.get("mechs", 0), 4)
-                vec[at + 2] = scaled(units.get("workers", 0), 8)
-            at = base + 3 * n
-            for r, count in (cell.get("resources") or {}).items():
-                vec[at + D.RESOURCES.index(r)] = scaled(count, 8)
-            at += nres
+            base = loc_at[name]
+            units = cell.get("units")
+            if units:
+                for q, u in units.items():
+                    at = base + rel[int(q)] * 3
+                    idx += (at, at + 1, at + 2)
+                    val += (
+                        1.0 if u.get("character") else 0.0,
+                        min(u.get("mechs", 0) / 4, 1.0),
+                        min(u.get("workers", 0) / 8, 1.0),
+                    )
+            resources = cell.get("resources")
+            if resources:
+                at = base + 3 * n
+                for r, count in resources.items():
+                    idx.append(at + res_at[r])
+                    val.append(min(count / 8, 1.0))
             structure = cell.get("structure")
+            at = base + 3 * n + len(D.RESOURCES)
             if structure:
-                vec[at + D.STRUCTURES.index(structure["kind"])] = 1.0
-                vec[at + nst + relative(seat, structure["seat"], n)] = 1.0
-            at += nst + n
-            vec[at] = 1.0 if cell.get("encounter_token") else 0.0
+                idx += (
+                    at + st_at[structure["kind"]],
+                    at + len(D.STRUCTURES) + rel[structure["seat"]],
+                )
+                val += (1.0, 1.0)
+            at += len(D.STRUCTURES) + n
+            if cell.get("encounter_token"):
+                idx.append(at)
+                val.append(1.0)
             controller = cell.get("controller", -1)
             if controller is not None and controller >= 0:
-                vec[at + 1 + relative(seat, controller, n)] = 1.0
+                idx.append(at + 1 + rel[controller])
+                val.append(1.0)
+        if idx:
+            vec[idx] = val
 
     def _write_players(self, obs: JSON, seat: int, vec: np.ndarray) -> None:
         n = self.players
