@@ -262,3 +262,25 @@ def test_records_keep_answers_that_arrive_out_of_order() -> None:
     record = MatchRecord.from_steps(game, 3, steps)
     assert any(e.startswith("@") for e in record.actions)
     assert replay(MatchRecord.loads(record.dumps()), game=game).fingerprint() == state.fingerprint()
+
+
+# ------------------------------------------------------------------ IR-30 special build sign-up
+def test_ir30_sign_ups_arrive_in_any_order_slots_stay_in_seat_order() -> None:
+    prints = set()
+    for order in ([1, 2, 3, 4], [4, 3, 2, 1], [3, 1, 4, 2]):
+        state = fresh(5)
+        do(state, "end")
+        assert state.acting_seats() == [1, 2, 3, 4] == state.simultaneous_seats()
+        assert state.current_player() == 1
+        answers = {1: "sbp pass", 2: "sbp join", 3: "sbp pass", 4: "sbp join"}
+        for seat in order:
+            act(state, seat, answers[seat])
+        assert state.sbp_joined == [2, 4] and state.current_player() == 2  # IR-31
+        prints.add(state.fingerprint())
+    assert len(prints) == 1
+    assert state.observation(None)["log"][-4:] == [
+        "seat 1 passes the special build phase",
+        "seat 2 signs up for the special build phase",
+        "seat 3 passes the special build phase",
+        "seat 4 signs up for the special build phase",
+    ]

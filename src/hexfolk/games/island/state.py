@@ -1173,7 +1173,8 @@ class IslandState(State):
     # ------------------------------------------------------------------ several seats at once
     def acting_seats(self) -> list[int]:
         """IR-41: every seat that still owes cards after a 7; IR-50: while offers are open the
-        active player and every seat that has not answered one (in seat order)."""
+        active player and every seat that has not answered one; IR-30: every seat that has not
+        answered the special-build sign-up (in seat order)."""
         phase = self.phase
         if phase == DISCARD:
             commits = self.discards
@@ -1181,16 +1182,21 @@ class IslandState(State):
             return sorted(q for q in commits.seats if commits.value_for(q) is None)
         if phase == ANSWER:
             return sorted([self.active, *self._awaiting()])
+        if phase == SBP_SIGNUP:
+            return sorted(self.sbp_queue)  # IR-30: every other seat signs up at once
         return super().acting_seats()
 
     def simultaneous_seats(self) -> list[int]:
-        """The discarding seats, or the seats that have not answered an open offer (the
-        proposer races them: completing or withdrawing closes an offer for everyone)."""
+        """The discarding seats, the seats that have not answered an open offer (the
+        proposer races them: completing or withdrawing closes an offer for everyone), or the
+        seats that have not answered the special-build sign-up (IR-30)."""
         phase = self.phase
         if phase == DISCARD:
             return self.acting_seats()
         if phase == ANSWER:
             return sorted(self._awaiting())
+        if phase == SBP_SIGNUP:
+            return sorted(self.sbp_queue)
         return []
 
     def legal_actions_for(self, seat: int) -> list[Action]:
@@ -1207,10 +1213,12 @@ class IslandState(State):
             if self._first_unanswered(seat) is not None:
                 return self._answers(seat)
             return []
+        if phase == SBP_SIGNUP:
+            return [A.SBP_JOIN, A.SBP_PASS] if seat in self.sbp_queue else []
         return super().legal_actions_for(seat)
 
     def prompt_for(self, seat: int) -> Prompt | None:
-        if self.phase in (DISCARD, ANSWER) and seat in self.acting_seats():
+        if self.phase in (DISCARD, ANSWER, SBP_SIGNUP) and seat in self.acting_seats():
             return self._prompt(seat)
         return super().prompt_for(seat)
 
@@ -1966,16 +1974,24 @@ class IslandState(State):
         self._start_turn((p + 1) % self.n)
 
     def _do_signup(self, a: A.SpecialBuildSignUp) -> None:
-        p = self.sbp_queue.pop(0)
+        """IR-30: the other seats sign up at once, in any order; the window closes with the
+        last answer, which writes every seat's answer to the log in seat order."""
+        p = self.seat
+        self.sbp_queue = [q for q in self.sbp_queue if q != p]
+        n, active = self.n, self.active
         if a.join:
-            self.sbp_joined.append(p)  # IR-31: slots in seat order after the active player
+            # IR-31: slots in seat order after the active player, whatever the arrival order
+            joined = [*self.sbp_joined, p]
+            self.sbp_joined = sorted(joined, key=lambda q: (q - active) % n)
             self.stats[_S0 + p * _W + F_SBP] += 1
-        self._log(
-            None, f"seat {p} {'signs up for' if a.join else 'passes'} the special build phase"
-        )
         if self.sbp_queue:
             self.seat = self.sbp_queue[0]
-        elif self.sbp_joined:
+            return
+        for i in range(1, n):
+            q = (active + i) % n
+            verb = "signs up for" if q in self.sbp_joined else "passes"
+            self._log(None, f"seat {q} {verb} the special build phase")
+        if self.sbp_joined:
             self.phase = SBP_BUILD
             self.seat = self.sbp_joined[0]
         else:
