@@ -1,8 +1,11 @@
-"""Hidden commitments: secret simultaneous choices modelled as sequential turns.
+"""Hidden commitments: secret simultaneous choices, one value per seat.
 
-Each seat commits in turn; until :meth:`Commitments.reveal` nobody's observation shows another
-seat's commitment (only *that* it committed). Used for Scythe's combat dial and cards and for the
-island game's simultaneous discards.
+The seats may commit in any order (a game lists every seat that has not committed yet among its
+``acting_seats()``; :meth:`Commitments.next_seat` is the one a sequential walk asks next). The
+values are kept by seat, so the arrival order never shows in the state. Until
+:meth:`Commitments.reveal` nobody's observation shows another seat's commitment (only *that* it
+committed). Used for Scythe's combat dial and cards and for the island game's simultaneous
+discards.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from typing import Any
 
 
 class Commitments:
-    """Collects one secret value per seat in ``seats`` order, then reveals all at once."""
+    """Collects one secret value per seat of ``seats`` (in any order), then reveals all at once;
+    ``seats`` order is the order a sequential walk asks them in (:meth:`next_seat`)."""
 
     __slots__ = ("_values", "revealed", "seats")
 

@@ -185,10 +185,14 @@ class State(ABC):
 
         Usually ``[current_player()]`` (empty at chance and terminal nodes). At a simultaneous
         decision (discards after a 7, answers to a trade offer, the two secret combat
-        commitments) it names every seat that owes or may give an answer; their actions may
-        arrive in any order (:meth:`apply_for`) and give the same result. ``current_player()``
-        is always one of them, so sequential drivers (``Match``, perft) keep working: they
-        walk the seats in the order ``current_player()`` names them.
+        commitments) it names every seat that owes or may give an answer, each with its
+        :meth:`legal_actions_for` and :meth:`prompt_for`; their steps may arrive in any order
+        (:meth:`parse_action_for`, :meth:`apply_for`) and give the same result (the seats of
+        :meth:`simultaneous_seats`; a seat that races them, like a trade's proposer, is ordered
+        by arrival). ``current_player()`` is always one of them, so sequential drivers
+        (``Match``, perft, bots, ``hexfolk play``) keep working: they walk the seats in the
+        order ``current_player()`` names them. A record writes a step of another acting seat
+        as ``"@<seat> <text>"`` (:func:`hexfolk.core.record.record_entry`).
         """
         player = self.current_player()
         return [player] if player >= 0 else []
