@@ -72,9 +72,11 @@ async def _play(
                             file=sys.stderr,
                         )
                     return 0
+                if view is not conn.view:
+                    continue  # a newer view is already queued: decide on that one
                 if view["legal"] and view["version"] != acted:
                     acted = view["version"]
-                    await conn.act(player.choose(view, rng), view["version"])
+                    await conn.act(player.choose(view, conn.log, rng), view["version"])
                 if conn.closed.is_set():
                     print("error: the server closed the connection", file=sys.stderr)
                     return 1

@@ -10,24 +10,26 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
-from hexfolk.server import lobby, sockets
+from hexfolk.server import geometry, lobby, sockets
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.store import Store
+from hexfolk.web import WEB_DIR
 
 log = logging.getLogger("hexfolk.server")
-INDEX = Path(__file__).parent / "static" / "index.html"
+INDEX = WEB_DIR / "index.html"
+"""The browser client's page (``hexfolk.web``), served at ``/``; its files at ``/app``."""
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -97,9 +99,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             # the path and status only: never headers (the token) or bodies
             log.info("%s %s %d %.1fms", request.method, request.url.path, status, ms)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def index() -> HTMLResponse:
-        return HTMLResponse(INDEX.read_text(encoding="utf-8"))
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(INDEX, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/healthz", tags=["server"])
     async def health() -> dict[str, object]:
@@ -108,5 +110,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {"ok": True, "rooms": len(svc.manager.rooms), "version": __version__}
 
     app.include_router(lobby.router)
+    app.include_router(geometry.router)
+    app.mount("/app", StaticFiles(directory=WEB_DIR), name="web")
     app.include_router(sockets.router)
     return app

@@ -42,10 +42,14 @@ class RemoteBot:
         self.fallback: Bot = make_bot("random", self.game.id)
         self.fell_back = 0
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+    def choose(self, view: dict[str, Any], log: list[str], rng: random.Random) -> str:
+        """``view``: the newest ``view`` message; ``log``: the seat's whole log so far (the
+        view carries only new lines), put back into the observation as the engine has it."""
         seat = int(view["seat"])
         legal: list[Action] = [self.game.parse_action(e["action"]) for e in view["legal"]]
-        obs = WireObservation(view["observation"], seat, self.game)
+        data = dict(view["observation"])
+        data["log"] = list(log)
+        obs = WireObservation(data, seat, self.game)
         try:
             action = self.bot.choose(obs, legal, rng)  # type: ignore[arg-type]
         except NoWorldOverTheWire:
