@@ -284,3 +284,13 @@ def test_ir30_sign_ups_arrive_in_any_order_slots_stay_in_seat_order() -> None:
         "seat 3 passes the special build phase",
         "seat 4 signs up for the special build phase",
     ]
+
+
+def test_decline_all_beside_the_walk_keeps_the_seat_to_move() -> None:
+    state = _seven()
+    act(state, 3, "decline-all on")  # seat 3 discards later; the walk still names seat 1
+    assert state.current_player() == 1 and state.decline_all == 0b1000
+    state = fresh(5)
+    do(state, "end")
+    act(state, 4, "decline-all on")
+    assert state.current_player() == 1 and state.acting_seats() == [1, 2, 3, 4]

@@ -1899,6 +1899,8 @@ class IslandState(State):
             assert self.discards is not None
             nxt = self.discards.next_seat()
             self.seat = self.active if nxt is None else nxt
+        elif self.phase == SBP_SIGNUP and self.sbp_queue:
+            self.seat = self.sbp_queue[0]
 
     def _do_complete(self, a: A.Complete) -> None:
         """IR-50: the proposer takes one acceptance or counter-offer without waiting for the
