@@ -717,3 +717,31 @@ def test_ir16_driftland_replays_across_processes() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert out.stdout.strip() == here
+
+
+def test_ir82_ir13_check_ends_quickly_at_the_edge_of_the_possible() -> None:
+    """61 hexes hold at most 21 pairwise apart: 22 reds are refused, without a long search."""
+    import time
+
+    spec = small_map()
+    spec["hexes"] = [
+        {"at": [q, r], "kind": PRODUCING}
+        for q in range(-4, 5)
+        for r in range(-4, 5)
+        if distance((q, r), (0, 0)) <= 4
+    ]
+    spec["players"]["max"] = 8
+    spec["robber"] = "off"
+    spec["terrain"]["pools"]["all"] = {
+        "forest": 13,
+        "hills": 12,
+        "pasture": 12,
+        "fields": 12,
+        "mountains": 12,
+    }
+    spec["numbers"]["tokens"] = {"6": 11, "8": 11, "5": 20, "9": 19}
+    spec["harbors"] = {"kinds": {}, "slots": []}
+    start = time.perf_counter()
+    with pytest.raises(MapError, match=r"'test-isle'.*22 red tokens.*IR-13"):
+        check(spec)
+    assert time.perf_counter() - start < 10

@@ -459,13 +459,26 @@ def _land_regions(land: set[Hex]) -> list[set[Hex]]:
     return regions
 
 
+RED_SEARCH_BUDGET = 10_000
+"""Search steps :func:`red_placement` may take (maps leave far more room for reds than this
+needs; only a map at the very edge of IR-13 could exhaust it)."""
+
+
+class RedSearchExhausted(MapError):
+    """:func:`red_placement` gave up before proving or refuting a placement."""
+
+
 def red_placement(
-    groups: Sequence[tuple[int, Sequence[Hex]]], blocked: Iterable[Hex] = ()
+    groups: Sequence[tuple[int, Sequence[Hex]]],
+    blocked: Iterable[Hex] = (),
+    budget: int = RED_SEARCH_BUDGET,
 ) -> list[list[Hex]] | None:
     """For each group (number of red tokens, candidate hexes), hexes for its reds with no two
-    reds adjacent over all groups (IR-13), found by backtracking; None if there is none."""
+    reds adjacent over all groups (IR-13), found by backtracking; None if there is none.
+    Raises :class:`RedSearchExhausted` after ``budget`` steps."""
     chosen: set[Hex] = set(blocked)
     picks: list[list[Hex]] = [[] for _ in groups]
+    steps = [0]
 
     def free(h: Hex) -> bool:
         return h not in chosen and not any(n in chosen for n in neighbours(h))
@@ -478,11 +491,15 @@ def red_placement(
             return search(g + 1, 0)
         left = need - len(picks[g])
         for i in range(start, len(cands)):
-            if len(cands) - i < left:
+            # bound: too few free candidates left to finish this group
+            if sum(1 for c in cands[i:] if free(c)) < left:
                 return False
             h = cands[i]
             if not free(h):
                 continue
+            steps[0] += 1
+            if steps[0] > budget:
+                raise RedSearchExhausted(f"no red-token placement found in {budget} steps")
             chosen.add(h)
             picks[g].append(h)
             if search(g, i + 1):
@@ -688,7 +705,14 @@ def _check_numbers(m: IslandMap) -> None:
             (_reds(band), [h.at for h in producing if h.band == name])
             for name, band in m.bands.items()
         ]
-    if red_placement(groups) is None:
+    try:
+        found = red_placement(groups)
+    except RedSearchExhausted as exc:
+        raise MapError(
+            f"{label}: {exc}; the {sum(g[0] for g in groups)} red tokens leave too little room "
+            "to be sure IR-13 can be met (IR-82)"
+        ) from None
+    if found is None:
         raise MapError(
             f"{label}: no placement of the {sum(g[0] for g in groups)} red tokens keeps "
             "6s and 8s apart, so IR-13 cannot be met (IR-82)"
@@ -934,7 +958,10 @@ def _place_tokens(
         cands = [h for h in producing if m.number_mode != "graded" or band_of[h] == name]
         rng.shuffle(cands)
         groups.append((_reds(band), cands))
-    picks = red_placement(groups)
+    try:
+        picks = red_placement(groups)
+    except RedSearchExhausted as exc:
+        raise MapError(f"{m.label}: {exc} (IR-13)") from None
     if picks is None:
         raise MapError(f"{m.label}: no red-token placement satisfies IR-13")
     out: dict[Hex, int] = {}
