@@ -554,7 +554,7 @@ class Room:
         if seat not in state.acting_seats():
             raise ApiError("not_your_turn", f"seat {seat} owes no decision now")
         if not self._version_ok(seat, version):
-            self._send_view(conn, full=True)
+            self._send_view(conn)  # the current view (log lines it lacks only)
             raise ApiError(
                 "stale",
                 f"the game has moved on: you acted on version {version}, "

@@ -1,11 +1,16 @@
 """Storage: an async SQLAlchemy engine on SQLite (WAL) or PostgreSQL, migrated by Alembic.
 
 Every write is one transaction; :meth:`Store.commit_steps` appends a table's new events and
-updates its row together, so an acknowledged action is on disk before anyone is told.
+updates its row together, so an acknowledged action is on disk before anyone is told. Steps of
+many tables that arrive together are committed by one writer task in one transaction (group
+commit); if that transaction fails, each table's write is retried alone, so one table's bad
+write never fails another's.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +26,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from hexfolk.server.models import ChatRow, EventRow, HeartbeatRow, PlayerRow, TableRow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+GROUP_MAX = 256
+"""At most this many tables' writes share one transaction."""
+log = logging.getLogger("hexfolk.server.store")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +43,45 @@ class Step:
     stand_in: bool = False
     bot: bool = False
     at: float = 0.0
+
+
+@dataclass
+class _Write:
+    table_id: str
+    steps: list[Step]
+    values: dict[str, Any]
+    done: asyncio.Future[None]
+
+
+async def _apply_write(conn: Any, write: _Write) -> None:
+    if write.steps:
+        await conn.execute(
+            insert(EventRow),
+            [
+                {
+                    "table_id": write.table_id,
+                    "seq": st.seq,
+                    "kind": st.kind,
+                    "seat": st.seat,
+                    "action": st.action,
+                    "timeout": st.timeout,
+                    "stand_in": st.stand_in,
+                    "bot": st.bot,
+                    "at": st.at,
+                }
+                for st in write.steps
+            ],
+        )
+    await conn.execute(update(TableRow).where(TableRow.id == write.table_id).values(**write.values))
+
+
+def _settle(write: _Write, failed: bool = False) -> None:
+    if write.done.done():
+        return
+    if failed:
+        write.done.set_exception(RuntimeError(f"table {write.table_id}: the write failed"))
+    else:
+        write.done.set_result(None)
 
 
 def _alembic_config(connection: Connection) -> Config:
@@ -55,6 +102,8 @@ class Store:
         self.engine = engine
         self.url = url
         self.sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._writes: asyncio.Queue[_Write] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, *, sqlite_synchronous: str = "FULL") -> Store:
@@ -65,8 +114,8 @@ class Store:
         if parsed.get_backend_name() == "sqlite":
             if parsed.database and parsed.database != ":memory:":
                 Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-            # One connection: SQLite has one writer anyway; no "database is locked" races.
-            kwargs["pool_size"] = 1
+            # SQLite has one writer (the group-commit task); WAL lets readers run beside it.
+            kwargs["pool_size"] = 3
             kwargs["max_overflow"] = 0
             kwargs["connect_args"] = {"timeout": 30}
         else:
@@ -92,6 +141,8 @@ class Store:
         return cls(engine, url)
 
     async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
         await self.engine.dispose()
 
     # --- players ----------------------------------------------------------------------------

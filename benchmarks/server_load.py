@@ -1,0 +1,257 @@
+"""Load test of the table server on loopback: N concurrent tables, each with one scripted
+person (seat 0, over a real WebSocket) and random bots, for a bounded time.
+
+Prints actions/s (every committed step, and the person's actions), the p50/p99 time from
+sending an action to receiving the new version, the server's memory per table, and whether any
+acknowledged action is missing from the event log.
+
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 60
+
+The server runs as a child process (``hexfolk serve``) on 127.0.0.1 with a temporary SQLite
+database (or ``--db URL``); traffic goes to loopback only, bounded by ``--tables`` (at most
+500) and ``--seconds`` (at most 600).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+from hexfolk.server.client import HexfolkClient, TableConnection
+
+GAMES = [("island", {"vp_target": 8}), ("scythe", {})]
+BOT_DELAY = 0.0
+"""Set by ``--bot-delay``: 0 makes bots answer at once (the server saturates)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.acked: list[tuple[str, int, str]] = []
+        self.refused = 0
+        self.refused_codes: dict[str, int] = {}
+        self.finished = 0
+        self.errors: list[str] = []
+
+
+async def table_worker(
+    url: str, index: int, stats: Stats, end: float, rng: random.Random, tables: list[str]
+) -> None:
+    """Keep one table busy: create, start, play seat 0 until the end of time; repeat."""
+    game, options = GAMES[index % len(GAMES)]
+    client = HexfolkClient(url)
+    await client.create_player(f"load{index}")
+    loop = asyncio.get_running_loop()
+    try:
+        while loop.time() < end:
+            t = await client.create_table(
+                game=game,
+                players=2,
+                options=options,
+                clock=None,
+                bot_delay=BOT_DELAY,
+                disconnect={"policy": "wait", "grace": 60},
+                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
+            )
+            tables.append(t["id"])
+            await client.start(t["id"])
+            async with client.connect(t["id"]) as conn:
+                if await play(conn, t["id"], stats, end, rng):
+                    stats.finished += 1
+    except Exception as exc:  # reported, not raised: one table's trouble is a figure
+        stats.errors.append(f"table worker {index}: {type(exc).__name__}: {exc}")
+    finally:
+        await client.aclose()
+
+
+async def play(
+    conn: TableConnection, table_id: str, stats: Stats, end: float, rng: random.Random
+) -> bool:
+    loop = asyncio.get_running_loop()
+    sent_at: float | None = None
+    sent_version = -1
+    while loop.time() < end:
+        view = conn.view
+        if view is not None:
+            if sent_at is not None and view["version"] > sent_version:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if view["status"] == "finished":
+                return True
+            if sent_at is None and view["legal"] and view["version"] != sent_version:
+                legal = [e["action"] for e in view["legal"]]
+                calm = [a for a in legal if not a.startswith(("offer", "counter"))]
+                action = rng.choice(calm if calm and rng.random() < 0.95 else legal)
+                sent_version = view["version"]
+                sent_at = time.perf_counter()
+                await conn.act(action, sent_version)
+        try:
+            msg = await asyncio.wait_for(conn.inbox.get(), max(0.01, end - loop.time()))
+        except TimeoutError:
+            return False
+        if msg["type"] == "accepted":
+            stats.acked.append((table_id, int(msg["version"]), str(msg["action"])))
+        elif msg["type"] == "error":
+            stats.refused += 1
+            code = str(msg.get("code"))
+            stats.refused_codes[code] = stats.refused_codes.get(code, 0) + 1
+            sent_at = None
+            sent_version = -1
+    return False
+
+
+def lost_actions(db: Path, acked: list[tuple[str, int, str]]) -> int:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT table_id, seq, seat, action FROM events WHERE seat = 0")
+        have = {(t, seq, a) for t, seq, _seat, a in rows}
+    # an action is acknowledged with the version after its step and the chance steps it
+    # triggered, so look for it at or before that version
+    by_table: dict[str, set[tuple[int, str]]] = {}
+    for t, seq, a in have:
+        by_table.setdefault(t, set()).add((seq, a))
+    lost = 0
+    for table, version, text in acked:
+        if not any(seq <= version and a == text for seq, a in by_table.get(table, ())):
+            lost += 1
+    return lost
+
+
+async def drive(url: str, tables: int, seconds: float, pid: int) -> tuple[Stats, float, int, float]:
+    stats = Stats()
+    rng = random.Random(1)
+    loop = asyncio.get_running_loop()
+    started = time.perf_counter()
+    cpu0 = cpu_seconds(pid)
+    end = loop.time() + seconds
+    ids: list[str] = []
+    workers = [
+        asyncio.create_task(table_worker(url, i, stats, end, random.Random(rng.random()), ids))
+        for i in range(tables)
+    ]
+    peak = 0
+    while not all(w.done() for w in workers):
+        await asyncio.sleep(1.0)
+        peak = max(peak, rss_kib(pid))
+    await asyncio.gather(*workers)
+    return stats, time.perf_counter() - started, peak, cpu_seconds(pid) - cpu0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (max 500)")
+    parser.add_argument("--seconds", type=float, default=60, help="duration (max 600)")
+    parser.add_argument("--db", default=None, help="database URL (default: temporary SQLite)")
+    parser.add_argument("--sqlite-synchronous", default="FULL", choices=["FULL", "NORMAL"])
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.8, help="the tables' bot delay (0..5 s, default 0.8)"
+    )
+    args = parser.parse_args()
+    global BOT_DELAY
+    BOT_DELAY = max(0.0, min(args.bot_delay, 5.0))
+    tables = max(1, min(args.tables, 500))
+    seconds = max(1.0, min(args.seconds, 600.0))
+    tmp = Path(tempfile.mkdtemp(prefix="hexfolk-load-"))
+    db = tmp / "load.sqlite"
+    db_url = args.db or f"sqlite+aiosqlite:///{db}"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [
+        sys.executable,
+        "-m",
+        "hexfolk.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        "--action-rate",
+        "100000/1",
+        "--sqlite-synchronous",
+        args.sqlite_synchronous,
+        "--log-level",
+        "warning",
+    ]
+    log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.time() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start; see " + str(tmp / "server.log"))
+            time.sleep(0.2)
+        idle = rss_kib(server.pid)
+        stats, elapsed, peak, cpu = asyncio.run(drive(url, tables, seconds, server.pid))
+    finally:
+        server.terminate()
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+    steps = 0
+    if not args.db:
+        with sqlite3.connect(db) as conn:
+            steps = int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+    lat = sorted(stats.latencies)
+    p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    lost = lost_actions(db, stats.acked) if not args.db else -1
+    print(f"tables (concurrent):      {tables}  (bot delay {BOT_DELAY:g} s)")
+    print(f"duration:                 {elapsed:.1f} s")
+    print(f"games finished:           {stats.finished}")
+    if steps:
+        print(f"committed steps/s:        {steps / elapsed:.0f}  ({steps} steps, bots and chance)")
+        print(f"server CPU per step:      {cpu / steps * 1000:.2f} ms ({cpu:.1f} s CPU)")
+    else:
+        print(f"server CPU:               {cpu:.1f} s")
+    print(f"machine load (1 min):     {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"person actions/s:         {len(stats.acked) / elapsed:.0f}  ({len(stats.acked)} acked)")
+    print(f"latency action->version:  p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
+    print(
+        f"server memory:            idle {idle / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB, "
+        f"{max(0, peak - idle) / tables:.0f} KiB per table"
+    )
+    print(f"refused actions:          {stats.refused} {stats.refused_codes}")
+    print(f"acknowledged actions lost: {lost if lost >= 0 else 'not checked (--db given)'}")
+    for err in stats.errors[:5]:
+        print("error:", err)
+
+
+if __name__ == "__main__":
+    main()
