@@ -34,7 +34,7 @@ def test_connect_plays_a_seat_with_a_bot(server: ThreadServer) -> None:
             players=2,
             options={"vp_target": 8},
             bot_delay=0,
-            seats=[{"kind": "bot", "level": "random"}, {"kind": "open"}],
+            seats=[{"kind": "bot", "level": "easy"}, {"kind": "open"}],
         )
         await host.aclose()
         return str(t["id"]), str(host.token)

@@ -13,7 +13,7 @@ import httpx
 
 from hexfolk.core import MatchRecord, replay
 from hexfolk.server.client import HexfolkClient
-from tests.server.helpers import ThreadServer, play_scripted, run
+from tests.server.helpers import ThreadServer, play_scripted, quick_choice, run
 
 
 async def _bots_only(server: ThreadServer, game: str, options: dict[str, Any], level: str) -> str:
@@ -69,7 +69,9 @@ def test_scythe_bots_only_game_finishes_and_replays(server: ThreadServer, tmp_pa
     assert summary["result"]["summary"] and summary["text"]
 
 
-def _scripted(server: ThreadServer, game: str, options: dict[str, Any], seed: int) -> str:
+def _scripted(
+    server: ThreadServer, game: str, options: dict[str, Any], seed: int, level: str
+) -> str:
     async def scenario() -> str:
         async with HexfolkClient(server.url) as person:
             await person.create_player("Scripted")
@@ -79,12 +81,12 @@ def _scripted(server: ThreadServer, game: str, options: dict[str, Any], seed: in
                 options=options,
                 bot_delay=0,
                 seed=seed,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
+                seats=[{"kind": "host"}, {"kind": "bot", "level": level}],
             )
             await person.start(t["id"])
             rng = random.Random(seed)
             async with person.connect(t["id"]) as conn:
-                final = await play_scripted(conn, lambda v: rng.choice(v["legal"])["action"])
+                final = await play_scripted(conn, quick_choice(rng))
                 assert final["status"] == "finished"
                 # the log the client assembled equals the seat's log of the final view
                 await conn.sync(None)
@@ -98,7 +100,7 @@ def _scripted(server: ThreadServer, game: str, options: dict[str, Any], seed: in
 
 
 def test_island_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:
-    tid = _scripted(server, "island", {"vp_target": 8}, 5)
+    tid = _scripted(server, "island", {"vp_target": 8}, 5, "easy")
     record = _check_record(server, tid, tmp_path)
     assert record.bots[0].startswith("human:")
     steps = httpx.get(f"{server.url}/api/tables/{tid}/replay", params={"limit": 5}).json()
@@ -114,5 +116,5 @@ def test_island_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> No
 
 
 def test_scythe_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:
-    tid = _scripted(server, "scythe", {}, 11)
+    tid = _scripted(server, "scythe", {}, 11, "random")
     _check_record(server, tid, tmp_path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from typing import Any
 
@@ -9,7 +10,7 @@ import httpx
 import pytest
 
 from hexfolk.server.client import HexfolkClient, ServerError
-from tests.server.helpers import ThreadServer, play_scripted, run
+from tests.server.helpers import ThreadServer, play_scripted, quick_choice, run
 
 
 async def _client(server: ThreadServer, name: str) -> HexfolkClient:
@@ -217,7 +218,7 @@ def test_rematch_after_the_end_keeps_settings_and_seats(server: ThreadServer) ->
                 players=2,
                 options={"vp_target": 8},
                 bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
+                seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
             )
             tid = t["id"]
             with pytest.raises(ServerError) as info:
@@ -225,12 +226,12 @@ def test_rematch_after_the_end_keeps_settings_and_seats(server: ThreadServer) ->
             assert info.value.code == "not_finished"
             await host.start(tid)
             async with host.connect(tid) as conn:
-                await play_scripted(conn, lambda v: v["legal"][0]["action"])
+                await play_scripted(conn, quick_choice(random.Random(2)))
             again = await host.rematch(tid)
             assert again["id"] != tid and again["status"] == "lobby"
             assert again["rematch_of"] == tid
             assert again["options"] == t["options"] and again["clock"] == t["clock"]
-            assert [s["kind"] for s in again["seats"]] == ["person", "bot"]
+            assert [s.get("level") for s in again["seats"]] == [None, "easy"]
             assert again["seats"][0]["player_id"] == host.player["id"]  # type: ignore[index]
             same = await host.rematch(tid)
             assert same["id"] == again["id"]
