@@ -107,6 +107,9 @@ def test_ir41_sampled_worlds_redraw_other_seats_partial_discards() -> None:
         assert world.acting_seats() == state.acting_seats()
         for seat in world.acting_seats():
             assert sum(world.discard_partial[seat]) == sum(state.discard_partial[seat])
+        if viewer is not None:  # the viewer's own decision is the same in every world
+            assert world.legal_actions_for(viewer) == state.legal_actions_for(viewer)
+            assert world.prompt_for(viewer) == state.prompt_for(viewer)
 
 
 # ------------------------------------------------------------------ offers never block
@@ -294,3 +297,35 @@ def test_decline_all_beside_the_walk_keeps_the_seat_to_move() -> None:
     do(state, "end")
     act(state, 4, "decline-all on")
     assert state.current_player() == 1 and state.acting_seats() == [1, 2, 3, 4]
+
+
+def test_records_keep_a_proposer_that_completes_before_the_others_answer() -> None:
+    """The proposer races the answers: it completes with the last seat of the walk while the
+    seats before it have not answered; both steps are written with their seat."""
+    game = load_game("island", 4, {"board": "beginner"})
+    for seed in range(30):
+        result = kit.play_random(game, seed, turn_cap=60)
+        state = game.new_initial_state()
+        steps: list[tuple[int | None, str]] = []
+        for action in result.actions:
+            if state.phase == ANSWER and len(state.simultaneous_seats()) >= 2:
+                last = state.simultaneous_seats()[-1] if state.active == 0 else None
+                oid = state.offers[-1].id
+                if last is not None and A.Accept(oid) in state.legal_actions_for(last):
+                    break
+            steps.append((None, str(action)))
+            state.apply(action)
+        else:
+            continue
+        state.apply_for(last, A.Accept(oid))
+        complete = A.Complete(oid, last)
+        if complete not in state.legal_actions_for(0):
+            continue
+        state.apply_for(0, complete)
+        steps += [(last, str(A.Accept(oid))), (0, str(complete))]
+        record = MatchRecord.from_steps(game, seed, steps)
+        assert record.actions[-2:] == [f"@{last} accept {oid}", f"@0 complete {oid} with {last}"]
+        assert "does not answer" in state.observation(None)["log"][-2]
+        assert replay(record, game=game).fingerprint() == state.fingerprint()
+        return
+    pytest.skip("no such offer in these games")
