@@ -62,6 +62,7 @@ def hidden_information_walk(env: HexfolkEnv, steps: int) -> None:
     env.reset(seed=77)
     state = env.state
     codec = env.codec
+    redrawn = 0
     for step in range(steps):
         if not env.agents:
             env.reset(seed=78 + step)
@@ -74,6 +75,7 @@ def hidden_information_walk(env: HexfolkEnv, steps: int) -> None:
             for s, name in enumerate(env.possible_agents):
                 mine = env.observe(name)
                 world = state.sample_consistent_state(s, world_rng)
+                redrawn += world.fingerprint() != state.fingerprint()
                 other = codec.encode(world.observation(s))
                 assert np.array_equal(mine["observation"], other), f"seat {s} step {step}"
                 if name == agent:
@@ -81,6 +83,7 @@ def hidden_information_walk(env: HexfolkEnv, steps: int) -> None:
                     idx = sorted(codec.indices(legal, world.observation(s)))
                     assert idx == sorted(np.flatnonzero(mine["action_mask"]).tolist())
         env.step(_random_index(env, rng))
+    assert redrawn, "no sampled world differed from the real one: the walk tested nothing"
 
 
 def bad_input_checks(env: HexfolkEnv) -> None:
