@@ -2072,6 +2072,12 @@ class IslandState(State):
     def turn_count(self) -> int:
         return self.turn
 
+    def timeout_action(self, seat: int, rng: random.Random) -> Action | None:
+        """IR-28's default for ``seat``'s pending decision (see :mod:`.timeouts`)."""
+        from hexfolk.games.island.timeouts import timeout_action
+
+        return timeout_action(self, seat, rng)
+
     # ------------------------------------------------------------------ views
     def observation(self, seat: int | None) -> JSON:
         check_seat(self, seat)
