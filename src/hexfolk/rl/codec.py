@@ -146,3 +146,33 @@ class Codec(ABC):
     @abstractmethod
     def write(self, observation: JSON, vec: np.ndarray) -> None:
         """Fill ``vec`` (zeros, :attr:`obs_size`) from ``observation``."""
+
+
+def _family(key: str) -> str:
+    """The family of a catalogue key, for the index map: ``settle 12`` -> ``settle <node>``."""
+    words = key.split()
+    head = words[0]
+    if head in ("trade", "offer", "commit", "play", "robber", "complete", "counter", "upgrade"):
+        return " ".join(words[:2]) if head == "play" else head
+    if head in ("bolster", "no", "sbp", "section", "artillery"):
+        return key if head != "section" else head
+    return head
+
+
+def describe(codec: Codec) -> str:
+    """The action index map (runs of one family) and the feature blocks, as text tables."""
+    lines = [f"actions: Discrete({codec.num_actions})", "", "| indices | family | first .. last |"]
+    lines.append("|---|---|---|")
+    start = 0
+    keys = codec.actions
+    for i in range(1, len(keys) + 1):
+        if i == len(keys) or _family(keys[i]) != _family(keys[start]):
+            first, last = keys[start], keys[i - 1]
+            span = f"`{first}`" if i - 1 == start else f"`{first}` .. `{last}`"
+            lines.append(f"| {start}..{i - 1} | {_family(first)} | {span} |")
+            start = i
+    lines += ["", f"observation: float32[{codec.obs_size}]", ""]
+    lines += ["| offset | size | block | meaning |", "|---|---|---|---|"]
+    for b in codec.layout():
+        lines.append(f"| {b.offset} | {b.size} | {b.name} | {b.meaning} |")
+    return "\n".join(lines)

@@ -270,18 +270,21 @@ class IslandCodec(Codec):
             )
             if p == seat and "hand" in info:
                 hand = info["hand"]
-                for r, name in enumerate(RESOURCES):
-                    vec[self.o_hand + r] = scaled(hand[name], 10)
+                vec[self.o_hand : self.o_hand + len(RESOURCES)] = [
+                    min(hand[name] / 10, 1.0) for name in RESOURCES
+                ]
                 dev = info["dev_hand"]
-                for c, name in enumerate(DEV_NAMES):
-                    vec[self.o_dev + c] = scaled(dev[name], 5)
+                vec[self.o_dev : self.o_dev + len(DEV_NAMES)] = [
+                    min(dev[name] / 5, 1.0) for name in DEV_NAMES
+                ]
                 vec[self.o_vp] = scaled(info["vp"], target)
         bank = obs["bank"]
         if bank is None:
             vec[self.o_bank + len(RESOURCES)] = 1.0
         else:
-            for r, name in enumerate(RESOURCES):
-                vec[self.o_bank + r] = scaled(bank[name], 19)
+            vec[self.o_bank : self.o_bank + len(RESOURCES)] = [
+                min(bank[name] / 19, 1.0) for name in RESOURCES
+            ]
         vec[self.o_deck] = scaled(obs["deck"], 25)
         nres = len(LETTERS)
         for i, offer in enumerate(obs["offers"][:OFFER_SLOTS]):
