@@ -128,3 +128,30 @@ def test_shaped_reward_is_the_change_of_own_score() -> None:
     scores = env.state.scores()  # setup settlements: 2 VP each
     for s, agent in enumerate(env.possible_agents):
         assert earned[agent] == pytest.approx(0.1 * scores[s], abs=1e-6)
+
+
+def test_simultaneous_discards_are_one_turn_per_seat_each_seeing_its_own() -> None:
+    # a low discard limit makes 7s hit several seats at once (IR-41)
+    env = rl.env("island", players=4, seed=17, options={"discard_limit": 3})
+    env.reset()
+    rng = np.random.default_rng(3)
+    turns: list[str] = []
+    for _ in range(20000):
+        agent = env.agent_selection
+        assert not (env.terminations[agent] or env.truncations[agent])
+        prompt = env.state.prompt()
+        owing = env.state.acting_seats()
+        discarding = prompt is not None and prompt.kind == "discard"
+        if discarding and (turns or len(owing) > 1):
+            assert int(agent.split("_")[1]) in owing
+            turns.append(agent)
+            for other in env.possible_agents:
+                mask = env.observe(other)["action_mask"]
+                assert mask.any() == (other == agent)  # only the agent to act has a mask
+                kinds = {env.action_text(i).split()[0] for i in np.flatnonzero(mask)}
+                assert kinds <= {"discard"}
+        elif turns:
+            break
+        env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
+    assert len(set(turns)) > 1, "no 7 made several seats discard at once"
+    assert turns == sorted(turns, key=turns.index)  # each seat's discards in one run
