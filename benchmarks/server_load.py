@@ -26,12 +26,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 from hexfolk.server.client import HexfolkClient, TableConnection
 
-GAMES = [("island", {"vp_target": 8}), ("scythe", {})]
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"island": {"vp_target": 8}, "scythe": {}}
+GAMES = list(GAME_OPTIONS.items())
 BOT_DELAY = 0.0
 """Set by ``--bot-delay``: 0 makes bots answer at once (the server saturates)."""
 
@@ -176,8 +178,12 @@ def main() -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.8, help="the tables' bot delay (0..5 s, default 0.8)"
     )
+    parser.add_argument(
+        "--games", default="island,scythe", help="games the tables play, in turn (island,scythe)"
+    )
     args = parser.parse_args()
-    global BOT_DELAY
+    global BOT_DELAY, GAMES
+    GAMES = [(g, GAME_OPTIONS[g]) for g in args.games.split(",") if g in GAME_OPTIONS] or GAMES
     BOT_DELAY = max(0.0, min(args.bot_delay, 5.0))
     tables = max(1, min(args.tables, 500))
     seconds = max(1.0, min(args.seconds, 600.0))

@@ -241,3 +241,33 @@ def test_a_crash_in_one_table_never_stops_another(server: ThreadServer) -> None:
             await c.aclose()
 
     run(scenario())
+
+
+def test_a_step_that_keeps_failing_marks_only_its_table_errored(server: ThreadServer) -> None:
+    async def scenario() -> None:
+        a_host, a_guest, a_out = await _two_people(server)
+        b_host, b_guest, b_out = await _two_people(server)
+        ta = a_host.table_id  # type: ignore[attr-defined]
+        tb = b_host.table_id  # type: ignore[attr-defined]
+        async with a_host.connect(ta) as a, b_host.connect(tb) as b:
+            va = await a.next_view()
+            room = server.manager.rooms[ta]
+
+            def broken_record(*args: Any, **kwargs: Any) -> None:
+                raise RuntimeError("a deterministic bug")
+
+            room._record = broken_record  # type: ignore[method-assign]
+            for _ in range(3):
+                await a.act(va["legal"][0]["action"], va["version"])
+                assert (await _error(a))["code"] == "internal"
+            table = await a_host.table(ta)
+            assert table["status"] == "errored" and "deterministic" in table["error"]
+            await a.act(va["legal"][0]["action"], va["version"])
+            assert (await _error(a))["code"] == "not_playing"
+            vb = await b.next_view()
+            await b.act(vb["legal"][0]["action"], vb["version"])
+            await b.expect("accepted")
+        for c in (a_host, a_guest, a_out, b_host, b_guest, b_out):
+            await c.aclose()
+
+    run(scenario())

@@ -51,6 +51,8 @@ T = TypeVar("T")
 LIVE = ("lobby", "playing")
 STAND_IN_LEVEL = "medium"
 """The bot level that stands in for a disconnected person."""
+FAULTS_MAX = 3
+"""A table whose same step fails this many times in a row is marked ``errored``."""
 OUTBOX_MAX = 2000
 """A connection that falls this many messages behind is closed (a stuck client)."""
 
@@ -127,6 +129,8 @@ class Room:
         ] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self.faults = 0
+        self._fault_version = -1
+        self._faults_here = 0
 
     # --- the task -----------------------------------------------------------------------------
     @property
@@ -198,6 +202,20 @@ class Room:
     async def _after_fault(self, exc: Exception) -> None:
         self.pending = []
         self._cancel_all()
+        if self.version == self._fault_version:
+            self._faults_here += 1
+        else:
+            self._fault_version, self._faults_here = self.version, 1
+        if self._faults_here >= FAULTS_MAX:
+            # the same step keeps failing (a deterministic engine bug): stop retrying
+            log.error(
+                "table %s: %d faults at version %d; marked errored",
+                self.id,
+                self._faults_here,
+                self.version,
+            )
+            await self._mark_errored(exc)
+            return
         try:
             fresh = await self.store.get_table(self.id)
             if fresh is not None:
@@ -207,13 +225,16 @@ class Room:
             self._broadcast_views(full=True)
         except Exception:
             log.exception("table %s: cannot be rebuilt; marked errored", self.id)
-            self.row.status = "errored"
-            self.row.error = f"{type(exc).__name__}: {exc}"[:500]
-            try:
-                await self.store.save_table(self.id, status="errored", error=self.row.error)
-            except Exception:
-                log.exception("table %s: cannot save the errored status", self.id)
-            self._broadcast_table()
+            await self._mark_errored(exc)
+
+    async def _mark_errored(self, exc: Exception) -> None:
+        self.row.status = "errored"
+        self.row.error = f"{type(exc).__name__}: {exc}"[:500]
+        try:
+            await self.store.save_table(self.id, status="errored", error=self.row.error)
+        except Exception:
+            log.exception("table %s: cannot save the errored status", self.id)
+        self._broadcast_table()
 
     # --- loading ------------------------------------------------------------------------------
     async def load(self) -> None:
