@@ -3,11 +3,12 @@ small decision of the turn chain), hidden information in the encoding, bad input
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 from hexfolk import rl
-from hexfolk.core import load_game
+from hexfolk.core import load_game, make_rng
 from hexfolk.rl.scythe import ScytheCodec, catalogue
 from tests.rl.helpers import (
     bad_input_checks,
@@ -83,3 +84,26 @@ def test_ansi_render_is_the_terminal_view() -> None:
     env.reset()
     seat = int(env.agent_selection.split("_")[1])
     assert env.render() == env.game.render_observation(env.state.observation(seat))
+
+
+def test_a_committed_combat_dial_is_not_in_the_opponents_encoding() -> None:
+    # seed 3: the first combat of this random game comes at step 840
+    env = rl.env("scythe", players=2, seed=3)
+    env.reset()
+    rng = np.random.default_rng(3)
+    world_rng = make_rng(3, "worlds")
+    for _ in range(6000):
+        prompt = env.state.prompt()
+        if prompt is not None and prompt.kind == "commit":
+            combat = env.state.observation(prompt.seat)["combat"]
+            if combat["commitments"]["committed"]:  # the attacker has committed in secret
+                break
+        env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
+    else:
+        pytest.fail("no combat commitment reached")
+    defender = prompt.seat
+    mine = env.observe(env.possible_agents[defender])["observation"]
+    worlds = [env.state.sample_consistent_state(defender, world_rng) for _ in range(8)]
+    assert any(w.fingerprint() != env.state.fingerprint() for w in worlds)
+    for world in worlds:
+        assert np.array_equal(env.codec.encode(world.observation(defender)), mine)
