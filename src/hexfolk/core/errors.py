@@ -20,7 +20,20 @@ class MalformedActionError(ActionError):
 
 
 class IllegalActionError(ActionError):
-    """The action is well formed but not legal in the current state."""
+    """The action is well formed but not legal in the current state.
+
+    ``reason`` is the engine's sentence saying why, in the game's words with the rule's number
+    (``"a city costs 3 ore and 2 grain; you have 1 ore (IR-58)"``), from
+    :meth:`hexfolk.core.State.why_illegal`; the message starts with it. An engine without a
+    specific reason gives the kernel's generic sentence, which is then the whole message.
+    """
+
+    def __init__(self, message: str = "", reason: str | None = None):
+        super().__init__(message)
+        self.reason: str = message if reason is None else reason
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # keep the reason across processes
+        return type(self), (str(self), self.reason)
 
 
 class AmbiguousActionError(ActionError):

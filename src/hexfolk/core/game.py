@@ -229,18 +229,16 @@ class State(ABC):
         ``action`` is not among its legal actions. Games with simultaneous decisions override it.
         """
         if self.current_player() != seat:
-            raise IllegalActionError(f"seat {seat} has no decision to make now")
+            raise self.refusal(seat, str(action), action)
         self.apply(action)
 
     def parse_action_for(self, seat: int, text: str) -> Action:
         """:meth:`parse_action` for ``seat``: the legal action of that seat the text names.
 
         The same three errors; a seat that is not acting gets :class:`IllegalActionError`."""
-        if seat not in self.acting_seats():
-            raise IllegalActionError(f"seat {seat} has no decision to make now")
-        if self.current_player() == seat:
-            return self.parse_action(text)
-        raise IllegalActionError(f"seat {seat} has no decision to make now")
+        if seat not in self.acting_seats() or self.current_player() != seat:
+            raise self.refusal(seat, text.strip(), self._named_action(text))
+        return self.parse_action(text)
 
     def is_legal(self, action: Action) -> bool:
         """True if ``action`` may be applied now (chance outcomes included)."""
@@ -254,7 +252,7 @@ class State(ABC):
     def apply(self, action: Action) -> None:
         """Check legality, then apply. An illegal action raises and changes nothing."""
         if not self.is_legal(action):
-            raise IllegalActionError(self._illegal_message(str(action)))
+            raise self.refusal(self.current_player(), str(action), action)
         self.apply_unchecked(action)
 
     @abstractmethod
@@ -273,12 +271,13 @@ class State(ABC):
             raise MalformedActionError("empty action text")
         pattern = self.game.parse_action(text)
         player = self.current_player()
+        named = pattern if isinstance(pattern, Action) else None
         if player == CHANCE:
-            if isinstance(pattern, Action) and self.is_possible_chance(pattern):
-                return pattern
-            raise IllegalActionError(f"{text!r} is not a possible chance outcome here")
+            if named is not None and self.is_possible_chance(named):
+                return named
+            raise self.refusal(player, text, named)
         if player == TERMINAL:
-            raise IllegalActionError(f"{text!r}: the game is over")
+            raise self.refusal(player, text, named)
         legal = self.legal_actions()
         if isinstance(pattern, Action) and pattern in legal:
             return pattern
@@ -289,17 +288,60 @@ class State(ABC):
             listed = ", ".join(str(a) for a in found[:12])
             more = f" and {len(found) - 12} more" if len(found) > 12 else ""
             raise AmbiguousActionError(f"{text!r} could mean any of: {listed}{more}")
-        raise IllegalActionError(self._illegal_message(text))
+        raise self.refusal(player, text, named)
 
-    def _illegal_message(self, text: str) -> str:
-        prompt = self.prompt()
+    # --- refusals: why an action is not legal ------------------------------------------------
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now: one sentence in the game's words with the
+        rule's number (what it costs and what the seat holds, what is missing, what forbids
+        it, whose decision it is), or ``None`` when the action is legal for that seat.
+
+        ``seat`` is :data:`CHANCE` for a chance outcome. :meth:`apply`, :meth:`parse_action`,
+        :meth:`parse_action_for` and :meth:`apply_for` put it in the
+        :class:`IllegalActionError` they raise (its ``reason``). Engines override it; this
+        default gives the generic sentence (the pending decision and some legal actions).
+        """
+        player = self.current_player()
+        if player == CHANCE and seat == CHANCE:
+            return None if self.is_possible_chance(action) else self._illegal_message(str(action))
+        acting = player >= 0 and seat in self.acting_seats()
+        if acting and (
+            self.is_legal(action) if seat == player else action in self.legal_actions_for(seat)
+        ):
+            return None
+        return self._illegal_message(str(action), seat)
+
+    def refusal(self, seat: int, text: str, action: Action | None = None) -> IllegalActionError:
+        """The :class:`IllegalActionError` refusing ``text`` (the action ``action``, when it
+        names one) for ``seat``: the reason of :meth:`why_illegal` first, then the text."""
+        generic = self._illegal_message(text, seat)
+        reason = self.why_illegal(seat, action) if action is not None else None
+        if reason is None or reason in (generic, self._illegal_message(str(action), seat)):
+            return IllegalActionError(generic, reason=generic)
+        return IllegalActionError(f"{reason} \u2014 {text!r} is not legal now", reason=reason)
+
+    def _named_action(self, text: str) -> Action | None:
+        """The action ``text`` names in this game's notation (None if malformed or a pattern)."""
+        try:
+            named = self.game.parse_action(text.strip()) if text.strip() else None
+        except MalformedActionError:
+            return None
+        return named if isinstance(named, Action) else None
+
+    def _illegal_message(self, text: str, seat: int | None = None) -> str:
+        """The generic sentence of a refusal (used when the engine gives no reason)."""
         who = self.current_player()
         if who == TERMINAL:
             return f"{text!r} is not legal: the game is over"
         if who == CHANCE:
             return f"{text!r} is not a possible chance outcome here"
+        if seat is not None and seat >= 0 and seat != who and seat not in self.acting_seats():
+            return f"seat {seat} has no decision to make now"
+        prompt = self.prompt() if seat is None or seat == who else self.prompt_for(seat)
+        who = who if seat is None or seat < 0 else seat
+        legal = self.legal_actions_for(who)
         where = f" (pending: {prompt.text or prompt.kind})" if prompt else ""
-        sample = ", ".join(str(a) for a in self.legal_actions()[:8])
+        sample = ", ".join(str(a) for a in legal[:8])
         return f"{text!r} is not legal now for seat {who}{where}; legal are e.g.: {sample}"
 
     # --- the turn clock ---------------------------------------------------------------------

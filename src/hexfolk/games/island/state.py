@@ -37,7 +37,6 @@ from hexfolk.core import (
     Action,
     AmbiguousActionError,
     Commitments,
-    IllegalActionError,
     MalformedActionError,
     Prompt,
     State,
@@ -1147,7 +1146,7 @@ class IslandState(State):
                 raise AmbiguousActionError(
                     f"{text!r} could mean any of: {', '.join(str(a) for a in found)}"
                 )
-        raise IllegalActionError(self._illegal_message(text))
+        raise self.refusal(self.current_player(), text, action)
 
     def _resolve_answer(self, p: int, action: Action, text: str) -> Action:
         """``accept``, ``reject`` and ``counter <give> for <get>`` without an offer number
@@ -1245,7 +1244,7 @@ class IslandState(State):
 
     def parse_action_for(self, seat: int, text: str) -> Action:
         if seat not in self.acting_seats():
-            raise IllegalActionError(f"seat {seat} has no decision to make now")
+            raise self.refusal(seat, text.strip(), self._named_action(text))
         if seat == self.seat:
             return self.parse_action(text)
         saved = self._as_seat(seat)
@@ -1256,11 +1255,7 @@ class IslandState(State):
 
     def apply_for(self, seat: int, action: Action) -> None:
         if not self._legal_for(seat, action):
-            raise IllegalActionError(
-                f"{str(action)!r} is not legal now for seat {seat}"
-                if seat in self.acting_seats()
-                else f"seat {seat} has no decision to make now"
-            )
+            raise self.refusal(seat, str(action), action)
         if seat == self.seat:
             self.apply_unchecked(action)
             return
@@ -1272,6 +1267,12 @@ class IslandState(State):
         elif phase == DISCARD and self.phase == DISCARD:
             nxt = self.discards.next_seat() if self.discards is not None else None
             self.seat = self.seat if nxt is None else nxt
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
+        from hexfolk.games.island.reasons import why_illegal
+
+        return why_illegal(self, seat, action)
 
     # ------------------------------------------------------------------ apply
     def apply_unchecked(self, action: Action) -> None:

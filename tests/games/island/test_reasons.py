@@ -1,0 +1,382 @@
+"""Reasons for refused island actions (issue 17): one test per reason, then a property test
+that every well-formed illegal action met in random games gets a specific reason."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hexfolk.core import CHANCE, TERMINAL, IllegalActionError, State, load_game
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.rules import KNIGHT, PLENTY
+from hexfolk.games.island.state import DISCARD, PRE_ROLL, ROBBER, SBP_BUILD, IslandState
+
+from .helpers import do, fresh, give, path, road, settle
+
+
+def reason(state: IslandState, text: str, seat: int | None = None) -> str:
+    """The reason the engine refuses ``text`` (parsed with the game's notation)."""
+    action = A.parse(text)
+    who = state.current_player() if seat is None else seat
+    why = state.why_illegal(who, action)
+    assert why is not None, f"{text} is legal"
+    assert why != State.why_illegal(state, who, action), f"generic sentence for {text}"
+    return why
+
+
+def refused(state: IslandState, text: str) -> IllegalActionError:
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action(text)
+    assert state.fingerprint() == before
+    return info.value
+
+
+# ---------------------------------------------------------------- the kernel's carrier
+def test_the_error_carries_the_reason_first_and_the_message_reads() -> None:
+    state = fresh(4)
+    settle(state, 0, 10)
+    give(state, 0, "2g 1o")
+    err = refused(state, "city 10")
+    assert err.reason == "a city costs 2 grain and 3 ore; you have 1 ore (IR-58)"
+    assert str(err).startswith(err.reason) and "'city 10'" in str(err)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(A.BuildCity(10))
+    assert info.value.reason == err.reason
+
+
+def test_legal_actions_have_no_reason() -> None:
+    state = fresh(4)
+    for action in state.legal_actions():
+        assert state.why_illegal(0, action) is None
+
+
+# ---------------------------------------------------------------- building (IR-19, IR-56..IR-59)
+def test_ir58_city_needs_an_own_settlement() -> None:
+    state = fresh(4)
+    give(state, 0, "2g 3o")
+    assert "you have no settlement on 23" in reason(state, "city 23")
+    settle(state, 1, 23)
+    assert "seat 1's building stands there" in reason(state, "city 23")
+    settle(state, 0, 10, city=True)
+    assert reason(state, "city 10") == "10 is already a city (IR-58)"
+
+
+def test_ir59_piece_limits() -> None:
+    state = fresh(4)
+    give(state, 0, "2g 3o 2l 2b 1w")
+    settle(state, 0, 10)
+    state.cities_left[0] = 0
+    assert reason(state, "city 10") == "all 4 of your cities are on the board (IR-59)"
+    state.settles_left[0] = 0
+    assert "all 5 of your settlements are on the board" in reason(state, "settle 30")
+    state.roads_left[0] = 0
+    assert reason(state, "road 0") == "all 15 of your roads are on the board (IR-59)"
+
+
+def test_ir19_distance_rule_and_taken_intersections() -> None:
+    state = fresh(4)
+    settle(state, 1, 10)
+    neighbour = state.topo.node_adj[10][0]
+    assert reason(state, "settle 10") == "intersection 10 is taken by seat 1's building"
+    assert reason(state, f"settle {neighbour}") == (
+        f"intersection {neighbour} is next to a building on 10: the distance rule (IR-19)"
+    )
+    assert reason(state, "settle 999") == "there is no intersection 999 on this board"
+
+
+def test_ir57_settlement_needs_an_own_road_and_its_cost() -> None:
+    state = fresh(4)
+    give(state, 0, "1l 1b 1w 1g")
+    assert "touches none (IR-57)" in reason(state, "settle 30")
+    settle(state, 0, 0)
+    a = state.topo.node_adj[0][0]
+    target = next(v for v in state.topo.node_adj[a] if state.free[v])
+    road(state, 0, *path(state, [0, a, target]))
+    state.hands[0] = [0, 1, 1, 0, 0]
+    assert reason(state, f"settle {target}") == (
+        "a settlement costs 1 lumber, 1 brick, 1 wool and 1 grain; you have 0 lumber and "
+        "0 grain (IR-57)"
+    )
+
+
+def test_ir56_road_must_connect_and_cannot_pass_an_opponent() -> None:
+    state = fresh(4)
+    give(state, 0, "1l 1b")
+    assert "a road must connect to your own road or building" in reason(state, "road 0")
+    a, b = state.topo.edge_nodes[0]
+    road(state, 0, 0)
+    settle(state, 1, b)
+    out = next(e for e in state.topo.node_edges[b] if e != 0)
+    assert reason(state, f"road {out}") == (
+        f"a road cannot connect through seat 1's building on {b} (IR-56)"
+    )
+    assert reason(state, "road 0") == "edge 0 already holds your road"
+    state.hands[0] = [0, 0, 0, 0, 0]
+    free = next(e for e in state.topo.node_edges[a] if state.edge_owner[e] < 0)
+    assert reason(state, f"road {free}") == (
+        "a road costs 1 lumber and 1 brick; you have 0 lumber and 0 brick (IR-56)"
+    )
+
+
+def test_ir20_setup_road_touches_the_new_settlement() -> None:
+    game = load_game("island", 4, {"board": "beginner"})
+    state = game.new_initial_state()
+    assert isinstance(state, IslandState)
+    state.apply(state.chance_outcomes()[0][0])
+    assert "place your setup settlement first" in reason(state, "road 0")
+    do(state, "settle 10")
+    far = next(e for e in range(state.topo.num_edges) if 10 not in state.topo.edge_nodes[e])
+    assert reason(state, f"road {far}") == (
+        "the setup road must touch the settlement just placed on 10 (IR-20)"
+    )
+    assert "setup" in reason(state, "buy")
+    # a seat that is not placing is told whose decision it is
+    why = reason(state, "road 0", seat=2)
+    assert why.startswith("seat 2 has no decision to make now; it is seat 0's decision")
+
+
+# ---------------------------------------------------------------- turn (IR-23, IR-24)
+def test_ir24_no_trading_or_building_before_the_roll() -> None:
+    state = fresh(4)
+    state.phase = PRE_ROLL
+    give(state, 0, "4l 1b")
+    assert reason(state, "trade 4l for 1o") == (
+        "no trading or building before the roll: roll first (IR-24)"
+    )
+    assert reason(state, "end") == "roll the dice before ending the turn (IR-23)"
+
+
+def test_ir23_one_roll_per_turn() -> None:
+    state = fresh(4)
+    assert reason(state, "roll") == "you have already rolled this turn (IR-23)"
+
+
+def test_chance_outcomes_are_not_moves_and_chance_nodes_take_no_moves() -> None:
+    state = fresh(4)
+    assert "is a chance outcome the table draws, not a move" in reason(state, "roll 8")
+    do(state, "end", "roll")
+    assert state.current_player() == CHANCE
+    assert reason(state, "end", seat=CHANCE) == "no seat acts now: the table draws the dice next"
+
+
+def test_the_game_is_over() -> None:
+    state = fresh(4)
+    state.winner, state.phase = 2, 14
+    assert state.current_player() == TERMINAL
+    assert reason(state, "end", seat=0) == "the game is over: seat 2 won (IR-4)"
+
+
+# ---------------------------------------------------------------- development cards (IR-61..IR-64)
+def test_ir62_a_card_bought_this_turn_cannot_be_played() -> None:
+    state = fresh(4)
+    state.dev[0][KNIGHT] = state.dev_new[0][KNIGHT] = 1
+    assert reason(state, "play knight") == (
+        "a card bought this turn cannot be played (IR-62): your Knight is new"
+    )
+    assert reason(state, "play monopoly o") == "you hold no Monopoly card"
+    state.dev_new[0][KNIGHT] = 0
+    state.dev[0][PLENTY] = 1
+    do(state, "play knight")
+    do(state, "robber 5")
+    assert reason(state, "play plenty 2o") == (
+        "you have already played a development card this turn (IR-62)"
+    )
+
+
+def test_ir61_buying_costs_and_the_deck() -> None:
+    state = fresh(4)
+    give(state, 0, "1w")
+    assert reason(state, "buy") == (
+        "a development card costs 1 wool, 1 grain and 1 ore; you have 0 grain and 0 ore (IR-61)"
+    )
+    state.deck = [0] * 5
+    assert reason(state, "buy") == "the development deck is empty (IR-61)"
+
+
+def test_ir64_year_of_plenty_takes_two_cards_the_bank_has() -> None:
+    state = fresh(4)
+    state.dev[0][PLENTY] = 1
+    assert "takes 2 cards from the bank, not 3" in reason(state, "play plenty 3o")
+    state.bank[4] = 1
+    assert reason(state, "play plenty 2o") == "the bank holds only 1 ore (IR-39)"
+
+
+def test_ir32_no_cards_or_trades_in_the_special_build_phase() -> None:
+    state = fresh(5)
+    state.phase = SBP_BUILD
+    state.dev[0][KNIGHT] = 1
+    give(state, 0, "4l")
+    assert "special build phase (IR-32)" in reason(state, "play knight")
+    assert reason(state, "trade 4l for 1o") == "no trading in the special build phase (IR-32)"
+
+
+# ---------------------------------------------------------------- the 7 (IR-41..IR-46)
+def _seven(state: IslandState) -> None:
+    """Seat 0 rolls a 7."""
+    state.phase = PRE_ROLL
+    do(state, "roll")
+    state.apply(A.DICE[7])
+
+
+def test_ir41_discard_only_what_you_hold() -> None:
+    state = fresh(4)
+    give(state, 1, "8l")
+    _seven(state)
+    assert state.phase == DISCARD and state.current_player() == 1
+    assert reason(state, "discard o") == "you have no ore to discard"
+    assert "discard 4 more cards first" in reason(state, "end")
+    assert "seat 1 is discarding after a 7 (IR-41)" in reason(state, "end", seat=2)
+
+
+def test_ir42_ir43_robber_moves_and_victims() -> None:
+    state = fresh(4)
+    _seven(state)
+    assert state.phase == ROBBER
+    here = state.robber
+    assert reason(state, f"robber {here}") == (
+        f"the robber must move to a different hex than {here} (IR-42)"
+    )
+    hx = next(h for h in range(state.topo.num_hexes) if h != here)
+    v = state.topo.hex_nodes[hx][0]
+    assert reason(state, f"robber {hx} steal 2") == f"seat 2 has no building on hex {hx} (IR-43)"
+    settle(state, 2, v)
+    state.robber_cache = {}
+    assert reason(state, f"robber {hx} steal 2") == "seat 2 holds no cards to steal (IR-43)"
+    assert reason(state, f"robber {hx} steal 1", seat=1).startswith("seat 1 has no decision")
+    settle(state, 1, state.topo.hex_nodes[hx][3])
+    give(state, 1, "1l")
+    give(state, 2, "1o")
+    state.robber_cache = {}
+    assert reason(state, f"robber {hx}") == f"on hex {hx} you must rob seat 1 or seat 2 (IR-43)"
+    assert reason(state, "robber stay") == "the robber stays only when no hex may take it (IR-46)"
+
+
+def test_ir46_friendly_robber() -> None:
+    state = fresh(4, friendly_robber=True)
+    settle(state, 1, 10)
+    _seven(state)
+    hx = state.topo.node_hexes[10][0]
+    assert "friendly robber, IR-46" in reason(state, f"robber {hx}")
+
+
+# ---------------------------------------------------------------- trade (IR-49..IR-54)
+def test_ir52_ir54_maritime_trades() -> None:
+    state = fresh(4)
+    give(state, 0, "3l 4b")
+    assert reason(state, "trade 4l for 1o") == "you have 3 lumber, not 4"
+    assert reason(state, "trade 3b for 1o") == (
+        "you trade brick at 4:1, so 3 brick is not a whole lot (IR-52)"
+    )
+    assert reason(state, "trade 4b for 2o") == "4 brick buys 1 card, not 2 (IR-54)"
+    assert "another type" in reason(state, "trade 4b for 1b")
+    state.bank[4] = 0
+    assert reason(state, "trade 4b for 1o") == "the bank holds only 0 ore (IR-39)"
+
+
+def test_ir49_ir51_offers() -> None:
+    state = fresh(4)
+    give(state, 0, "3l")
+    assert reason(state, "offer 1o for 1l") == (
+        "an offer gives only cards you hold: it gives 1 ore; you have 0 ore (IR-49)"
+    )
+    assert "same resource (lumber)" in reason(state, "offer 1l for 1l")
+    do(state, "offer 1l for 1o")
+    assert reason(state, "offer 1l for 1o", seat=0) == "this offer is already open (#1)"
+    state.apply_for(0, A.parse("offer 1l for 1b"))
+    state.apply_for(0, A.parse("offer 1l for 1g"))
+    assert reason(state, "offer 2l for 1w", seat=0) == (
+        "no more than 3 offers may be open at once (IR-51)"
+    )
+    for seat in (1, 2, 3):
+        state.apply_for(seat, A.Reject(1))
+    assert "cannot be re-sent unchanged (IR-51)" in reason(state, "offer 1l for 1o", seat=0)
+
+
+def test_ir50_answers_and_completion() -> None:
+    state = fresh(4)
+    give(state, 0, "1l")
+    give(state, 2, "1o")
+    do(state, "offer 1l for 1o")
+    assert reason(state, "accept 1", seat=1) == "offer #1 asks for 1 ore; you have 0 ore (IR-50)"
+    assert reason(state, "accept 7", seat=1) == "there is no open offer #7"
+    assert reason(state, "complete 1 with 2", seat=0) == (
+        "seat 2 has not answered offer #1 yet (IR-50)"
+    )
+    assert reason(state, "reject 1", seat=0) == "only the other seats answer your offers (IR-50)"
+    state.apply_for(1, A.Reject(1))
+    assert reason(state, "reject 1", seat=1).startswith("seat 1 has no decision")
+    assert reason(state, "complete 1 with 1", seat=0) == "seat 1 rejected offer #1 (IR-50)"
+    state.apply_for(2, A.Accept(1))
+    state.hands[2][4] = 0
+    assert reason(state, "complete 1 with 2", seat=0) == "seat 2 no longer holds 1 ore (IR-50)"
+
+
+def test_refusals_through_parse_action_for_and_apply_for_carry_the_reason() -> None:
+    state = fresh(4)
+    give(state, 0, "1l")
+    do(state, "offer 1l for 1o")
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action_for(2, "accept 1")
+    assert info.value.reason == "offer #1 asks for 1 ore; you have 0 ore (IR-50)"
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_for(3, A.Accept(1))
+    assert info.value.reason == "offer #1 asks for 1 ore; you have 0 ore (IR-50)"
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_action_for(0, "city 3")
+    assert info.value.reason.startswith("you have no settlement on 3")
+
+
+# ---------------------------------------------------------------- property
+def _candidates(state: IslandState, pool: list[A.Action], rng: random.Random) -> list[A.Action]:
+    """Actions legal at other points of the game, and mutations of the legal ones."""
+    out = rng.sample(pool, min(8, len(pool)))
+    topo = state.topo
+    for a in rng.sample(state.legal_actions(), min(3, len(state.legal_actions()))):
+        if isinstance(a, A.BuildRoad):
+            out.append(A.BuildRoad(rng.randrange(topo.num_edges)))
+        elif isinstance(a, A.BuildSettlement | A.BuildCity):
+            out.append(type(a)(rng.randrange(topo.num_nodes)))
+        elif isinstance(a, A.MoveRobber):
+            out.append(A.MoveRobber(rng.randrange(topo.num_hexes), rng.randrange(-1, state.n)))
+        elif isinstance(a, A.MaritimeTrade | A.Offer):
+            give = tuple(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(5))
+            get = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in range(5))
+            out.append(type(a)(give, get))
+    out += [A.BUY, A.END, A.ROLL, A.PLAY_KNIGHT, A.PLAY_ROADS, A.Complete(1, 1)]
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_illegal_action_of_random_games_gets_a_specific_reason(players: int) -> None:
+    checked = 0
+    for seed in range(3 if players != 4 else 4):
+        state = load_game("island", players).new_initial_state()
+        assert isinstance(state, IslandState)
+        rng = random.Random(seed)
+        pool: list[A.Action] = []
+        steps = 0
+        while not state.is_terminal() and steps < 1500:
+            player = state.current_player()
+            if player == CHANCE:
+                action = state.sample_chance(rng)
+                pool.append(action)
+            else:
+                legal = state.legal_actions()
+                pool.extend(rng.sample(legal, min(2, len(legal))))
+                if steps % 9 == 0:
+                    for candidate in _candidates(state, pool, rng):
+                        for seat in (player, rng.randrange(players)):
+                            why = state.why_illegal(seat, candidate)
+                            if why is None:
+                                continue
+                            checked += 1
+                            assert why != State.why_illegal(state, seat, candidate), (
+                                f"no specific reason for seat {seat}: {candidate} "
+                                f"({state.prompt_for(seat) or state.prompt()})"
+                            )
+                action = rng.choice(legal)
+            state.apply_unchecked(action)
+            steps += 1
+    assert checked > 1000
