@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event, func, insert, select, update
+from sqlalchemy import bindparam, event, func, insert, select, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -53,26 +53,38 @@ class _Write:
     done: asyncio.Future[None]
 
 
-async def _apply_write(conn: Any, write: _Write) -> None:
-    if write.steps:
-        await conn.execute(
-            insert(EventRow),
-            [
-                {
-                    "table_id": write.table_id,
-                    "seq": st.seq,
-                    "kind": st.kind,
-                    "seat": st.seat,
-                    "action": st.action,
-                    "timeout": st.timeout,
-                    "stand_in": st.stand_in,
-                    "bot": st.bot,
-                    "at": st.at,
-                }
-                for st in write.steps
-            ],
+async def _apply_writes(conn: Any, writes: Sequence[_Write]) -> None:
+    """All events of the batch in one executemany; the table updates grouped by the columns
+    they set, one executemany per group."""
+    events = [
+        {
+            "table_id": w.table_id,
+            "seq": st.seq,
+            "kind": st.kind,
+            "seat": st.seat,
+            "action": st.action,
+            "timeout": st.timeout,
+            "stand_in": st.stand_in,
+            "bot": st.bot,
+            "at": st.at,
+        }
+        for w in writes
+        for st in w.steps
+    ]
+    if events:
+        await conn.execute(insert(EventRow), events)
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for w in writes:
+        keys = tuple(sorted(w.values))
+        groups.setdefault(keys, []).append({"_id": w.table_id, **w.values})
+    for keys, rows in groups.items():
+        stmt = (
+            update(TableRow)
+            .where(TableRow.id == bindparam("_id"))
+            .values({k: bindparam(f"v_{k}") for k in keys})
         )
-    await conn.execute(update(TableRow).where(TableRow.id == write.table_id).values(**write.values))
+        rows = [{"_id": r["_id"], **{f"v_{k}": r[k] for k in keys}} for r in rows]
+        await conn.execute(stmt, rows)
 
 
 def _settle(write: _Write, failed: bool = False) -> None:
@@ -216,28 +228,42 @@ class Store:
 
     # --- events -----------------------------------------------------------------------------
     async def commit_steps(self, table_id: str, steps: Sequence[Step], **table_values: Any) -> None:
-        """Append events and update the table row in one transaction (the acknowledgement)."""
+        """Append events and update the table row, committed (the acknowledgement). Returns
+        once the transaction holding them is committed; raises if it could not be."""
         table_values.setdefault("updated_at", time.time())
-        async with self.sessions() as s, s.begin():
-            if steps:
-                await s.execute(
-                    insert(EventRow),
-                    [
-                        {
-                            "table_id": table_id,
-                            "seq": st.seq,
-                            "kind": st.kind,
-                            "seat": st.seat,
-                            "action": st.action,
-                            "timeout": st.timeout,
-                            "stand_in": st.stand_in,
-                            "bot": st.bot,
-                            "at": st.at,
-                        }
-                        for st in steps
-                    ],
-                )
-            await s.execute(update(TableRow).where(TableRow.id == table_id).values(**table_values))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._writes.put_nowait(_Write(table_id, list(steps), table_values, fut))
+        await fut
+
+    async def _write_loop(self) -> None:
+        """The group-commit writer: everything queued goes into one transaction."""
+        while True:
+            batch = [await self._writes.get()]
+            while not self._writes.empty() and len(batch) < GROUP_MAX:
+                batch.append(self._writes.get_nowait())
+            try:
+                async with self.engine.begin() as conn:
+                    await _apply_writes(conn, batch)
+            except Exception:
+                if len(batch) == 1:
+                    log.exception("table %s: a write failed", batch[0].table_id)
+                    _settle(batch[0], failed=True)
+                    continue
+                log.warning("a group commit of %d writes failed; retrying one by one", len(batch))
+                for write in batch:
+                    try:
+                        async with self.engine.begin() as conn:
+                            await _apply_writes(conn, [write])
+                    except Exception:
+                        log.exception("table %s: a write failed", write.table_id)
+                        _settle(write, failed=True)
+                    else:
+                        _settle(write)
+            else:
+                for write in batch:
+                    _settle(write)
 
     async def events(self, table_id: str) -> list[EventRow]:
         async with self.sessions() as s:
