@@ -246,6 +246,7 @@ def main() -> None:
         print(f"server CPU per step:      {cpu / steps * 1000:.2f} ms ({cpu:.1f} s CPU)")
     else:
         print(f"server CPU:               {cpu:.1f} s")
+    print(f"load client CPU:          {time.process_time():.1f} s (this process)")
     print(f"machine load (1 min):     {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"person actions/s:         {len(stats.acked) / elapsed:.0f}  ({len(stats.acked)} acked)")
     print(f"latency action->version:  p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
