@@ -591,18 +591,18 @@ class ScytheState(State):
         pattern = self.game.parse_action(text)
         if isinstance(pattern, CarryPattern):
             if self.current_player() < 0 or self.phase != CARRY:
-                raise IllegalActionError(self._illegal_message(text))
+                raise self.refusal(self.current_player(), text)
             carries = [a for a in self.legal_actions() if isinstance(a, Carry)]
             best = max(carries, key=lambda a: a.workers + sum(a.resources))
             return best
         if isinstance(pattern, Carry) and self.current_player() >= 0 and self.phase == CARRY:
             if self._carry_ok(pattern):
                 return pattern
-            raise IllegalActionError(self._illegal_message(text))
+            raise self.refusal(self.current_player(), text, pattern)
         if self._partial_full(pattern) is not None:
             if self.is_legal(pattern):
                 return pattern
-            raise IllegalActionError(self._illegal_message(text))
+            raise self.refusal(self.current_player(), text, pattern)
         return super().parse_action(text)
 
     def apply_unchecked(self, action: Action) -> None:
@@ -1431,9 +1431,7 @@ class ScytheState(State):
         action = self.game.parse_action(text)
         if isinstance(action, Commit) and action in self._commit_options(seat):
             return action
-        raise IllegalActionError(
-            f"{text!r} is not legal now for P{seat}: commit a dial and combat cards (SR-43)"
-        )
+        raise self.refusal(seat, text.strip(), action)
 
     def apply_for(self, seat: int, action: Action) -> None:
         waiting = self._committing()
@@ -1441,11 +1439,17 @@ class ScytheState(State):
             super().apply_for(seat, action)
             return
         if not isinstance(action, Commit) or action not in self._commit_options(seat):
-            raise IllegalActionError(f"{action!s} is not legal now for P{seat}")
+            raise self.refusal(seat, str(action), action)
         self._legal = None
         self._commit(seat, action)
         self._run()
         self._legal = None
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
+        from hexfolk.games.scythe.reasons import why_illegal
+
+        return why_illegal(self, seat, action)
 
     def _resolve_combat(self) -> None:
         assert self.commits is not None
