@@ -21,6 +21,7 @@ def describe_games() -> list[dict[str, Any]]:
         except Exception as exc:  # listed as unavailable, never a crash
             out.append({"id": gid, "available": False, "error": " ".join(str(exc).split())})
             continue
+        details = getattr(cls, "choice_details", None)
         out.append(
             {
                 "id": gid,
@@ -38,12 +39,21 @@ def describe_games() -> list[dict[str, Any]]:
                         "default": spec.default,
                         "range": spec.describe_range(),
                         "help": spec.help,
+                        **_choices(spec.choices, details(spec.name) if details else {}),
                     }
                     for spec in cls.option_specs
                 ],
             }
         )
     return out
+
+
+def _choices(values: tuple[str, ...], details: dict[str, str]) -> dict[str, Any]:
+    """``{"choices": [{"value", "help"}...]}`` when the game explains its values (the island
+    maps), else nothing."""
+    if not details:
+        return {}
+    return {"choices": [{"value": v, "help": details.get(v, "")} for v in values]}
 
 
 def games_command(
@@ -86,6 +96,15 @@ def games_command(
                 )
                 table.add_row(*(escape(c) for c in cells))
             console.print(table)
+            for opt in info["options"]:
+                if opt.get("choices"):
+                    console.print(f"  {escape(opt['name'])}:")
+                    values = Table(show_edge=False, pad_edge=False, box=None, show_header=False)
+                    values.add_column(no_wrap=True)
+                    values.add_column()
+                    for choice in opt["choices"]:
+                        values.add_row("    " + escape(choice["value"]), escape(choice["help"]))
+                    console.print(values)
         else:
             console.print("  (no options)")
         console.print()

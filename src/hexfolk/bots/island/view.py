@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from hexfolk.games.island.actions import Bundle, parse_bundle
-from hexfolk.games.island.board import LayoutTables, Topology, layout_tables, parse_layout, topology
+from hexfolk.games.island.board import LayoutTables, Topology, layout_tables, parse_layout
+from hexfolk.games.island.maps import board_topology
 from hexfolk.games.island.rules import (
     BANK_RATIO,
     DEV_NAMES,
@@ -34,8 +35,14 @@ CONFIG: dict[str, Any] = json.loads(
 
 
 @lru_cache(maxsize=64)
-def _tables(board_id: str, layout_text: str) -> LayoutTables:
-    return layout_tables(board_id, parse_layout(layout_text))
+def _geometry(board_id: str, island: str | None) -> Topology:
+    """The geometry of an observation's board (a standard board, a map, Driftland's island)."""
+    return board_topology({"map": board_id, "island": island})
+
+
+@lru_cache(maxsize=64)
+def _tables(board_id: str, island: str | None, layout_text: str) -> LayoutTables:
+    return layout_tables(_geometry(board_id, island), parse_layout(layout_text))
 
 
 @lru_cache(maxsize=4096)
@@ -116,8 +123,9 @@ def pos_from_observation(
     """Build :class:`Pos` from ``state.observation(seat)`` (plain JSON) and the game options
     ``vp_target`` and ``discard_limit``."""
     board = data["board"]
-    topo = topology(board["map"])
-    lt = _tables(board["map"], board["layout"]) if board["layout"] else None
+    island = board.get("island")
+    topo = _geometry(board["map"], island)
+    lt = _tables(board["map"], island, board["layout"]) if board["layout"] else None
     node_owner = [-1] * topo.num_nodes
     node_level = [0] * topo.num_nodes
     for v, o in data["settlements"]:

@@ -4,15 +4,18 @@ Hexes show ``[id]`` over terrain letter and token (``O8``; ``*`` marks the robbe
 intersection shows its id, or ``S<seat>``/``C<seat>`` when a settlement or city stands there;
 every edge shows a stroke (``/``, ``\\``, ``|``) and its id, or ``r<seat>`` for a road. So a
 person can read off the numbers that ``settle N``, ``road E`` and ``robber H`` take. Geometry
-comes from the map's :class:`Topology`: hex centres at ``(x, 3r)``, corners at the offsets of
-``_CORNERS``; one x unit is 4 columns, one y unit 2 rows.
+comes from the map's :class:`Topology` (``maps.board_topology`` of the observation's board: a
+standard board, a map, or Driftland's drawn island): hex centres at ``(x, 3r)``, corners at the
+offsets of ``_CORNERS``; one x unit is 4 columns, one y unit 2 rows. Lakes, which are not
+engine hexes, show as ``~~~~``; a harbor on a lake shore is listed with ``(lake)``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hexfolk.games.island.board import parse_layout, topology
+from hexfolk.games.island.board import parse_layout
+from hexfolk.games.island.maps import board_topology, corners, lake_hexes
 from hexfolk.games.island.rules import LETTERS, TERRAIN_LETTERS
 
 _XS = 4  # columns per x unit
@@ -30,7 +33,7 @@ def draw_board(obs: dict[str, Any]) -> str:
     board = obs.get("board") or {}
     if not board.get("layout"):
         return ""
-    topo = topology(board["map"])
+    topo = board_topology(board)
     layout = parse_layout(board["layout"])
     owner_node: dict[int, str] = {v: f"S{o}" for v, o in obs.get("settlements", [])}
     owner_node.update({v: f"C{o}" for v, o in obs.get("cities", [])})
@@ -42,6 +45,12 @@ def draw_board(obs: dict[str, Any]) -> str:
         robber = "*" if board.get("robber") == h else ""
         _put(grid, y * _YS - 1, x * _XS, f"[{h}]")
         _put(grid, y * _YS + 1, x * _XS, f"{terrain}{token}{robber}")
+    lake_points: set[tuple[int, int]] = set()
+    for q, r in lake_hexes(board):
+        x, y = 2 * q + r, 3 * r
+        _put(grid, y * _YS - 1, x * _XS, "~~~~")
+        _put(grid, y * _YS + 1, x * _XS, "~~~~")
+        lake_points.update(corners((q, r)))
     for v, (x, y) in enumerate(topo.node_xy):
         _put(grid, y * _YS, x * _XS, owner_node.get(v, str(v)))
     for e, (a, b) in enumerate(topo.edge_nodes):
@@ -64,7 +73,8 @@ def draw_board(obs: dict[str, Any]) -> str:
     for slot, kind in zip(topo.harbor_slots, layout.harbors):
         a, b = topo.edge_nodes[slot]
         ratio = "3:1" if kind >= len(LETTERS) else f"2:1 {LETTERS[kind]}"
-        harbors.append(f"{ratio} at {a}-{b}")
+        lake = {topo.node_xy[a], topo.node_xy[b]} <= lake_points
+        harbors.append(f"{ratio} at {a}-{b}" + (" (lake)" if lake else ""))
     return "\n".join([*lines, "harbors: " + ", ".join(harbors)])
 
 
@@ -75,7 +85,7 @@ def describe(obs: dict[str, Any], action: object) -> str:
     board = obs.get("board") or {}
     if not board.get("layout"):
         return ""
-    topo = topology(board["map"])
+    topo = board_topology(board)
     layout = parse_layout(board["layout"])
 
     def hex_name(h: int) -> str:

@@ -420,6 +420,32 @@ class LayoutTables:
 
 
 @lru_cache(maxsize=256)
-def layout_tables(board_id: str, layout: Layout) -> LayoutTables:
-    """Cached :class:`LayoutTables` (a game creates each layout's tables once)."""
-    return LayoutTables(topology(board_id), layout)
+def layout_tables(topo: Topology, layout: Layout) -> LayoutTables:
+    """Cached :class:`LayoutTables` of ``layout`` on ``topo`` (a game creates each layout's
+    tables once). Keyed by the topology object itself (topologies compare by identity), so it
+    serves the standard boards, the maps and every Driftland island alike."""
+    return LayoutTables(topo, layout)
+
+
+def empty_topology(board_id: str, name: str) -> Topology:
+    """A topology without hexes: the geometry of a map whose island is only drawn with the
+    layout outcome (Driftland), before that outcome."""
+    return Topology(
+        board_id=board_id,
+        name=name,
+        hex_xy=(),
+        hex_nodes=(),
+        hex_adj=(),
+        node_xy=(),
+        node_hexes=(),
+        node_adj=(),
+        node_edges=(),
+        edge_nodes=(),
+        edge_hexes=(),
+        coast=(),
+        harbor_slots=(),
+        terrain_counts=(0,) * len(TERRAINS),
+        token_counts={},
+        harbor_counts=(0,) * (NRES + 1),
+        edge_other=(),
+    )

@@ -18,16 +18,18 @@ board (:class:`MapLayout`) from an rng and validates it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from hexfolk.games.island.actions import LayoutOutcome
+from hexfolk.games.island.board import BOARDS, Topology, empty_topology, topology
 from hexfolk.games.island.board import Layout as EngineLayout
-from hexfolk.games.island.board import Topology
 from hexfolk.games.island.rules import DESERT as DESERT_CODE
 from hexfolk.games.island.rules import (
     DICE_PIPS,
@@ -1151,8 +1153,9 @@ def layout_text(layout: MapLayout) -> str:
     return f"{hexes} {harbors or '-'} {robber}"
 
 
-def parse_layout_text(m: IslandMap, text: str) -> MapLayout:
-    """The :class:`MapLayout` of ``text`` (:func:`layout_text`), validated against map ``m``."""
+def parse_layout_text(m: IslandMap, text: str, *, validate: bool = True) -> MapLayout:
+    """The :class:`MapLayout` of ``text`` (:func:`layout_text`), validated against map ``m``
+    (``validate=False``: the syntax only, as a record parser needs before legality)."""
 
     def coords(s: str) -> Hex:
         q, r = s.split(",")
@@ -1184,7 +1187,8 @@ def parse_layout_text(m: IslandMap, text: str) -> MapLayout:
     except (ValueError, IndexError) as exc:
         raise MapError(f"{m.label}: bad layout text ({exc})") from None
     layout = MapLayout(m.id, tuple(hexes), tuple(harbors), robber)
-    validate_layout(m, layout)
+    if validate:
+        validate_layout(m, layout)
     return layout
 
 
@@ -1196,6 +1200,42 @@ def to_engine(layout: MapLayout) -> tuple[Topology, EngineLayout]:
     shore edges are coast edges (one land hex) where lake harbors sit. Nodes and edges follow
     ``board.topology``'s conventions (nodes by y then x, edges as sorted node pairs)."""
     land = sorted((h for h in layout.hexes if h.kind in LAND_KINDS), key=lambda h: h.at[::-1])
+    codes = [DESERT_CODE if h.kind == DESERT else TERRAINS.index(str(h.terrain)) for h in land]
+    kinds = [
+        GENERIC if hb.kind == GENERIC_HARBOR else RESOURCES.index(hb.kind) for hb in layout.harbors
+    ]
+    token_counts: dict[int, int] = {}
+    for h in land:
+        if h.token:
+            token_counts[h.token] = token_counts.get(h.token, 0) + 1
+    shape = (
+        layout.map_id,
+        tuple(h.at for h in land),
+        tuple((hb.at, hb.side) for hb in layout.harbors),
+        tuple(codes.count(t) for t in range(len(TERRAINS))),
+        tuple(sorted(token_counts.items())),
+        tuple(kinds.count(k) for k in range(len(RESOURCES) + 1)),
+    )
+    topo = _TOPOLOGIES.get(shape)
+    if topo is None:
+        if len(_TOPOLOGIES) >= _TOPOLOGY_CACHE:  # Driftland: a new island every game
+            del _TOPOLOGIES[next(iter(_TOPOLOGIES))]
+        topo = _TOPOLOGIES[shape] = _engine_topology(layout.map_id, land, layout.harbors, shape)
+    hex_index = {h.at: i for i, h in enumerate(land)}
+    robber = -1 if layout.robber is None else hex_index[layout.robber]
+    engine_layout = EngineLayout(tuple(codes), tuple(h.token for h in land), tuple(kinds), robber)
+    return topo, engine_layout
+
+
+_TOPOLOGIES: dict[tuple[Any, ...], Topology] = {}
+"""Engine topologies by shape (map, land hexes, harbor sides, counts): every game on a map with
+a fixed coastline shares one :class:`~.board.Topology` object."""
+_TOPOLOGY_CACHE = 1024
+
+
+def _engine_topology(
+    map_id: str, land: Sequence[PlacedHex], harbors: Sequence[PlacedHarbor], shape: tuple[Any, ...]
+) -> Topology:
     hex_id = {h.at: i for i, h in enumerate(land)}
     points = sorted({p for h in land for p in corners(h.at)}, key=lambda p: (p[1], p[0]))
     node_id = {p: i for i, p in enumerate(points)}
@@ -1224,20 +1264,16 @@ def to_engine(layout: MapLayout) -> tuple[Topology, EngineLayout]:
         for h in land
     )
     slots = []
-    for hb in layout.harbors:
+    for hb in harbors:
         a, b = (node_id[p] for p in hb.points())
         slots.append(edge_id[(min(a, b), max(a, b))])
-    codes = [DESERT_CODE if h.kind == DESERT else TERRAINS.index(str(h.terrain)) for h in land]
-    kinds = [
-        GENERIC if hb.kind == GENERIC_HARBOR else RESOURCES.index(hb.kind) for hb in layout.harbors
-    ]
-    token_counts: dict[int, int] = {}
-    for h in land:
-        if h.token:
-            token_counts[h.token] = token_counts.get(h.token, 0) + 1
-    topo = Topology(
-        board_id=layout.map_id,
-        name=layout.map_id,
+    try:
+        name = load_map(map_id).name_en
+    except MapError:  # a map of the tests, not shipped
+        name = map_id
+    return Topology(
+        board_id=map_id,
+        name=name,
         hex_xy=tuple((2 * h.at[0] + h.at[1], 3 * h.at[1]) for h in land),
         hex_nodes=hex_nodes,
         hex_adj=hex_adj,
@@ -1249,11 +1285,147 @@ def to_engine(layout: MapLayout) -> tuple[Topology, EngineLayout]:
         edge_hexes=tuple(tuple(edge_hexes[e]) for e in edges),
         coast=tuple(edge_id[e] for e in edges if len(edge_hexes[e]) == 1),
         harbor_slots=tuple(slots),
-        terrain_counts=tuple(codes.count(t) for t in range(len(TERRAINS))),
-        token_counts=dict(sorted(token_counts.items())),
-        harbor_counts=tuple(kinds.count(k) for k in range(len(RESOURCES) + 1)),
+        terrain_counts=shape[3],
+        token_counts=dict(shape[4]),
+        harbor_counts=shape[5],
         edge_other=tuple({a: b, b: a} for a, b in edges),
     )
-    robber = -1 if layout.robber is None else hex_id[layout.robber]
-    engine_layout = EngineLayout(tuple(codes), tuple(h.token for h in land), tuple(kinds), robber)
-    return topo, engine_layout
+
+
+# --- maps in play: the layout outcome and the geometry an observation names -------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MapLayoutOutcome(LayoutOutcome):
+    """Chance: the board of a map game, the first step of the game. ``layout`` is the engine's
+    :class:`~.board.Layout` (what the observation's ``board.layout`` shows), ``island`` the drawn
+    map with its coordinates, lakes and coastline, ``topo`` the engine geometry of ``island``.
+    Its text is ``layout`` + :func:`layout_text`, so a record replays Driftland's island."""
+
+    island: MapLayout
+    topo: Topology = field(compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return "layout " + layout_text(self.island)
+
+
+def outcome_of(layout: MapLayout) -> MapLayoutOutcome:
+    """The layout outcome of a drawn map (its engine board built by :func:`to_engine`)."""
+    topo, engine_layout = to_engine(layout)
+    return MapLayoutOutcome(engine_layout, layout, topo)
+
+
+def parse_outcome(m: IslandMap, text: str) -> MapLayoutOutcome:
+    """The outcome of ``text`` (:func:`layout_text`) on map ``m``; raises :class:`MapError`
+    for text that is not a layout of ``m``'s kind (whether it is a legal board of ``m`` is
+    :func:`validate_layout`'s question)."""
+    layout = parse_layout_text(m, text, validate=False)
+    try:
+        return outcome_of(layout)
+    except (KeyError, ValueError, IndexError) as exc:
+        raise MapError(f"{m.label}: the layout text does not describe a board ({exc})") from None
+
+
+def fixed_layouts(m: IslandMap) -> tuple[MapLayout, ...]:
+    """The boards of a map whose terrain, numbers and harbor kinds are all fixed (Keystone,
+    Mirror Isle): one per robber start (IR-14: each desert when there are several), so the
+    layout is a chance node with listed outcomes. Empty for every other map."""
+    if (
+        m.coastline is not None
+        or m.terrain_mode != "fixed"
+        or m.number_mode != "fixed"
+        or any(s.kind is None for s in m.harbors)
+    ):
+        return ()
+    hexes = tuple(
+        PlacedHex(h.at, h.kind, h.terrain, int(h.token or 0) if h.kind == PRODUCING else 0)
+        for h in m.hexes
+    )
+    harbors = tuple(PlacedHarbor(s.at, s.side, str(s.kind)) for s in m.harbors)
+    starts: list[Hex | None]
+    if m.robber == "desert":
+        starts = list(m.by_kind(DESERT))
+    elif m.robber == "off":
+        starts = [None]
+    else:
+        starts = [m.robber]  # type: ignore[list-item]
+    out = tuple(MapLayout(m.id, hexes, harbors, at) for at in starts)
+    for layout in out:
+        validate_layout(m, layout)
+    return out
+
+
+def randomized(m: IslandMap) -> IslandMap:
+    """``m`` with its terrain shuffled in one pool, random numbers (IR-13) and every harbor
+    kind shuffled: the option ``board=random`` on a map (its shape, tile and token counts kept).
+    Driftland is random already and comes back unchanged."""
+    if m.coastline is not None:
+        return m
+    counts: dict[str, int] = {}
+    for h in m.hexes:
+        if h.kind == PRODUCING and h.terrain is not None:
+            counts[h.terrain] = counts.get(h.terrain, 0) + 1
+    for pool in m.pools.values():
+        for t, c in pool.items():
+            counts[t] = counts.get(t, 0) + c
+    kinds = dict(m.harbor_kinds)
+    for s in m.harbors:
+        if s.kind is not None:
+            kinds[s.kind] = kinds.get(s.kind, 0) + 1
+    out = dataclasses.replace(
+        m,
+        terrain_mode="pools",
+        pools={"all": dict(sorted(counts.items(), key=lambda kv: TERRAINS.index(kv[0])))},
+        number_mode="random",
+        bands={},
+        hexes=tuple(
+            MapHex(h.at, h.kind, pool="all" if h.kind == PRODUCING else None) for h in m.hexes
+        ),
+        harbors=tuple(HarborSlot(s.at, s.side) for s in m.harbors),
+        harbor_kinds=dict(sorted(kinds.items(), key=lambda kv: HARBOR_KINDS.index(kv[0]))),
+    )
+    validate_map(out)
+    return out
+
+
+@cache
+def map_topology(map_id: str) -> Topology:
+    """The engine geometry of a map with a fixed coastline (every game on it shares it)."""
+    m = load_map(map_id)
+    if m.coastline is not None:
+        raise MapError(f"{m.label}: a new coastline every game, so no geometry before the layout")
+    return to_engine(draw_layout(m, random.Random(0)))[0]
+
+
+@lru_cache(maxsize=128)
+def _island_geometry(map_id: str, text: str) -> Topology:
+    return parse_outcome(load_map(map_id), text).topo
+
+
+def board_topology(board: Mapping[str, Any]) -> Topology:
+    """The engine geometry an observation's ``board`` names: a standard board (``hex19``...),
+    a map id, or for Driftland its ``island`` text (an empty geometry before the layout)."""
+    board_id = board["map"]
+    if board_id in BOARDS:
+        return topology(board_id)
+    m = load_map(board_id)
+    if m.coastline is None:
+        return map_topology(m.id)
+    island = board.get("island")
+    if not island:
+        return empty_topology(m.id, m.name_en)
+    return _island_geometry(m.id, island)
+
+
+def lake_hexes(board: Mapping[str, Any]) -> list[Hex]:
+    """The lakes of an observation's ``board`` (axial coordinates; none on a standard board)."""
+    island = board.get("island")
+    if not island:
+        return []
+    return [
+        coords
+        for item in island.split()[0].split(";")
+        for at, code in [item.split(":")]
+        if code == "~"
+        for coords in [(int(at.split(",")[0]), int(at.split(",")[1]))]
+    ]

@@ -45,7 +45,8 @@ from hexfolk.core import (
 )
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import Bundle, bundle_text
-from hexfolk.games.island.board import LayoutError, LayoutTables, layout_tables, validate_layout
+from hexfolk.games.island.board import LayoutTables, Topology, layout_tables
+from hexfolk.games.island.maps import MapLayoutOutcome, layout_text
 from hexfolk.games.island.roads import award_after_change, length_after_road, road_length
 from hexfolk.games.island.rules import (
     BANK_RATIO,
@@ -185,7 +186,7 @@ _END, _BUY, _ROLL = A.END, A.BUY, A.ROLL
 _DICE_BY_PIP = tuple(A.DICE[s] for s in DICE_SUMS for _ in range(DICE_PIPS[s]))
 """The dice outcome of each of the ``DICE_TOTAL`` equally likely pips, in sum order."""
 
-_ACTION_CACHE: dict[str, tuple[Any, ...]] = {}
+_ACTION_CACHE: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 """Per map: road, settlement, city, robber and robber-with-victim action objects by id."""
 _MARITIME: dict[tuple[int, int, int], A.MaritimeTrade] = {}
 for _ratio in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO):
@@ -261,8 +262,11 @@ def _texts(n: int) -> _Texts:
     return texts
 
 
-def _actions_for(topo_id: str, nodes: int, edges: int, hexes: int) -> tuple[Any, ...]:
-    cached = _ACTION_CACHE.get(topo_id)
+def _actions_for(nodes: int, edges: int, hexes: int) -> tuple[Any, ...]:
+    """The build and robber actions of a board with these sizes (they name ids only, so every
+    board of the same size, standard or map, shares them)."""
+    key = (nodes, edges, hexes)
+    cached = _ACTION_CACHE.get(key)
     if cached is None:
         cached = (
             tuple(A.BuildRoad(e) for e in range(edges)),
@@ -271,7 +275,7 @@ def _actions_for(topo_id: str, nodes: int, edges: int, hexes: int) -> tuple[Any,
             tuple(A.MoveRobber(h) for h in range(hexes)),
             tuple(tuple(A.MoveRobber(h, q) for q in range(8)) for h in range(hexes)),
         )
-        _ACTION_CACHE[topo_id] = cached
+        _ACTION_CACHE[key] = cached
     return cached
 
 
@@ -423,11 +427,12 @@ class IslandState(State):
         self.game = game
         n = game.num_players
         self.n = n
-        self.topo = game.topology
+        self.topo = game.start_topology()
+        """The board's geometry (Driftland: empty until the layout outcome brings the island)."""
         self.lt: LayoutTables | None = None
-        self.acts = _actions_for(
-            self.topo.board_id, self.topo.num_nodes, self.topo.num_edges, self.topo.num_hexes
-        )
+        self.island: str | None = None
+        """On a map, the drawn island as ``maps.layout_text`` (coordinates, lakes, coastline)."""
+        self.acts = _actions_for(self.topo.num_nodes, self.topo.num_edges, self.topo.num_hexes)
         self.phase = LAYOUT
         self.seat = -1
         """The seat to move (meaningless at chance nodes and at the end)."""
@@ -640,9 +645,9 @@ class IslandState(State):
             total = sum(self.deck)
             return [(A.DRAWS[c], k / total) for c, k in enumerate(self.deck) if k]
         if phase == LAYOUT:
-            fixed = self.game.fixed_layouts
+            fixed = self.game.fixed_outcomes
             if fixed:
-                return [(A.LayoutOutcome(x), 1 / len(fixed)) for x in fixed]
+                return [(x, 1 / len(fixed)) for x in fixed]
         return []
 
     def sample_chance(self, rng: random.Random) -> Action:
@@ -667,22 +672,14 @@ class IslandState(State):
                     last = i
             if last >= 0:
                 return outcomes[last]
-        if phase == LAYOUT and not self.game.fixed_layouts:
-            return A.LayoutOutcome(self.game.random_layout(rng))
+        if phase == LAYOUT and not self.game.fixed_outcomes:
+            return self.game.draw_layout_outcome(rng)
         return super().sample_chance(rng)
 
     def is_possible_chance(self, action: Action) -> bool:
         phase = self.phase
         if phase == LAYOUT:
-            if not isinstance(action, A.LayoutOutcome):
-                return False
-            if self.game.fixed_layouts:
-                return action.layout in self.game.fixed_layouts
-            try:
-                validate_layout(self.topo, action.layout)
-            except LayoutError:
-                return False
-            return True
+            return self.game.is_layout_outcome(action)
         if phase == DICE:
             return isinstance(action, A.DiceOutcome) and action.total in DICE_PIPS
         if phase == STEAL:
@@ -1303,7 +1300,11 @@ class IslandState(State):
 
     # --- layout and setup
     def _do_layout(self, a: A.LayoutOutcome) -> None:
-        self.lt = layout_tables(self.topo.board_id, a.layout)
+        if isinstance(a, MapLayoutOutcome):  # a map: keep its island's text for the views
+            self.island = layout_text(a.island)
+            if not self.game.fixed_geometry:  # Driftland: the geometry comes with the island
+                self._set_topology(a.topo)
+        self.lt = layout_tables(self.topo, a.layout)
         # the memos depend on the layout: clones made before it may draw another one
         self.income = {}
         self.robber_cache = {}
@@ -1312,6 +1313,16 @@ class IslandState(State):
         self._log(None, f"board laid out; robber on hex {self.robber}")
         self.phase = SETUP_SETTLE
         self.seat = 0
+
+    def _set_topology(self, topo: Topology) -> None:
+        """Size the board's lists for ``topo`` (only before any piece stands)."""
+        self.topo = topo
+        N, E = topo.num_nodes, topo.num_edges
+        self.node_owner = [-1] * N
+        self.node_level = [0] * N
+        self.free = [True] * N
+        self.edge_owner = [-1] * E
+        self.acts = _actions_for(N, E, topo.num_hexes)
 
     def _setup_seat(self) -> int:
         i, n = self.setup_index, self.n
@@ -2126,6 +2137,7 @@ class IslandState(State):
 
 _DISPATCH: dict[type, Any] = {
     A.LayoutOutcome: IslandState._do_layout,
+    MapLayoutOutcome: IslandState._do_layout,
     A.BuildSettlement: IslandState._do_settle,
     A.BuildRoad: IslandState._do_road,
     A.BuildCity: IslandState._do_city,

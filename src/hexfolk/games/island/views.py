@@ -85,11 +85,7 @@ def observation(st: IslandState, seat: int | None) -> JSON:
         "to_move": st.current_player() if st.current_player() >= 0 else None,
         "prompt": prompt.to_json() if prompt else None,
         "acting": acting,
-        "board": {
-            "map": st.topo.board_id,
-            "layout": st.lt.layout.text() if st.lt else None,
-            "robber": st.robber,
-        },
+        "board": _board_view(st),
         "settlements": [
             [v, o] for v, o in enumerate(st.node_owner) if o >= 0 and st.node_level[v] == 1
         ],
@@ -106,6 +102,20 @@ def observation(st: IslandState, seat: int | None) -> JSON:
         "log": [str(t) for t in visible_log(st.log_entries(), seat)],
     }
     return obs
+
+
+def _board_view(st: IslandState) -> JSON:
+    """The board: ``map`` (``hex19``/``hex30``/``hex44`` or a map id), the engine ``layout``
+    text (by engine hex id), the robber's hex; on a map also ``island``, the drawn island
+    with coordinates, lakes and coastline (``maps.layout_text``: Driftland's geometry)."""
+    board: JSON = {
+        "map": st.game.board_id,
+        "layout": st.lt.layout.text() if st.lt else None,
+        "robber": st.robber,
+    }
+    if st.game.map is not None:
+        board["island"] = st.island
+    return board
 
 
 def _discard_view(st: IslandState, seat: int | None) -> JSON | None:
@@ -139,6 +149,7 @@ def full_state(st: IslandState) -> JSON:
         "dev_played": st.dev_played,
         "winner": st.winner,
         "layout": st.lt.layout.text() if st.lt else None,
+        **({"island": st.island} if st.game.map is not None else {}),
         "robber": st.robber,
         "node_owner": st.node_owner,
         "node_level": st.node_level,
