@@ -3,7 +3,8 @@ statistics of stand-in and timed-out turns.
 
 The record holds every step's text in order (chance outcomes included), so ``hexfolk replay``
 rebuilds it without any seed; the table's secret seed is never published (``seed`` is 0).
-A step played by a seat out of turn is written ``@<seat> <action>``.
+A step played by a seat other than ``current_player()`` is written ``@<seat> <action>``
+(the kernel's ``record_entry``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hexfolk.core import MatchRecord, State, load_game
+from hexfolk.core.record import record_entry
 from hexfolk.server.models import EventRow, TableRow
 
 
@@ -39,9 +41,8 @@ def replay_events(row: TableRow, events: Sequence[EventRow]) -> tuple[State, lis
             state.apply(action)
             continue
         assert ev.seat is not None
-        tagged = ev.seat != state.current_player()
         action = state.parse_action_for(ev.seat, ev.action)
-        texts.append(f"@{ev.seat} {action}" if tagged else str(action))
+        texts.append(record_entry(state, ev.seat, action))
         state.apply_for(ev.seat, action)
     return state, texts
 
