@@ -118,6 +118,12 @@ class Game(ABC):
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.num_players}, options={self.options!r})"
 
+    def board_geometry(self) -> JSON | None:
+        """Where the board's places are drawn, for clients that show it (the browser): plain
+        JSON in the game's own ids, the same for every game with these options. ``None`` (the
+        default) for games whose observation carries everything a drawing needs."""
+        return None
+
 
 class State(ABC):
     """A position of a game. Mutable: :meth:`apply` changes it in place; :meth:`clone` copies.

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
-from hexfolk.server import lobby, sockets
+from hexfolk.server import geometry, lobby, sockets
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError
@@ -110,6 +110,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return {"ok": True, "rooms": len(svc.manager.rooms), "version": __version__}
 
     app.include_router(lobby.router)
+    app.include_router(geometry.router)
     app.mount("/app", StaticFiles(directory=WEB_DIR), name="web")
     app.include_router(sockets.router)
     return app

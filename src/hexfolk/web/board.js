@@ -1,0 +1,222 @@
+// The island board as SVG, drawn from the server's geometry (/api/tables/{id}/geometry) and
+// an observation. Targets come from readLegal() of the listed actions only.
+import { s, clickable } from "./dom.js";
+import { t } from "./i18n.js";
+
+const SQ3 = Math.sqrt(3) / 2;
+const UX = 20 * SQ3; // doubled-grid x unit: hex circumradius 20
+const UY = 10;
+export const TERRAIN = { L: "forest", B: "hills", W: "pasture", G: "fields", O: "mountains", D: "desert" };
+const TERRAIN_FILL = { L: "#2e7d32", B: "#c0582b", W: "#9ccc65", G: "#f2c14e", O: "#8d8f99", D: "#e8d8a8" };
+export const RES_COLOR = { l: "#2e7d32", b: "#c0582b", w: "#9ccc65", g: "#f2c14e", o: "#8d8f99" };
+const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
+/** Okabe–Ito colours (colour-blind safe), each seat with its own symbol too. */
+export const SEAT_COLORS = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F0E442", "#3d3d3d"];
+export const SEAT_SYMBOLS = ["●", "■", "▲", "◆", "✚", "★", "✖", "⬟"];
+const SEAT_DASH = ["", "6 3", "2 2.5", "8 2 2 2", "", "6 3", "2 2.5", "8 2 2 2"];
+
+export function parseLayout(text) {
+  if (!text) return null;
+  const [hexes, harbors, robber] = text.split(" ");
+  const cells = hexes.split(".").map((c) => ({ terrain: c[0], token: c.length > 1 ? Number(c.slice(1)) : 0 }));
+  return { cells, harbors: [...(harbors || "")], robber: robber === "r-" ? -1 : Number(String(robber).slice(1)) };
+}
+
+const P = ([x, y]) => [x * UX, y * UY];
+
+function patterns() {
+  const pat = (id, fill, ...kids) =>
+    s("pattern", { id, width: 12, height: 12, patternUnits: "userSpaceOnUse" }, s("rect", { width: 12, height: 12, fill }), ...kids);
+  const ink = { stroke: "rgba(0,0,0,.28)", "stroke-width": 1.2, fill: "none" };
+  return s("defs", {},
+    pat("t-L", TERRAIN_FILL.L, s("path", { d: "M6 1 L10 9 L2 9 Z", fill: "rgba(0,0,0,.25)" })),
+    pat("t-B", TERRAIN_FILL.B, s("path", { d: "M0 4 H12 M0 10 H12 M4 0 V4 M10 4 V10 M4 10 V12", ...ink })),
+    pat("t-W", TERRAIN_FILL.W, s("circle", { cx: 3, cy: 3, r: 1.6, fill: "rgba(255,255,255,.55)" }), s("circle", { cx: 9, cy: 9, r: 1.6, fill: "rgba(255,255,255,.55)" })),
+    pat("t-G", TERRAIN_FILL.G, s("path", { d: "M0 12 L12 0 M-3 3 L3 -3 M9 15 L15 9", ...ink })),
+    pat("t-O", TERRAIN_FILL.O, s("path", { d: "M1 9 L6 3 L11 9", ...ink, stroke: "rgba(255,255,255,.5)" })),
+    pat("t-D", TERRAIN_FILL.D, s("circle", { cx: 6, cy: 6, r: 0.9, fill: "rgba(0,0,0,.2)" })),
+  );
+}
+
+function edgeQuad(ax, ay, bx, by, w) {
+  const dx = bx - ax, dy = by - ay, len = Math.hypot(dx, dy) || 1;
+  const nx = (-dy / len) * w, ny = (dx / len) * w;
+  const sx = ax + dx * 0.15, sy = ay + dy * 0.15, ex = bx - dx * 0.15, ey = by - dy * 0.15;
+  return [[sx + nx, sy + ny], [ex + nx, ey + ny], [ex - nx, ey - ny], [sx - nx, sy - ny]].map((p) => p.map((v) => v.toFixed(2)).join(",")).join(" ");
+}
+
+function house(x, y, r) {
+  return `M${x - r} ${y + r} V${y - r * 0.2} L${x} ${y - r * 1.1} L${x + r} ${y - r * 0.2} V${y + r} Z`;
+}
+function cityPath(x, y, r) {
+  return `M${x - r * 1.4} ${y + r} V${y - r * 0.1} L${x - r * 0.7} ${y - r * 0.9} L${x} ${y - r * 0.1} H${x + r * 1.4} V${y + r} Z`;
+}
+
+export class Board {
+  constructor(svg, geometry, seatName) {
+    this.svg = svg;
+    this.geo = geometry;
+    this.seatName = seatName || ((i) => `${t("seat")} ${i + 1}`);
+    this.layoutText = null;
+    this.onAction = () => {};
+    this.onRobberHex = () => {};
+    const xs = geometry.nodes.map((n) => n[0] * UX);
+    const ys = geometry.nodes.map((n) => n[1] * UY);
+    const pad = 24;
+    const [x0, x1, y0, y1] = [Math.min(...xs) - pad, Math.max(...xs) + pad, Math.min(...ys) - pad, Math.max(...ys) + pad];
+    svg.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.style.setProperty("--board-ar", String((x1 - x0) / (y1 - y0)));
+    svg.replaceChildren(patterns(), s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "sea", rx: 12 }));
+    this.base = s("g", { class: "base" });
+    this.pieces = s("g", { class: "pieces" });
+    this.targets = s("g", { class: "targets" });
+    svg.append(this.base, this.pieces, this.targets);
+  }
+
+  edgeMid(e) {
+    const [a, b] = this.geo.edges[e];
+    const [ax, ay] = P(this.geo.nodes[a]);
+    const [bx, by] = P(this.geo.nodes[b]);
+    return [(ax + bx) / 2, (ay + by) / 2, ax, ay, bx, by];
+  }
+
+  drawBase(layout) {
+    const g = this.base;
+    g.replaceChildren();
+    this.layout = layout;
+    const geo = this.geo;
+    // harbors first (under the land)
+    (geo.harbors || []).forEach((hb, k) => {
+      const kind = layout.harbors[k];
+      if (!kind) return;
+      const [mx, my, ax, ay, bx, by] = this.edgeMid(hb.edge);
+      const [cx, cy] = P(geo.hexes[hb.hex]);
+      const dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy) || 1;
+      const hx = mx + (dx / len) * 13, hy = my + (dy / len) * 13;
+      const label = kind === "3" ? "3:1" : "2:1";
+      const ring = kind === "3" ? "#333" : RES_COLOR[kind];
+      const title = kind === "3" ? t("harbor.generic") : t("harbor.res", { res: t(`res.${kind}`) });
+      g.append(s("g", { class: "harbor" },
+        s("title", {}, title),
+        s("line", { x1: hx, y1: hy, x2: ax, y2: ay, class: "pier" }),
+        s("line", { x1: hx, y1: hy, x2: bx, y2: by, class: "pier" }),
+        s("circle", { cx: hx, cy: hy, r: 7.5, stroke: ring, class: "harbor-disc" }),
+        s("text", { x: hx, y: hy + (kind === "3" ? 2.6 : 0.6), class: "harbor-ratio" }, label),
+        kind === "3" ? null : s("text", { x: hx, y: hy + 4.6, class: "harbor-res" }, t(`res.${kind}`)),
+      ));
+    });
+    layout.cells.forEach((cell, h) => {
+      const pts = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]]
+        .map(([dx, dy]) => P([geo.hexes[h][0] + dx, geo.hexes[h][1] + dy]).map((v) => v.toFixed(2)).join(","))
+        .join(" ");
+      const [cx, cy] = P(geo.hexes[h]);
+      const name = t(`terrain.${TERRAIN[cell.terrain]}`);
+      const hexG = s("g", { class: `hex t-${cell.terrain}`, "data-hex": h },
+        s("title", {}, cell.token ? `${name} ${cell.token}` : name),
+        s("polygon", { points: pts, fill: `url(#t-${cell.terrain})`, class: "hex-shape" }));
+      if (cell.token) {
+        const red = cell.token === 6 || cell.token === 8;
+        hexG.append(s("circle", { cx, cy, r: 6.8, class: "token" }),
+          s("text", { x: cx, y: cy + 1.2, class: `token-num${red ? " red" : ""}` }, cell.token));
+        const n = PIPS[cell.token] || 0;
+        for (let i = 0; i < n; i++) {
+          hexG.append(s("circle", { cx: cx + (i - (n - 1) / 2) * 1.7, cy: cy + 4.1, r: 0.65, class: `pip${red ? " red" : ""}` }));
+        }
+      } else {
+        hexG.append(s("text", { x: cx, y: cy + 12, class: "terrain-label" }, name));
+      }
+      g.append(hexG);
+    });
+  }
+
+  /** Redraw pieces and targets: obs is an observation, L is readLegal() of the listed actions. */
+  update(obs, L) {
+    const geo = this.geo;
+    if (obs.board && obs.board.layout && obs.board.layout !== this.layoutText) {
+      this.layoutText = obs.board.layout;
+      this.drawBase(parseLayout(obs.board.layout));
+    }
+    const pieces = [];
+    for (const [e, o] of obs.roads || []) {
+      const [, , ax, ay, bx, by] = this.edgeMid(e);
+      const sx = ax + (bx - ax) * 0.14, sy = ay + (by - ay) * 0.14, ex = bx - (bx - ax) * 0.14, ey = by - (by - ay) * 0.14;
+      pieces.push(s("g", { class: "road", "data-edge": e, "data-owner": o },
+        s("title", {}, `${t("piece.road")}: ${this.seatName(o)}`),
+        s("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: "road-edge" }),
+        s("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: SEAT_COLORS[o], class: "road-body" }),
+        SEAT_DASH[o] ? s("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: "road-mark", "stroke-dasharray": SEAT_DASH[o] }) : null));
+    }
+    const building = (v, o, city) => {
+      const [x, y] = P(geo.nodes[v]);
+      return s("g", { class: city ? "city" : "settlement", "data-node": v, "data-owner": o },
+        s("title", {}, `${t(city ? "piece.city" : "piece.settlement")}: ${this.seatName(o)}`),
+        s("path", { d: city ? cityPath(x, y, 5.4) : house(x, y, 5.2), fill: SEAT_COLORS[o], class: "building" }),
+        s("text", { x: x + (city ? 1.4 : 0), y: y + 3.6, class: "seat-symbol" }, SEAT_SYMBOLS[o]));
+    };
+    for (const [v, o] of obs.settlements || []) pieces.push(building(v, o, false));
+    for (const [v, o] of obs.cities || []) pieces.push(building(v, o, true));
+    const rob = obs.board ? obs.board.robber : -1;
+    if (rob !== null && rob >= 0) {
+      const [cx, cy] = P(geo.hexes[rob]);
+      pieces.push(s("g", { class: "robber", "data-hex": rob },
+        s("title", {}, t("robber")),
+        s("ellipse", { cx: cx + 9, cy: cy + 2.5, rx: 3.4, ry: 5.4, class: "robber-body" }),
+        s("circle", { cx: cx + 9, cy: cy - 4, r: 2.6, class: "robber-body" })));
+    }
+    this.pieces.replaceChildren(...pieces);
+
+    // targets: exactly the listed actions (redrawn only when the list changes)
+    const sig = L ? JSON.stringify(L.all) : "";
+    if (sig === this.targetSig) return;
+    this.targetSig = sig;
+    const tg = [];
+    if (L) {
+      for (const [e, action] of L.road) {
+        const [, , ax, ay, bx, by] = this.edgeMid(e);
+        const el = s("g", { class: "target target-edge", "data-act": action },
+          s("polygon", { points: edgeQuad(ax, ay, bx, by, 5), class: "hit" }),
+          s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "halo" }),
+          s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "glow" }));
+        clickable(el, `${t("act.road")} ${e}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));
+        tg.push(el);
+      }
+      for (const [kind, map] of [["settle", L.settle], ["city", L.city]]) {
+        for (const [v, action] of map) {
+          const [x, y] = P(geo.nodes[v]);
+          const el = s("g", { class: `target target-node ${kind}`, "data-act": action },
+            s("circle", { cx: x, cy: y, r: 6, class: "hit" }),
+            s("circle", { cx: x, cy: y, r: kind === "city" ? 6 : 3.4, class: "glow" }));
+          clickable(el, `${t(`act.${kind}`)} ${v}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));
+          tg.push(el);
+        }
+      }
+      for (const [hex, opts] of L.robber) {
+        const [cx, cy] = P(geo.hexes[hex]);
+        const el = s("g", { class: "target target-hex", "data-act": opts.map((o) => o.action).join("|") },
+          s("circle", { cx, cy, r: 12, class: "hit" }),
+          s("circle", { cx, cy, r: 10.5, class: "glow" }));
+        const hint = L.hints[opts[0].action];
+        clickable(el, `${t("act.robber")} ${hex}${hint ? ` (${hint})` : ""}`, () => this.onRobberHex(hex, opts));
+        tg.push(el);
+      }
+    }
+    this.targets.replaceChildren(...tg);
+  }
+}
+
+/** A text description of the board for screen readers. */
+export function describeBoard(obs, seatName) {
+  const layout = parseLayout(obs.board && obs.board.layout);
+  if (!layout) return "";
+  const lines = [];
+  lines.push(layout.cells.map((c, h) => `${t("hex")} ${h}: ${t(`terrain.${TERRAIN[c.terrain]}`)}${c.token ? ` ${c.token}` : ""}`).join("; ") + ".");
+  if (obs.board.robber >= 0) lines.push(`${t("robber")}: ${t("hex")} ${obs.board.robber}.`);
+  const by = {};
+  const add = (o, txt) => { (by[o] = by[o] || []).push(txt); };
+  for (const [v, o] of obs.settlements || []) add(o, `${t("piece.settlement")} ${v}`);
+  for (const [v, o] of obs.cities || []) add(o, `${t("piece.city")} ${v}`);
+  for (const [e, o] of obs.roads || []) add(o, `${t("piece.road")} ${e}`);
+  for (const [o, list] of Object.entries(by)) lines.push(`${seatName(Number(o))}: ${list.join(", ")}.`);
+  return lines.join(" ");
+}

@@ -1,0 +1,67 @@
+// Tiny DOM helpers: h("div.cls#id", {attrs}, children...), the toast, SVG elements.
+export function h(sel, attrs, ...kids) {
+  const [tag, ...rest] = sel.split(/(?=[.#])/);
+  const el = document.createElement(tag || "div");
+  for (const r of rest) { if (r[0] === ".") el.classList.add(r.slice(1)); else el.id = r.slice(1); }
+  setAttrs(el, attrs);
+  append(el, kids);
+  return el;
+}
+export const SVGNS = "http://www.w3.org/2000/svg";
+export function s(tag, attrs, ...kids) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
+  append(el, kids);
+  return el;
+}
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+}
+function append(el, kids) {
+  for (const k of kids.flat(Infinity)) {
+    if (k === null || k === undefined || k === false) continue;
+    el.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+}
+let toastTimer = 0;
+export function toast(msg, kind = "error") {
+  const el = document.getElementById("toast");
+  el.textContent = msg;
+  el.className = `show ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.className = ""; }, 6000);
+}
+/** Make an element act as a button for mouse and keyboard. */
+export function clickable(el, label, fn) {
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  el.addEventListener("click", (e) => { e.stopPropagation(); fn(); });
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fn(); }
+  });
+}
+
+/** Keep a container's children in step with keyed items: a child whose key and signature are
+ * unchanged stays the same element (focus, hover and a half-done click survive redraws). */
+export function sync(container, items) {
+  const old = new Map();
+  for (const el of container.children) if (el.dataset.key) old.set(el.dataset.key, el);
+  const next = items.map(({ key, sig, build }) => {
+    const prev = old.get(key);
+    if (prev && prev.dataset.sig === sig) return prev;
+    const el = build();
+    el.dataset.key = key;
+    el.dataset.sig = sig;
+    return el;
+  });
+  const kids = container.children;
+  const same = next.length === kids.length && next.every((el, i) => kids[i] === el);
+  if (!same) container.replaceChildren(...next);
+}

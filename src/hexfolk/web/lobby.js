@@ -1,0 +1,132 @@
+// The lobby: a name, the open tables, the games to watch, my tables, and "create a table".
+import { api, me, createPlayer, checkMe, forgetMe } from "./api.js";
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function nameForm(onDone) {
+  const input = h("input#name", { maxlength: 24, required: true, autocomplete: "nickname", placeholder: t("name.placeholder") });
+  const form = h("form.card.name-form", {
+    onsubmit: async (e) => {
+      e.preventDefault();
+      try { await createPlayer(input.value.trim()); onDone(); } catch (err) { toast(err.message); }
+    },
+  }, h("h2", { text: t("name.title") }), h("label", { for: "name", text: t("name.label") }), input,
+  h("button.primary", { type: "submit", text: t("name.go") }));
+  setTimeout(() => input.focus(), 0);
+  return form;
+}
+
+function tableRow(tb, action) {
+  const people = tb.seats.filter((x) => x.kind !== "open").length;
+  return h("li.table-row", {},
+    h("span.tname", { text: `${t("game.island")} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}` }),
+    h("span.tinfo", { text: `${people}/${tb.players} · ${tb.clock ? `${tb.clock} s` : t("clock.unlimited")} · ${t(`status.${tb.status}`)}` }),
+    h("a.button", { href: `#/t/${tb.id}`, text: action }));
+}
+
+export const CLOCKS = [30, 45, 60, 90, 120, 180, 240, 300];
+const LEVELS = ["easy", "medium", "hard", "random"];
+
+/** The settings form (create, and the host's changes before the start). */
+export function settingsFields(init) {
+  const o = init.options || {};
+  const sel = (id, opts, value) => h(`select#${id}`, {}, opts.map(([v, label]) => h("option", { value: v, text: label, selected: String(v) === String(value) })));
+  const robber = o.robber === false ? "off" : o.friendly_robber ? "friendly" : "normal";
+  const f = {
+    players: sel("set-players", [2, 3, 4, 5, 6, 7, 8].map((n) => [n, `${n} · ${n <= 4 ? 19 : n <= 6 ? 30 : 44} ${t("hexes")}`]), init.players || 4),
+    vp: sel("set-vp", Array.from({ length: 13 }, (_, i) => [8 + i, 8 + i]), o.vp_target || 10),
+    clock: sel("set-clock", [...CLOCKS.map((c) => [c, `${c} s`]), ["unlimited", t("clock.unlimited")]], init.clock === null ? "unlimited" : init.clock || 120),
+    robber: sel("set-robber", [["normal", t("robber.normal")], ["friendly", t("robber.friendly")], ["off", t("robber.off")]], robber),
+    lr: h("input#set-lr", { type: "checkbox", checked: o.longest_road !== false }),
+    la: h("input#set-la", { type: "checkbox", checked: o.largest_army !== false }),
+    discard: sel("set-discard", Array.from({ length: 18 }, (_, i) => [3 + i, 3 + i]), o.discard_limit || 7),
+    board: sel("set-board", [["standard", t("board.standard")], ["beginner", t("board.beginner")], ["random", t("board.random")]], o.board || "standard"),
+    pub: h("input#set-public", { type: "checkbox", checked: init.public !== false }),
+    spec: h("input#set-spectators", { type: "checkbox", checked: init.spectators !== false }),
+    delay: sel("set-bot-delay", [0, 0.4, 0.8, 1.5, 3, 5].map((d) => [d, `${d} s`]), init.bot_delay ?? 0.8),
+  };
+  const row = (label, el, id) => h("div.field", {}, h("label", { for: id, text: label }), el);
+  const fields = h("div.fields", {},
+    row(t("set.players"), f.players, "set-players"), row(t("set.vp"), f.vp, "set-vp"),
+    row(t("set.clock"), f.clock, "set-clock"), row(t("set.robber"), f.robber, "set-robber"),
+    row(t("set.discard"), f.discard, "set-discard"), row(t("set.board"), f.board, "set-board"),
+    row(t("set.bot_delay"), f.delay, "set-bot-delay"),
+    h("div.field.check", {}, f.lr, h("label", { for: "set-lr", text: t("set.lr") })),
+    h("div.field.check", {}, f.la, h("label", { for: "set-la", text: t("set.la") })),
+    h("div.field.check", {}, f.pub, h("label", { for: "set-public", text: t("set.public") })),
+    h("div.field.check", {}, f.spec, h("label", { for: "set-spectators", text: t("set.spectators") })));
+  const read = () => ({
+    players: Number(f.players.value),
+    options: {
+      vp_target: Number(f.vp.value), robber: f.robber.value !== "off", friendly_robber: f.robber.value === "friendly",
+      longest_road: f.lr.checked, largest_army: f.la.checked, discard_limit: Number(f.discard.value), board: f.board.value,
+    },
+    clock: f.clock.value === "unlimited" ? null : Number(f.clock.value),
+    public: f.pub.checked, spectators: f.spec.checked, bot_delay: Number(f.delay.value),
+  });
+  return { el: fields, read, f };
+}
+
+function createForm() {
+  const set = settingsFields({ players: 4 });
+  const seatsBox = h("div.seat-specs");
+  const drawSeats = () => {
+    const n = Number(set.f.players.value);
+    const old = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
+    seatsBox.replaceChildren(h("h3", { text: t("seats") }), ...Array.from({ length: n }, (_, i) => {
+      const value = old[i] || (i === 0 ? "host" : "bot:medium");
+      const opts = [["host", t("seat.me")], ["open", t("seat.open")], ...LEVELS.map((l) => [`bot:${l}`, `${t("seat.bot")} (${t(`level.${l}`)})`])];
+      return h("div.field", {}, h("label", { for: `spec-${i}`, text: `${t("seat")} ${i + 1}` }),
+        h(`select#spec-${i}.seat-spec`, {}, opts.map(([v, l]) => h("option", { value: v, text: l, selected: v === value }))));
+    }));
+  };
+  set.f.players.addEventListener("change", drawSeats);
+  drawSeats();
+  const form = h("form.card.create", {
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const body = { game: "island", ...set.read() };
+      const specs = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
+      if (specs.filter((v) => v === "host").length > 1) { toast(t("err.one_host")); return; }
+      body.seats = specs.map((v) => (v === "host" ? { kind: "host" } : v === "open" ? { kind: "open" } : { kind: "bot", level: v.split(":")[1] }));
+      try {
+        const tb = await api("POST", "/api/tables", body);
+        location.hash = `#/t/${tb.id}`;
+      } catch (err) { toast(err.message); }
+    },
+  }, h("h2", { text: t("create.title") }), set.el, seatsBox, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
+  return form;
+}
+
+export async function showLobby(app) {
+  const p = await checkMe();
+  if (!p) {
+    app.append(h("section.lobby", {}, h("h1", { text: t("lobby.welcome") }), h("p.lead", { text: t("lobby.lead") }), nameForm(() => showLobby(app.replaceChildren() || app))));
+    return null;
+  }
+  document.getElementById("top-extra").replaceChildren(h("span.who", { text: p.name }),
+    h("button.link", { text: t("name.change"), onclick: () => { forgetMe(); location.reload(); } }));
+  const lists = {
+    mine: h("ul.tables#my-tables"), open: h("ul.tables#open-tables"), live: h("ul.tables#live-tables"),
+  };
+  const section = h("section.lobby", {},
+    h("div.lobby-lists", {},
+      h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine),
+      h("div.card", {}, h("h2", { text: t("lobby.open") }), lists.open),
+      h("div.card", {}, h("h2", { text: t("lobby.live") }), lists.live)),
+    createForm());
+  app.append(section);
+  let stopped = false;
+  const refresh = async () => {
+    try {
+      const [mine, open, live] = await Promise.all([api("GET", "/api/me/tables"), api("GET", "/api/tables/open"), api("GET", "/api/tables/live")]);
+      const fill = (ul, tables, label, empty) => ul.replaceChildren(...(tables.length ? tables.map((x) => tableRow(x, label)) : [h("li.empty", { text: empty })]));
+      fill(lists.mine, mine.tables.filter((x) => x.status !== "finished" || Date.now() / 1000 - (x.finished_at || 0) < 86400).slice(0, 20), t("open"), t("lobby.none_mine"));
+      fill(lists.open, open.tables, t("join"), t("lobby.none_open"));
+      fill(lists.live, live.tables, t("watch"), t("lobby.none_live"));
+    } catch (err) { toast(err.message); }
+  };
+  await refresh();
+  const timer = setInterval(() => { if (!stopped) refresh(); }, 5000);
+  return { close() { stopped = true; clearInterval(timer); } };
+}

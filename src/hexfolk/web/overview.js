@@ -1,0 +1,130 @@
+// The end of a game: the IR-80 overview (/api/tables/{id}/summary) and the replay viewer
+// (/api/tables/{id}/replay), stepping through the public views with a slider.
+import { api } from "./api.js";
+import { h, s, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { Board, describeBoard } from "./board.js";
+import { seatLabel, swatch, resCard, humanLog } from "./table.js";
+import { RES } from "./legal.js";
+
+const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
+
+function diceChart(dice) {
+  const W = 360, H = 170, pad = 24;
+  const keys = Array.from({ length: 11 }, (_, i) => String(i + 2));
+  const max = Math.max(1, ...keys.map((k) => Math.max(dice[k].rolled, dice[k].expected)));
+  const bw = (W - pad * 2) / keys.length;
+  const y = (v) => H - pad - (v / max) * (H - pad * 2);
+  const bars = keys.map((k, i) => {
+    const x = pad + i * bw;
+    const d = dice[k];
+    return s("g", {},
+      s("rect", { x: x + 3, y: y(d.rolled), width: bw - 6, height: H - pad - y(d.rolled), class: "bar" }, s("title", {}, `${k}: ${d.rolled} (${t("expected")} ${d.expected})`)),
+      s("text", { x: x + bw / 2, y: H - pad + 14, class: "axis" }, k),
+      d.rolled ? s("text", { x: x + bw / 2, y: y(d.rolled) - 3, class: "barval" }, d.rolled) : null);
+  });
+  const line = keys.map((k, i) => `${i ? "L" : "M"}${pad + i * bw + bw / 2} ${y(dice[k].expected)}`).join(" ");
+  return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "dice-chart", id: "dice-chart", role: "img", "aria-label": t("overview.dice") },
+    s("line", { x1: pad, y1: H - pad, x2: W - pad, y2: H - pad, class: "axisline" }), ...bars,
+    s("path", { d: line, class: "expected" }),
+    s("text", { x: W - pad, y: 12, class: "legend" }, `▮ ${t("rolled")}  — ${t("expected")}`));
+}
+
+function table(head, rows) {
+  return h("div.scroll", {}, h("table", {}, h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => (i === 0 ? h("th", {}, c) : h("td", {}, c))))))));
+}
+
+const sum = (o) => Object.values(o || {}).reduce((a, b) => a + b, 0);
+
+export async function showOverview(app, id) {
+  let data, tb;
+  try { [data, tb] = await Promise.all([api("GET", `/api/tables/${id}/summary`), api("GET", `/api/tables/${id}`)]); } catch (err) {
+    app.append(h("section.card.narrow", {}, h("h2", { text: t("overview") }), h("p", { text: err.message }), h("a.button", { href: `#/t/${id}`, text: t("back") })));
+    return null;
+  }
+  const sm = (data.result && data.result.summary) || {};
+  const seats = tb.seats;
+  const name = (i) => h("span.pn", {}, swatch(i), seatLabel(seats, i));
+  const players = sm.players || [];
+  const winner = sm.winner;
+  const vpRows = players.map((p) => [name(p.seat), ...["settlements", "cities", "vp_cards", "longest_road", "largest_army"].map((k) => p.vp_breakdown[k]), h("strong", { text: p.vp })]);
+  const sources = players.length ? Object.keys(players[0].gained) : [];
+  const sinks = players.length ? Object.keys(players[0].lost) : [];
+  const gainRows = players.map((p) => [name(p.seat), ...sources.map((k) => sum(p.gained[k]))]);
+  const lossRows = players.map((p) => [name(p.seat), ...sinks.map((k) => sum(p.lost[k])), p.blocked_by_robber, p.lost_to_shortage]);
+  const otherRows = players.map((p) => [name(p.seat), p.sevens, p.robber_moves, p.steals_made, p.steals_suffered, p.knights, p.offers, p.trades,
+    Object.entries(p.maritime_lots_by_ratio).map(([k, v]) => `${k}×${v}`).join(" "), sum(p.dev_bought), sum(p.dev_played), p.road_length, p.turns]);
+  app.append(h("section.overview", {},
+    h("div.card", {},
+      h("h1", { text: winner !== null && winner !== undefined ? t("winner", { who: seatLabel(seats, winner) }) : t("no_winner") }),
+      h("p", { text: t("overview.turns", { turns: sm.turns, rounds: sm.rounds }) }),
+      h("div.row", {},
+        h("a.button", { href: `#/t/${id}`, text: t("back_table") }),
+        h("a.button#to-replay", { href: `#/t/${id}/replay`, text: t("replay") }),
+        h("a.button#download-record", { href: `/api/tables/${id}/record`, download: `hexfolk-${id}.json`, text: t("record") }),
+        h("button#rematch", { text: t("rematch"), onclick: async () => {
+          try { const nt = await api("POST", `/api/tables/${id}/rematch`); location.hash = `#/t/${nt.id}`; } catch (err) { toast(err.message); }
+        } }))),
+    h("div.card", {}, h("h2", { text: t("overview.dice") }), sm.dice ? diceChart(sm.dice) : null),
+    h("div.card", {}, h("h2", { text: t("overview.vp") }), table([t("player"), t("vp.settlements"), t("vp.cities"), t("vp.cards"), t("award.lr"), t("award.la"), t("vp")], vpRows)),
+    h("div.card", {}, h("h2", { text: t("overview.gained") }), table([t("player"), ...sources.map((k) => t(`src.${k}`))], gainRows)),
+    h("div.card", {}, h("h2", { text: t("overview.lost") }), table([t("player"), ...sinks.map((k) => t(`sink.${k}`)), t("blocked"), t("shortage")], lossRows)),
+    h("div.card", {}, h("h2", { text: t("overview.more") }), table([t("player"), t("sevens"), t("robber_moves"), t("steals"), t("stolen"), t("knights"), t("offers"), t("trades"), t("maritime"), t("dev_bought"), t("dev_played"), t("road"), t("turns")], otherRows)),
+    h("div.card", {}, h("h2", { text: t("overview.hands") }), h("div.hands", {}, players.map((p) => h("div.hand-line", {}, name(p.seat), RES.map((r) => resCard(r, p.hand[RESNAME[r]]))))))));
+  return null;
+}
+
+export async function showReplay(app, id) {
+  let tb, geo;
+  try { [tb, geo] = await Promise.all([api("GET", `/api/tables/${id}`), api("GET", `/api/tables/${id}/geometry`)]); } catch (err) {
+    app.append(h("section.card.narrow", {}, h("p", { text: err.message }))); return null;
+  }
+  const steps = [];
+  let total = 1;
+  try {
+    for (let start = 0; start < total; start += 200) {
+      const page = await api("GET", `/api/tables/${id}/replay?start=${start}&limit=200&reveal=false`);
+      total = page.steps_total + 1;
+      steps.push(...page.steps);
+      if (!page.steps.length) break;
+    }
+  } catch (err) {
+    app.append(h("section.card.narrow", {}, h("h2", { text: t("replay") }), h("p", { text: err.message }), h("a.button", { href: `#/t/${id}`, text: t("back") })));
+    return null;
+  }
+  const seats = tb.seats;
+  const svg = s("svg", { id: "board", role: "img", "aria-labelledby": "board-desc" });
+  const desc = h("p#board-desc.sr");
+  const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length - 1, value: 0, "aria-label": t("replay.step") });
+  const label = h("span#replay-label");
+  const info = h("div.replay-info");
+  const board = new Board(svg, geo.geometry, (i) => seatLabel(seats, i));
+  const show = (i) => {
+    const st = steps[i];
+    board.update(st.observation, null);
+    desc.textContent = describeBoard(st.observation, (k) => seatLabel(seats, k));
+    label.textContent = t("replay.of", { i, n: steps.length - 1 });
+    const obs = st.observation;
+    const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: humanLog(l, seats) }));
+    info.replaceChildren(
+      h("p", {}, st.action ? `${st.seat === null ? t("chance") : seatLabel(seats, st.seat)}: ${st.action}` : t("replay.start")),
+      h("ul.plist", {}, obs.players.map((p, k) => h("li.player", {}, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` })))),
+      h("ol.log", {}, lines));
+  };
+  const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  app.append(h("section.game.replay", {},
+    h("div.board-wrap", {}, svg, desc),
+    h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
+      h("div.row", {},
+        h("button#replay-first", { text: "⏮", "aria-label": t("replay.first"), onclick: () => go(0) }),
+        h("button#replay-prev", { text: "◀", "aria-label": t("replay.prev"), onclick: () => go(Number(slider.value) - 1) }),
+        h("button#replay-next", { text: "▶", "aria-label": t("replay.next"), onclick: () => go(Number(slider.value) + 1) }),
+        h("button#replay-last", { text: "⏭", "aria-label": t("replay.last"), onclick: () => go(steps.length - 1) })),
+      slider, label, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
+  go(steps.length - 1);
+  const keys = (e) => { if (e.target === slider) return; if (e.key === "ArrowLeft") go(Number(slider.value) - 1); if (e.key === "ArrowRight") go(Number(slider.value) + 1); };
+  document.addEventListener("keydown", keys);
+  return { close() { document.removeEventListener("keydown", keys); } };
+}

@@ -1,0 +1,656 @@
+// A table: its lobby (seats, invite link, host controls) and the game (board, hand, trade,
+// log, chat, clocks) over the WebSocket /ws/tables/{id}. What can be done comes from the
+// server's listed legal actions only; a refusal shows the server's message.
+import { api, me, checkMe } from "./api.js";
+import { h, s, toast, sync } from "./dom.js";
+import { t } from "./i18n.js";
+import { Board, SEAT_COLORS, SEAT_SYMBOLS, RES_COLOR, describeBoard } from "./board.js";
+import { readLegal, RES, bundleText, bundleCount, parseBundle, bestRates } from "./legal.js";
+import { nameForm, settingsFields } from "./lobby.js";
+import { chime, muted, setMuted } from "./sound.js";
+
+const BUTTONS = ["roll", "buy", "play knight", "play roads", "end"];
+const LEVELS = ["easy", "medium", "hard", "random"];
+
+export function seatLabel(seats, i) {
+  const x = seats && seats[i];
+  if (!x) return `${t("seat")} ${i + 1}`;
+  if (x.kind === "bot") return `${t("seat.bot")} ${i + 1} (${t(`level.${x.level}`)})`;
+  if (x.kind === "person") return x.name;
+  return `${t("seat.open")} ${i + 1}`;
+}
+
+export function swatch(i) {
+  return h("span.swatch", { style: `background:${SEAT_COLORS[i]}`, "aria-hidden": "true", text: SEAT_SYMBOLS[i] });
+}
+
+export function resCard(r, n, extra) {
+  return h(`span.rescard.r-${r}`, { title: t(`res.${r}`), style: `--rc:${RES_COLOR[r]}` },
+    h("span.rc-name", { text: t(`res.${r}`) }), h("span.rc-n", { text: n }), extra || null);
+}
+
+export function humanLog(line, seats) {
+  return String(line).replace(/\bseat (\d+)('s)?/g, (_, n, poss) => seatLabel(seats, Number(n)) + (poss || ""));
+}
+
+export async function showTable(app, id) {
+  let p = await checkMe();
+  let table;
+  try { table = await api("GET", `/api/tables/${id}`); } catch (err) {
+    app.append(h("section.card.narrow", {}, h("h2", { text: t("err.no_table") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
+    return null;
+  }
+  if (!p) {
+    await new Promise((resolve) => {
+      app.append(h("section.lobby", {}, h("p.lead", { text: t("invite.lead", { host: table.host.name }) }), nameForm(resolve)));
+    });
+    app.replaceChildren();
+    p = me();
+  }
+  const page = new TablePage(app, id, table);
+  page.connect();
+  return page;
+}
+
+class TablePage {
+  constructor(app, id, table) {
+    this.app = app;
+    this.id = id;
+    this.table = table;
+    this.view = null;
+    this.log = [];
+    this.chat = [];
+    this.version = null;
+    this.seat = null;
+    this.closed = false;
+    this.retry = 0;
+    this.board = null;
+    this.geometry = null;
+    this.offer = { give: {}, get: {} };
+    this.discardQueue = [];
+    this.wasActing = false;
+    this.clockOffset = 0;
+    this.chatLoaded = false;
+    this.ticker = setInterval(() => this.tick(), 250);
+    this.refs = 0;
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.ticker);
+    if (this.ws) this.ws.close();
+    document.title = "Hexfolk";
+  }
+
+  // --- the socket ---------------------------------------------------------------------------
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.id}`);
+    this.ws = ws;
+    this.welcomed = false;
+    ws.onopen = () => {
+      const p = me();
+      ws.send(JSON.stringify({ type: "hello", token: p ? p.token : null, since: this.version, as: p ? "seat" : "spectator" }));
+    };
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (this.closed || ws !== this.ws) return;
+      if (ev.code === 4404 || ev.code === 4401) return;
+      this.setConn(false);
+      const delay = Math.min(8000, 300 * 2 ** this.retry++);
+      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
+    else toast(t("err.offline"));
+  }
+
+  act(text, retry = 0) {
+    if (!this.view) return;
+    const ref = String(++this.refs);
+    this.sent = { ref, text, retry };
+    if (window.__hexfolkDebug) console.log("act", text, this.view.version, retry);
+    this.send({ type: "action", action: text, version: this.view.version, ref });
+  }
+
+  /** A connection opened before this person took a seat keeps watching: open a new one. */
+  checkSeat() {
+    const p = me();
+    if (!p || !this.ws || !this.welcomed) return;
+    const mine = this.table.seats.findIndex((x) => x.kind === "person" && x.player_id === p.id);
+    const want = mine >= 0 ? mine : null;
+    if (want !== this.seat) {
+      const old = this.ws;
+      this.ws = null;
+      old.close();
+      this.connect();
+    }
+  }
+
+  setConn(ok) {
+    document.body.classList.toggle("offline", !ok);
+  }
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.welcomed = true;
+        this.retry = 0;
+        this.seat = msg.seat;
+        this.setConn(true);
+        break;
+      case "table": {
+        const before = this.table.status;
+        this.table = msg.table;
+        this.checkSeat();
+        if (this.table.status === "lobby") this.renderLobby();
+        else if (before === "lobby" && !this.view) this.app.replaceChildren(h("p.loading", { text: t("loading") }));
+        else if (this.view) this.scheduleRender();
+        break;
+      }
+      case "presence":
+        this.table.seats = msg.seats;
+        this.spectators = msg.spectators;
+        this.checkSeat();
+        if (this.table.status === "lobby") this.renderLobby();
+        else if (this.view) { this.view.seats = msg.seats; this.renderPlayers(); }
+        break;
+      case "view":
+        this.onView(msg);
+        break;
+      case "chat":
+        this.chat.push(msg);
+        this.renderChat();
+        break;
+      case "error":
+        if (window.__hexfolkDebug) console.log("error", JSON.stringify(msg));
+        if (msg.code === "stale" && this.sent && msg.ref === this.sent.ref && this.sent.retry < 2) {
+          // the server sent the current view with the refusal: act again if still listed
+          this.retryText = this.sent;
+          this.scheduleRender();
+          break;
+        }
+        this.discardQueue = [];
+        toast(msg.message || msg.code);
+        break;
+      default:
+        break;
+    }
+  }
+
+  async onView(msg) {
+    this.clockOffset = msg.server_time - Date.now() / 1000;
+    this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
+    this.version = msg.version;
+    this.seat = msg.seat;
+    this.view = msg;
+    this.table.status = msg.status;
+    if (!this.geometry) {
+      const g = await api("GET", `/api/tables/${this.id}/geometry`);
+      this.geometry = g.geometry;
+    }
+    if (!this.chatLoaded && me()) {
+      this.chatLoaded = true;
+      api("GET", `/api/tables/${this.id}/chat`).then((c) => { this.chat = c.messages.concat(this.chat.filter((m) => !c.messages.some((x) => x.id === m.id))); this.renderChat(); }).catch(() => {});
+    }
+    if (this.view !== msg) return; // a newer view arrived meanwhile
+    window.__hexfolkView = msg;
+    this.scheduleRender();
+  }
+
+  /** Draw the newest view once per frame (a burst of bot moves is drawn once). */
+  scheduleRender() {
+    if (this.pendingFrame) return;
+    this.pendingFrame = requestAnimationFrame(() => {
+      this.pendingFrame = 0;
+      if (this.closed || !this.view) return;
+      const t0 = performance.now();
+      this.render();
+      window.__hexfolkRedrawMs = performance.now() - t0;
+      window.__hexfolkVersion = this.view.version;
+      this.signalTurn();
+      const again = this.retryText;
+      this.retryText = null;
+      if (again && this.L.all.includes(again.text)) this.act(again.text, again.retry + 1);
+      else if (again) this.discardQueue = [];
+      else this.continueDiscard();
+    });
+  }
+
+  // --- the lobby of a table -----------------------------------------------------------------
+  renderLobby() {
+    const tb = this.table;
+    const p = me();
+    const host = p && tb.host.id === p.id;
+    const mySeat = tb.seats.findIndex((x) => x.kind === "person" && p && x.player_id === p.id);
+    const link = `${location.origin}/#/t/${tb.id}`;
+    const seats = h("ul.seats#seats", {}, tb.seats.map((x, i) => {
+      const kids = [swatch(i), h("span.sname", { text: seatLabel(tb.seats, i) })];
+      if (x.kind === "person") kids.push(h(`span.conn${x.connected ? ".on" : ""}`, { text: x.connected ? t("connected") : t("away") }));
+      if (host) {
+        const value = x.kind === "bot" ? `bot:${x.level}` : x.kind;
+        const opts = [["open", t("seat.open")], ...LEVELS.map((l) => [`bot:${l}`, `${t("seat.bot")} (${t(`level.${l}`)})`])];
+        if (x.kind === "person") opts.unshift(["person", x.name]);
+        const sel = h("select.seat-kind", { "aria-label": `${t("seat")} ${i + 1}`, onchange: async () => {
+          const v = sel.value;
+          try {
+            if (v === "open") await api("PUT", `/api/tables/${tb.id}/seats/${i}`, { kind: "open" });
+            else if (v.startsWith("bot:")) await api("PUT", `/api/tables/${tb.id}/seats/${i}`, { kind: "bot", level: v.slice(4) });
+          } catch (err) { toast(err.message); }
+        } }, opts.map(([v, l]) => h("option", { value: v, text: l, selected: v === value })));
+        kids.push(sel);
+        if (x.kind === "person" && x.player_id !== p.id) {
+          kids.push(h("button.small.kick", { text: t("kick"), onclick: () => api("POST", `/api/tables/${tb.id}/kick`, { seat: i }).catch((e) => toast(e.message)) }));
+        }
+      } else if (x.kind === "open" && mySeat < 0 && p) {
+        kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(e.message)) }));
+      }
+      return h("li.seat", { "data-seat": i }, kids);
+    }));
+    const copy = h("button#copy-link", { text: t("copy"), onclick: async () => {
+      try { await navigator.clipboard.writeText(link); toast(t("copied"), "ok"); } catch { input.select(); document.execCommand("copy"); toast(t("copied"), "ok"); }
+    } });
+    const input = h("input#invite-link", { value: link, readonly: true, onfocus: (e) => e.target.select() });
+    const o = tb.options;
+    const summary = h("p.settings-line", { text: [
+      `${tb.players} ${t("players")}`, `${o.vp_target} ${t("vp")}`, tb.clock ? `${tb.clock} s` : t("clock.unlimited"),
+      t(`robber.${o.robber === false ? "off" : o.friendly_robber ? "friendly" : "normal"}`),
+      `${t("set.discard")}: ${o.discard_limit}`, tb.public ? t("set.public") : t("set.unlisted"),
+    ].join(" · ") });
+    const controls = [];
+    if (host) {
+      const set = settingsFields(tb);
+      const details = h("details.card.settings", {}, h("summary", { text: t("settings") }), set.el,
+        h("button", { text: t("save"), onclick: async () => {
+          const v = set.read();
+          try { await api("PATCH", `/api/tables/${tb.id}`, { ...v, clock: v.clock === null ? "unlimited" : v.clock }); } catch (err) { toast(err.message); }
+        } }));
+      controls.push(h("div.row", {},
+        h("button#fill-bots", { text: t("fill_bots"), onclick: () => api("POST", `/api/tables/${tb.id}/fill-bots`, { level: "medium" }).catch((e) => toast(e.message)) }),
+        h("button.primary#start", { text: t("start"), disabled: tb.seats.some((x) => x.kind === "open"), onclick: () => api("POST", `/api/tables/${tb.id}/start`).catch((e) => toast(e.message)) })), details);
+    } else if (p && mySeat < 0 && tb.seats.some((x) => x.kind === "open")) {
+      controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(e.message)) }));
+    } else if (mySeat >= 0) {
+      controls.push(h("p", { text: t("waiting_host") }), h("button#leave", { text: t("leave"), onclick: () => api("POST", `/api/tables/${tb.id}/leave`).catch((e) => toast(e.message)) }));
+    }
+    this.app.replaceChildren(h("section.table-lobby", {},
+      h("div.card", {}, h("h1", { text: `${t("game.island")} · ${t("host")}: ${tb.host.name}` }), summary,
+        h("div.invite", {}, h("label", { for: "invite-link", text: t("invite") }), h("div.row", {}, input, copy)),
+        seats, ...controls)));
+  }
+
+  // --- the game -----------------------------------------------------------------------------
+  seatName(i) { return seatLabel(this.view ? this.view.seats : this.table.seats, i); }
+
+  ensureLayout() {
+    if (this.layoutEl) return;
+    const svg = s("svg", { id: "board", role: "img", "aria-labelledby": "board-desc" });
+    this.el = {
+      svg,
+      desc: h("p#board-desc.sr", { "aria-live": "polite" }),
+      status: h("div.status#status", { "aria-live": "polite" }),
+      actions: h("div.actions#actions"),
+      hand: h("section.panel.hand#hand"),
+      players: h("section.panel.players#players"),
+      trade: h("section.panel.trade#trade"),
+      log: h("ol.log#log", { "aria-label": t("log") }),
+      chat: h("ol.chat#chat"),
+      end: h("div#end"),
+    };
+    const chatInput = h("input#chat-input", { maxlength: 500, placeholder: t("chat.placeholder"), "aria-label": t("chat") });
+    const chatForm = h("form.chat-form", { onsubmit: (e) => {
+      e.preventDefault();
+      const text = chatInput.value.trim();
+      if (text) { this.send({ type: "chat", text }); chatInput.value = ""; }
+    } }, chatInput, h("button", { type: "submit", text: t("send") }));
+    const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
+      setMuted(!muted());
+      mute.textContent = muted() ? t("sound.off") : t("sound.on");
+      mute.setAttribute("aria-pressed", String(muted()));
+    } });
+    document.getElementById("top-extra").replaceChildren(mute);
+    this.layoutEl = h("section.game", {},
+      h("div.board-wrap", {}, svg, this.el.desc),
+      h("aside.side", {}, this.el.status, this.el.end, this.el.actions, this.el.hand, this.el.trade, this.el.players,
+        h("section.panel.talk", {}, h("h2", { text: t("log") }), this.el.log, h("h2", { text: t("chat") }), this.el.chat, chatForm)));
+    this.app.replaceChildren(this.layoutEl);
+  }
+
+  render() {
+    if (this.table.status === "lobby" || !this.view || !this.geometry) return;
+    const focused = document.activeElement && (document.activeElement.dataset ? document.activeElement.dataset.act || document.activeElement.id : null);
+    this.ensureLayout();
+    const v = this.view;
+    const obs = v.observation;
+    if (!this.board) {
+      this.board = new Board(this.el.svg, this.geometry, (i) => this.seatName(i));
+      this.board.onAction = (a) => this.act(a);
+      this.board.onRobberHex = (hex, opts) => this.chooseVictim(hex, opts);
+    }
+    this.L = readLegal(v.legal);
+    this.board.update(obs, this.L);
+    this.el.desc.textContent = describeBoard(obs, (i) => this.seatName(i));
+    this.renderStatus();
+    this.renderActions();
+    this.renderHand();
+    this.renderTrade();
+    this.renderPlayers();
+    this.renderLog();
+    this.renderEnd();
+    this.renderDialogs();
+    if (focused) {
+      const again = document.querySelector(`[data-act="${CSS.escape(focused)}"]`) || document.getElementById(focused);
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+    }
+  }
+
+  myTurn() { return this.view && this.seat !== null && this.view.legal.length > 0; }
+
+  signalTurn() {
+    const acting = this.myTurn();
+    if (acting && !this.wasActing && this.view.status === "playing") chime();
+    this.wasActing = acting;
+    document.title = acting ? `● ${t("your_turn")} · Hexfolk` : "Hexfolk";
+    document.body.classList.toggle("my-turn", acting);
+  }
+
+  renderStatus() {
+    const v = this.view;
+    const obs = v.observation;
+    const pr = obs.prompt;
+    const kind = pr ? pr.kind : obs.phase;
+    if (!this.changed("status", [kind, v.status, v.acting, this.seat, v.legal.length > 0, v.seats])) return;
+    let text;
+    if (v.status === "finished") text = t("game_over");
+    else if (this.myTurn()) text = `${t("your_turn")}: ${t(`prompt.${kind}`)}`;
+    else {
+      const who = (v.acting || []).map((i) => this.seatName(i)).join(", ");
+      text = `${who}: ${t(`prompt.${kind}`)}`;
+    }
+    const clocks = (v.acting || []).map((i) => h("span.clock", { "data-clock": i }, swatch(i), h("span.ctime", { text: "" })));
+    this.el.status.replaceChildren(h("div.prompt#prompt", { text }), h("div.clocks", {}, clocks),
+      h("div.spectating", { hidden: this.seat !== null, text: t("spectating") }));
+    this.tick();
+  }
+
+  tick() {
+    if (!this.view || !this.el) return;
+    const now = Date.now() / 1000 + this.clockOffset;
+    const seats = (this.view.clocks && this.view.clocks.seats) || {};
+    for (const el of this.el.status.querySelectorAll("[data-clock]")) {
+      const c = seats[el.dataset.clock];
+      const out = el.querySelector(".ctime");
+      if (!c) { out.textContent = "∞"; continue; }
+      const left = c.running && c.deadline ? Math.max(0, c.deadline - now) : c.remaining;
+      const m = Math.floor(left / 60), sec = Math.floor(left % 60);
+      out.textContent = `${m}:${String(sec).padStart(2, "0")}`;
+      el.classList.toggle("low", left < 15);
+    }
+  }
+
+  renderActions() {
+    const L = this.L;
+    if (!this.changed("actions", [this.view.legal, this.view.status, this.seat])) return;
+    const kids = [];
+    if (this.seat !== null && this.view.status === "playing") {
+      for (const a of BUTTONS) {
+        const listed = L.buttons.has(a);
+        kids.push(h("button.act", { "data-act": listed ? a : null, id: `btn-${a.replace(" ", "-")}`, disabled: !listed, text: t(`act.${a}`), onclick: () => this.act(a) }));
+      }
+      for (const a of ["robber stay", "sbp join", "sbp pass"]) {
+        if (L.buttons.has(a)) kids.push(h("button.act", { "data-act": a, text: t(`act.${a}`), onclick: () => this.act(a) }));
+      }
+      if (L.plenty.length) kids.push(h("button.act#btn-plenty", { "data-act": L.plenty.map((x) => x.action).join("|"), text: t("act.play plenty"), onclick: () => this.choose(t("act.play plenty"), L.plenty.map((x) => [x.action, bundleText(x.take)])) }));
+      if (L.monopoly.length) kids.push(h("button.act#btn-monopoly", { "data-act": L.monopoly.map((x) => x.action).join("|"), text: t("act.play monopoly"), onclick: () => this.choose(t("act.play monopoly"), L.monopoly.map((x) => [x.action, t(`res.${x.res}`)])) }));
+      for (const a of L.other) kids.push(h("button.act.other", { "data-act": a, text: a, title: L.hints[a] || "", onclick: () => this.act(a) }));
+    }
+    this.el.actions.replaceChildren(...kids);
+    this.el.actions.hidden = kids.length === 0;
+  }
+
+  renderHand() {
+    const obs = this.view.observation;
+    const me = this.seat !== null ? obs.players[this.seat] : null;
+    if (!this.changed("hand", [me, this.view.legal])) return;
+    if (!me || !me.hand) { this.el.hand.hidden = true; this.el.hand.replaceChildren(); return; }
+    this.el.hand.hidden = false;
+    const playable = (card) => this.L.all.some((a) => a === `play ${card}` || a.startsWith(`play ${card} `));
+    const devs = Object.entries(me.dev_hand || {}).filter(([, n]) => n > 0).map(([card, n]) =>
+      h(`span.devcard${playable(card) ? ".playable" : ""}`, { title: playable(card) ? t("dev.playable") : "" }, `${t(`dev.${card}`)} ×${n}`, playable(card) ? h("span.badge", { text: t("dev.play") }) : null));
+    if (me.dev_bought_this_turn) devs.push(h("span.devnote", { text: t("dev.new", { n: me.dev_bought_this_turn }) }));
+    this.el.hand.replaceChildren(h("h2", { text: `${t("hand")} · ${me.vp} ${t("vp")}` }),
+      h("div.cards", {}, RES.map((r) => resCard(r, me.hand[RESNAME[r]] || 0))),
+      h("div.devs", {}, devs.length ? devs : h("span.muted", { text: t("dev.none") })));
+  }
+
+  renderPlayers() {
+    if (!this.view || !this.el) return;
+    const v = this.view;
+    const obs = v.observation;
+    const seats = v.seats;
+    const acting = new Set(v.acting || []);
+    if (!this.changed("players", [obs.players, seats, v.acting, obs.longest_road, obs.largest_army, obs.bank, obs.deck])) return;
+    const rows = obs.players.map((pl, i) => {
+      const seatInfo = seats[i] || {};
+      const badges = [];
+      if (obs.longest_road === i) badges.push(h("span.award", { text: t("award.lr") }));
+      if (obs.largest_army === i) badges.push(h("span.award", { text: t("award.la") }));
+      if (pl.declines_offers) badges.push(h("span.muted", { text: t("declines") }));
+      const conn = seatInfo.kind === "person" ? h(`span.dot${seatInfo.connected ? ".on" : ""}`, { title: seatInfo.connected ? t("connected") : t("away") }) : null;
+      return h(`li.player${acting.has(i) ? ".acting" : ""}${i === this.seat ? ".me" : ""}`, { "data-seat": i },
+        h("div.pname", {}, swatch(i), h("strong", { text: this.seatName(i) }), conn, seatInfo.stand_in ? h("span.muted", { text: t("stand_in") }) : null, ...badges),
+        h("div.pstats", {},
+          stat(t("vp"), pl.vp !== undefined ? pl.vp : pl.visible_vp, "vp"), stat(t("cards"), pl.cards, "cards"), stat(t("dev"), pl.dev_cards, "dev"),
+          stat(t("knights"), pl.knights, "knights"), stat(t("road"), pl.road_length, "road"),
+          stat(t("pieces"), `${pl.roads_left}/${pl.settlements_left}/${pl.cities_left}`, "pieces", t("pieces.title"))));
+    });
+    const bank = obs.bank ? h("div.bank", {}, h("span.label", { text: t("bank") }), RES.map((r) => resCard(r, obs.bank[RESNAME[r]])), h("span.deck", { text: `${t("deck")}: ${obs.deck}` })) : h("div.bank", { text: `${t("deck")}: ${obs.deck}` });
+    this.el.players.replaceChildren(h("h2", { text: t("players.title") }), h("ul.plist", {}, rows), bank);
+  }
+
+  renderTrade() {
+    const L = this.L;
+    const obs = this.view.observation;
+    const box = this.el.trade;
+    const meP = this.seat !== null ? obs.players[this.seat] : null;
+    const offers = obs.offers || [];
+    const canOffer = L.offer.length > 0;
+    const canCounter = [...L.answers.values()].some((a) => a.counter.length > 0);
+    if (!canOffer && !L.trade.length && !offers.length && !canCounter) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    const items = [{ key: "title", sig: "", build: () => h("h2", { text: t("trade") }) }];
+    if (meP && meP.hand && (canOffer || canCounter)) {
+      items.push({ key: "composer", sig: JSON.stringify([this.offer, meP.hand, L.offer.map((x) => x.action)]), build: () => this.composer(meP, L) });
+    }
+    if (L.trade.length) {
+      items.push({ key: "bank", sig: JSON.stringify(L.trade.map((x) => x.action)), build: () => this.bankTrades(L) });
+    }
+    for (const of of offers) {
+      const acts = [L.answers.get(of.id), L.complete.get(of.id) && [...L.complete.get(of.id)], L.withdraw.get(of.id)];
+      const counterReady = bundleCount(this.offer.give) > 0 ? bundleText(this.offer.give) + bundleText(this.offer.get) : "";
+      items.push({ key: `offer-${of.id}`, sig: JSON.stringify([of, acts, counterReady, obs.active, this.view.seats]), build: () => this.offerCard(of, L, obs) });
+    }
+    sync(box, items);
+  }
+
+  composer(meP, L) {
+    const step = (side, r) => {
+      const n = this.offer[side][r] || 0;
+      const max = side === "give" ? meP.hand[RESNAME[r]] : 19;
+      return h("div.stepper", {},
+        h("button.small", { "aria-label": `${t(`trade.${side}`)} ${t(`res.${r}`)} −`, disabled: n <= 0, text: "−", onclick: () => { this.offer[side][r] = n - 1; this.renderTrade(); } }),
+        resCard(r, n),
+        h("button.small", { "aria-label": `${t(`trade.${side}`)} ${t(`res.${r}`)} +`, disabled: n >= max, text: "+", onclick: () => { this.offer[side][r] = n + 1; this.renderTrade(); } }));
+    };
+    const text = `${bundleText(this.offer.give)} for ${bundleText(this.offer.get)}`;
+    const empty = bundleCount(this.offer.give) === 0;
+    return h("div.composer#composer", {},
+      h("div.side-label", { text: t("trade.give") }), h("div.steppers", {}, RES.map((r) => step("give", r))),
+      h("div.side-label", { text: t("trade.get") }), h("div.steppers", {}, RES.map((r) => step("get", r))),
+      h("div.row", {},
+        L.offer.length ? h("button.primary#send-offer", { "data-act": L.offer.map((x) => x.action).join("|"), disabled: empty, text: bundleCount(this.offer.get) === 0 ? t("trade.gift") : t("trade.offer"), onclick: () => { this.act(`offer ${text}`); } }) : null,
+        h("button.small", { text: t("trade.clear"), onclick: () => { this.offer = { give: {}, get: {} }; this.renderTrade(); } })));
+  }
+
+  bankTrades(L) {
+    const rates = bestRates(L.trade);
+    const byGive = {};
+    for (const tr of L.trade) {
+      const g = Object.keys(tr.give)[0];
+      (byGive[g] = byGive[g] || []).push(tr);
+    }
+    return h("div.bank-trade#bank-trade", {}, h("div.side-label", { text: t("trade.bank") }),
+      Object.entries(byGive).map(([g, list]) => h("div.bt-row", {}, resCard(g, `${rates[g]}:1`), h("span", { text: "→" }),
+        list.map((tr) => { const r = Object.keys(tr.get)[0]; return h("button.small.res-btn", { "data-act": tr.action, style: `--rc:${RES_COLOR[r]}`, title: tr.action, text: t(`res.${r}`), onclick: () => this.act(tr.action) }); }))));
+  }
+
+  offerCard(of, L, obs) {
+    const proposer = obs.active;
+    const answers = L.answers.get(of.id);
+    const completes = L.complete.get(of.id);
+    const mine = proposer === this.seat;
+    const ans = Object.entries(of.answers || {}).map(([seat, a]) => {
+      const si = Number(seat);
+      const label = typeof a === "string" ? t(`answer.${a}`) : `${t("answer.counter")}: ${a.counter.give} ${t("for")} ${a.counter.get}`;
+      const done = completes && completes.get(si);
+      return h("li", {}, swatch(si), `${this.seatName(si)}: ${label}`,
+        done ? h("button.small.primary", { "data-act": done, text: t("trade.complete"), onclick: () => this.act(done) }) : null);
+    });
+    const buttons = [];
+    if (answers) {
+      if (answers.accept) buttons.push(h("button.small.primary", { "data-act": answers.accept, text: t("answer.do_accept"), onclick: () => this.act(answers.accept) }));
+      if (answers.reject) buttons.push(h("button.small", { "data-act": answers.reject, text: t("answer.do_reject"), onclick: () => this.act(answers.reject) }));
+      if (answers.counter.length) {
+        const text = `counter ${of.id}: ${bundleText(this.offer.give)} for ${bundleText(this.offer.get)}`;
+        buttons.push(h("button.small", { "data-act": answers.counter.map((c) => c.action).join("|"), disabled: bundleCount(this.offer.give) === 0, title: t("trade.counter_hint"), text: t("answer.do_counter"), onclick: () => this.act(text) }));
+      }
+    }
+    const wd = L.withdraw.get(of.id);
+    if (wd) buttons.push(h("button.small", { "data-act": wd, text: t("trade.withdraw"), onclick: () => this.act(wd) }));
+    return h("div.offer", { "data-offer": of.id },
+      h("div.offer-head", {}, swatch(proposer), h("strong", { text: mine ? t("trade.you_offer") : t("trade.offers", { who: this.seatName(proposer) }) }),
+        h("span.offer-body", {}, `${of.give} ${t("for")} ${of.get}`)),
+      ans.length ? h("ul.answers", {}, ans) : h("p.muted", { text: t("trade.no_answers") }),
+      h("div.row", {}, buttons));
+  }
+
+  renderLog() {
+    const seats = this.view.seats;
+    const start = Math.max(0, this.log.length - 120);
+    sync(this.el.log, this.log.slice(start).map((line, i) => ({ key: String(start + i), sig: line, build: () => h("li", { text: humanLog(line, seats) }) })));
+    this.el.log.scrollTop = this.el.log.scrollHeight;
+  }
+
+  /** True when the inputs of a part of the page differ from the last time it was drawn. */
+  changed(part, inputs) {
+    const sig = JSON.stringify(inputs);
+    this.sigs = this.sigs || {};
+    if (this.sigs[part] === sig) return false;
+    this.sigs[part] = sig;
+    return true;
+  }
+
+  renderChat() {
+    if (!this.el) return;
+    this.el.chat.replaceChildren(...this.chat.slice(-100).map((m) => h("li", {}, m.seat !== null && m.seat !== undefined ? swatch(m.seat) : null, h("strong", { text: `${m.name}: ` }), m.text)));
+    this.el.chat.scrollTop = this.el.chat.scrollHeight;
+  }
+
+  renderEnd() {
+    const v = this.view;
+    if (v.status !== "finished") { this.el.end.replaceChildren(); return; }
+    const obs = v.observation;
+    const w = obs.winner;
+    this.el.end.replaceChildren(h("div.card.end", {},
+      h("h2", { text: w !== null && w !== undefined && w >= 0 ? t("winner", { who: this.seatName(w) }) : t("no_winner") }),
+      h("div.row", {},
+        h("a.button.primary#to-overview", { href: `#/t/${this.id}/overview`, text: t("overview") }),
+        h("a.button#to-replay", { href: `#/t/${this.id}/replay`, text: t("replay") }),
+        h("a.button", { href: `/api/tables/${this.id}/record`, download: `hexfolk-${this.id}.json`, text: t("record") }),
+        this.seat !== null ? h("button#rematch", { text: t("rematch"), onclick: async () => {
+          try { const tb = await api("POST", `/api/tables/${this.id}/rematch`); location.hash = `#/t/${tb.id}`; } catch (err) { toast(err.message); }
+        } }) : null)));
+  }
+
+  // --- dialogs ------------------------------------------------------------------------------
+  modal(title, body, { id = "dialog", closable = true } = {}) {
+    this.closeModal();
+    const close = closable ? h("button.small.close", { text: "×", "aria-label": t("close"), onclick: () => this.closeModal() }) : null;
+    const dlg = h(`div.modal#${id}`, { role: "dialog", "aria-modal": "true", "aria-label": title },
+      h("div.modal-box", {}, h("div.modal-head", {}, h("h2", { text: title }), close), body));
+    if (closable) dlg.addEventListener("keydown", (e) => { if (e.key === "Escape") this.closeModal(); });
+    document.body.append(dlg);
+    const first = dlg.querySelector("button:not(.close), input, select");
+    if (first) first.focus();
+    this.modalEl = dlg;
+  }
+
+  closeModal() { if (this.modalEl) { this.modalEl.remove(); this.modalEl = null; } }
+
+  choose(title, options) {
+    this.modal(title, h("div.choices", {}, options.map(([a, label]) => h("button.choice", { "data-act": a, text: label, onclick: () => { this.closeModal(); this.act(a); } }))));
+  }
+
+  chooseVictim(hex, opts) {
+    if (opts.length === 1) { this.act(opts[0].action); return; }
+    this.choose(t("rob.choose"), opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : this.seatName(o.victim)]));
+  }
+
+  renderDialogs() {
+    const L = this.L;
+    if (this.modalEl && this.modalEl.id === "discard-dialog" && !L.discard.length) this.closeModal();
+    if (this.modalEl && this.modalEl.id === "dialog") {
+      // a chooser whose actions are no longer listed closes
+      const acts = [...this.modalEl.querySelectorAll("[data-act]")].map((x) => x.dataset.act);
+      if (acts.length && !acts.some((a) => L.all.includes(a))) this.closeModal();
+    }
+    if (L.discard.length && !this.discardQueue.length && !(this.modalEl && this.modalEl.id === "discard-dialog")) this.discardDialog();
+  }
+
+  discardDialog() {
+    const obs = this.view.observation;
+    const d = obs.discards || {};
+    const need = (d.need && d.need[String(this.seat)]) || 0;
+    const selected = parseBundle(d.selected || "");
+    const left = need - bundleCount(selected);
+    const hand = obs.players[this.seat].hand;
+    const pick = {};
+    const listed = new Set(this.L.discard.map((x) => x.res));
+    const body = h("div.discard");
+    const draw = () => {
+      const n = bundleCount(pick);
+      body.replaceChildren(h("p", { text: t("discard.need", { n: left, total: need }) }),
+        h("div.steppers", {}, RES.map((r) => {
+          const have = (hand[RESNAME[r]] || 0) - (selected[r] || 0);
+          const k = pick[r] || 0;
+          return h("div.stepper", {},
+            h("button.small", { "aria-label": `${t(`res.${r}`)} −`, disabled: k <= 0, text: "−", onclick: () => { pick[r] = k - 1; draw(); } }),
+            resCard(r, `${k}/${have}`),
+            h("button.small", { "aria-label": `${t(`res.${r}`)} +`, disabled: !listed.has(r) || k >= have || n >= left, text: "+", onclick: () => { pick[r] = k + 1; draw(); } }));
+        })),
+        h("button.primary#discard-go", { "data-act": this.L.discard.map((x) => x.action).join("|"), disabled: n !== left, text: t("discard.go", { n: left }), onclick: () => {
+          this.discardQueue = RES.flatMap((r) => Array(pick[r] || 0).fill(`discard ${r}`));
+          this.closeModal();
+          this.continueDiscard();
+        } }));
+    };
+    draw();
+    this.modal(t("discard.title"), body, { id: "discard-dialog", closable: false });
+  }
+
+  continueDiscard() {
+    if (!this.discardQueue.length || !this.L) return;
+    const next = this.discardQueue[0];
+    if (this.L.all.includes(next)) {
+      this.discardQueue.shift();
+      this.act(next);
+    } else if (!this.L.discard.length) this.discardQueue = [];
+  }
+}
+
+const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
+function stat(label, value, cls, title) {
+  return h(`span.stat.st-${cls}`, { title: title || label }, h("span.sl", { text: label }), h("span.sv", { text: value }));
+}

@@ -1,0 +1,71 @@
+"""Fixtures of the browser tests: a real uvicorn server on 127.0.0.1 and Debian's Chromium
+driven by Playwright for Python. Without a browser the tests skip, unless ``CI`` is set (then
+they fail: the test command installs ``chromium`` first)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.helpers import ThreadServer, thread_server
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("HEXFOLK_SCREENSHOTS") or ROOT / "build" / "web-screenshots")
+"""Screenshots for review (``build/`` is git-ignored); ``HEXFOLK_SCREENSHOTS`` moves them."""
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+FAST_RATE = (100_000, 1.0)
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("HEXFOLK_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _no_browser(why: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"the browser tests need Chromium and Playwright in CI: {why}")
+    pytest.skip(f"no browser here (CI unset): {why}")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("playwright is not installed (pip install playwright)")
+    path = chromium_path()
+    if path is None:
+        _no_browser("no chromium executable (apt-get install -y chromium)")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=path, headless=True, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    data = tmp_path_factory.mktemp("hexfolk-web")
+    with thread_server(
+        data_dir=data,
+        testing=True,
+        allow_seeded_tables=True,
+        action_rate=FAST_RATE,
+        sqlite_synchronous="NORMAL",
+        bot_workers=1,
+    ) as srv:
+        yield srv
