@@ -155,3 +155,15 @@ def test_simultaneous_discards_are_one_turn_per_seat_each_seeing_its_own() -> No
         env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
     assert len(set(turns)) > 1, "no 7 made several seats discard at once"
     assert turns == sorted(turns, key=turns.index)  # each seat's discards in one run
+
+
+@pytest.mark.parametrize(("island_map", "players"), [("lagoon", 2), ("twin-meres", 3)])
+def test_maps_of_ir83_with_lakes(island_map: str, players: int) -> None:
+    options = {"map": island_map}
+    api_test(rl.env("island", players=players, options=options, seed=2, max_turns=30), 150)
+    coverage_walk(rl.env("island", players=players, options=options, seed=3), steps=600)
+
+
+def test_a_map_without_fixed_geometry_is_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="new coastline every game"):
+        rl.env("island", players=3, options={"map": "driftland"})

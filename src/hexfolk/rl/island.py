@@ -114,6 +114,11 @@ class IslandCodec(Codec):
     """Catalogue and encoder of one island configuration (player count, options)."""
 
     def __init__(self, game: Game):
+        if not getattr(game, "fixed_geometry", True):
+            raise ValueError(
+                f"{game.options.get('map')}: the map draws a new coastline every game, so no "
+                "action space of fixed size fits it (hexfolk.rl needs a fixed board)"
+            )
         topo: Any = getattr(game, "topology")  # noqa: B009 - the island game's public geometry
         self.players = n = game.num_players
         self.hexes = hexes = topo.num_hexes
@@ -178,7 +183,13 @@ class IslandCodec(Codec):
         if cached is None:
             ones = []
             hex_text, harbor_text, _robber = layout.split(" ")
-            for h, word in enumerate(hex_text.split(".")):
+            words = hex_text.split(".")
+            if len(words) != self.hexes or len(harbor_text) != self.harbors:
+                raise ValueError(
+                    f"layout of {len(words)} hexes and {len(harbor_text)} harbors on a board "
+                    f"of {self.hexes} and {self.harbors}: {layout!r}"
+                )
+            for h, word in enumerate(words):
                 base = self.o_hex + h * self.per_hex
                 ones.append(base + TERRAINS.index(word[0]))
                 if len(word) > 1:
