@@ -108,3 +108,18 @@ def test_console_entry_point_runs_outside_the_test_runner() -> None:
     assert (
         bad.stderr.startswith("error: unknown game 'nosuchgame'") and "Traceback" not in bad.stderr
     )
+
+
+def test_games_lists_the_island_maps(cli) -> None:
+    """Issue 16: the island's `map` option lists the standard board and the 22 maps of IR-83
+    with their names, tile counts and player counts."""
+    data = one_json_object(cli("games", "--json").stdout)
+    island = {g["id"]: g for g in data["games"]}["island"]
+    option = {o["name"]: o for o in island["options"]}["map"]
+    assert option["default"] == "standard"
+    values = {c["value"]: c["help"] for c in option["choices"]}
+    assert len(values) == 23 and "standard" in values
+    assert values["giants-land"] == "Giants' Land / Reuzenland: 61 tiles (55/3/3), 6-8 players"
+    assert values["mirror-isle"].endswith("2 players")
+    text = cli("games").stdout
+    assert "lagoon" in text and "Lagoon / Lagune" in text and "Reuzenland" in text
