@@ -26,7 +26,7 @@ from hexfolk import rl
 ENV_NAME = "hexfolk_island"
 
 
-class RLlibKeys(BaseWrapper):  # type: ignore[misc]
+class RLlibKeys(BaseWrapper):
     """Hexfolk's ``{"observation", "action_mask"}`` as RLlib's masking module wants it:
     ``{"observations": float32[D], "action_mask": float32[N]}``."""
 
