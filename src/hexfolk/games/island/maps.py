@@ -111,8 +111,11 @@ def neighbour(h: Hex, direction: str) -> Hex:
     return (h[0] + dq, h[1] + dr)
 
 
-def neighbours(h: Hex) -> list[Hex]:
-    return [(h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS.values()]
+@cache
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h`` (memoised: the IR-13 search and Driftland's coastline ask
+    for them thousands of times per board)."""
+    return tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS.values())
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -478,12 +481,21 @@ def red_placement(
     """For each group (number of red tokens, candidate hexes), hexes for its reds with no two
     reds adjacent over all groups (IR-13), found by backtracking; None if there is none.
     Raises :class:`RedSearchExhausted` after ``budget`` steps."""
-    chosen: set[Hex] = set(blocked)
+    near: dict[Hex, int] = {}
+    """How many chosen hexes are ``h`` itself or touch it (``h`` is free at 0)."""
+
+    def mark(h: Hex, d: int) -> None:
+        near[h] = near.get(h, 0) + d
+        for n in neighbours(h):
+            near[n] = near.get(n, 0) + d
+
+    for h in set(blocked):
+        mark(h, 1)
     picks: list[list[Hex]] = [[] for _ in groups]
     steps = [0]
 
     def free(h: Hex) -> bool:
-        return h not in chosen and not any(n in chosen for n in neighbours(h))
+        return not near.get(h)
 
     def search(g: int, start: int) -> bool:
         if g == len(groups):
@@ -502,12 +514,12 @@ def red_placement(
             steps[0] += 1
             if steps[0] > budget:
                 raise RedSearchExhausted(f"no red-token placement found in {budget} steps")
-            chosen.add(h)
+            mark(h, 1)
             picks[g].append(h)
             if search(g, i + 1):
                 return True
             picks[g].pop()
-            chosen.discard(h)
+            mark(h, -1)
         return False
 
     return picks if search(0, 0) else None
@@ -987,15 +999,10 @@ def _random_island(m: IslandMap, rng: random.Random) -> tuple[list[MapHex], list
     assert c is not None
     island = [(0, 0)]
     cells = {(0, 0)}
+    edge = {n for n in neighbours((0, 0)) if distance(n, (0, 0)) <= c.max_radius}
+    """Hexes outside the island touching it, within the radius (kept as the island grows)."""
     while len(island) < c.tiles:
-        frontier = sorted(
-            {
-                n
-                for h in island
-                for n in neighbours(h)
-                if n not in cells and distance(n, (0, 0)) <= c.max_radius
-            }
-        )
+        frontier = sorted(edge)
         # favour hexes with more land around them, for a compact but ragged coast
         weights = [sum(1 for x in neighbours(n) if x in cells) ** 2 for n in frontier]
         pick = rng.random() * sum(weights)
@@ -1007,6 +1014,10 @@ def _random_island(m: IslandMap, rng: random.Random) -> tuple[list[MapHex], list
                 break
         island.append(grown)
         cells.add(grown)
+        edge.discard(grown)
+        edge.update(
+            n for n in neighbours(grown) if n not in cells and distance(n, (0, 0)) <= c.max_radius
+        )
     deserts = set(rng.sample(sorted(cells), c.deserts))
     hexes = [MapHex(h, DESERT if h in deserts else PRODUCING) for h in sorted(cells)]
     coast = [
