@@ -137,6 +137,17 @@ export class Board {
       this.layoutText = obs.board.layout;
       this.drawBase(parseLayout(obs.board.layout));
     }
+    const rob = obs.board ? obs.board.robber : -1;
+    const pieceSig = JSON.stringify([obs.roads, obs.settlements, obs.cities, rob]);
+    if (pieceSig !== this.pieceSig) {
+      this.pieceSig = pieceSig;
+      this.drawPieces(obs, rob);
+    }
+    this.drawTargets(L);
+  }
+
+  drawPieces(obs, rob) {
+    const geo = this.geo;
     const pieces = [];
     for (const [e, o] of obs.roads || []) {
       const [, , ax, ay, bx, by] = this.edgeMid(e);
@@ -156,15 +167,18 @@ export class Board {
     };
     for (const [v, o] of obs.settlements || []) pieces.push(building(v, o, false));
     for (const [v, o] of obs.cities || []) pieces.push(building(v, o, true));
-    const rob = obs.board ? obs.board.robber : -1;
     if (rob !== null && rob >= 0) {
       const [cx, cy] = P(geo.hexes[rob]);
       pieces.push(s("g", { class: "robber", "data-hex": rob },
         s("title", {}, t("robber")),
-        s("ellipse", { cx: cx + 9, cy: cy + 2.5, rx: 3.4, ry: 5.4, class: "robber-body" }),
-        s("circle", { cx: cx + 9, cy: cy - 4, r: 2.6, class: "robber-body" })));
+        s("ellipse", { cx: cx + 12, cy: cy + 2.5, rx: 3.4, ry: 5.4, class: "robber-body" }),
+        s("circle", { cx: cx + 12, cy: cy - 4, r: 2.6, class: "robber-body" })));
     }
     this.pieces.replaceChildren(...pieces);
+  }
+
+  drawTargets(L) {
+    const geo = this.geo;
 
     // targets: exactly the listed actions (redrawn only when the list changes)
     const sig = L ? JSON.stringify(L.all) : "";

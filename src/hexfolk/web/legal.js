@@ -17,6 +17,12 @@ export function bundleText(b) {
   const parts = RES.filter((r) => b[r] > 0).map((r) => `${b[r]}${r}`);
   return parts.length ? parts.join(" ") : "-";
 }
+/** "2l 1o" (or a bundle) → "2 lumber, 1 ore" in the page's language; names from tr("res.l"). */
+export function bundleWords(b, tr) {
+  const x = typeof b === "string" ? parseBundle(b) : b;
+  const parts = RES.filter((r) => x[r] > 0).map((r) => `${x[r]} ${tr(`res.${r}`)}`);
+  return parts.length ? parts.join(", ") : tr("nothing");
+}
 export function bundleCount(b) { return RES.reduce((n, r) => n + (b[r] || 0), 0); }
 
 /** Group the listed actions of one view by what they touch on the page. */

@@ -118,10 +118,10 @@ export async function showReplay(app, id) {
     h("div.board-wrap", {}, svg, desc),
     h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
       h("div.row", {},
-        h("button#replay-first", { text: "⏮", "aria-label": t("replay.first"), onclick: () => go(0) }),
+        h("button#replay-first", { text: "«", "aria-label": t("replay.first"), onclick: () => go(0) }),
         h("button#replay-prev", { text: "◀", "aria-label": t("replay.prev"), onclick: () => go(Number(slider.value) - 1) }),
         h("button#replay-next", { text: "▶", "aria-label": t("replay.next"), onclick: () => go(Number(slider.value) + 1) }),
-        h("button#replay-last", { text: "⏭", "aria-label": t("replay.last"), onclick: () => go(steps.length - 1) })),
+        h("button#replay-last", { text: "»", "aria-label": t("replay.last"), onclick: () => go(steps.length - 1) })),
       slider, label, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
   go(steps.length - 1);
   const keys = (e) => { if (e.target === slider) return; if (e.key === "ArrowLeft") go(Number(slider.value) - 1); if (e.key === "ArrowRight") go(Number(slider.value) + 1); };

@@ -5,7 +5,7 @@ import { api, me, checkMe } from "./api.js";
 import { h, s, toast, sync } from "./dom.js";
 import { t } from "./i18n.js";
 import { Board, SEAT_COLORS, SEAT_SYMBOLS, RES_COLOR, describeBoard } from "./board.js";
-import { readLegal, RES, bundleText, bundleCount, parseBundle, bestRates } from "./legal.js";
+import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
 import { nameForm, settingsFields } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 
@@ -40,7 +40,7 @@ export async function showTable(app, id) {
     app.append(h("section.card.narrow", {}, h("h2", { text: t("err.no_table") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
     return null;
   }
-  if (!p) {
+  if (!p && table.status === "lobby") {
     await new Promise((resolve) => {
       app.append(h("section.lobby", {}, h("p.lead", { text: t("invite.lead", { host: table.host.name }) }), nameForm(resolve)));
     });
@@ -208,7 +208,11 @@ class TablePage {
       if (this.closed || !this.view) return;
       const t0 = performance.now();
       this.render();
-      window.__hexfolkRedrawMs = performance.now() - t0;
+      const ms = performance.now() - t0;
+      window.__hexfolkRedrawMs = ms;
+      (window.__hexfolkRedraws = window.__hexfolkRedraws || []).push(ms);
+      if (window.__hexfolkRedraws.length > 2000) window.__hexfolkRedraws.shift();
+      if (window.__hexfolkFirstView === undefined) window.__hexfolkFirstView = performance.now();
       window.__hexfolkVersion = this.view.version;
       this.signalTurn();
       const again = this.retryText;
@@ -331,7 +335,9 @@ class TablePage {
     }
     this.L = readLegal(v.legal);
     this.board.update(obs, this.L);
-    this.el.desc.textContent = describeBoard(obs, (i) => this.seatName(i));
+    if (this.changed("desc", [obs.board, obs.roads, obs.settlements, obs.cities, v.seats])) {
+      this.el.desc.textContent = describeBoard(obs, (i) => this.seatName(i));
+    }
     this.renderStatus();
     this.renderActions();
     this.renderHand();
@@ -513,7 +519,7 @@ class TablePage {
     const mine = proposer === this.seat;
     const ans = Object.entries(of.answers || {}).map(([seat, a]) => {
       const si = Number(seat);
-      const label = typeof a === "string" ? t(`answer.${a}`) : `${t("answer.counter")}: ${a.counter.give} ${t("for")} ${a.counter.get}`;
+      const label = typeof a === "string" ? t(`answer.${a}`) : t("answer.counter_full", { give: bundleWords(a.counter.give, t), get: bundleWords(a.counter.get, t) });
       const done = completes && completes.get(si);
       return h("li", {}, swatch(si), `${this.seatName(si)}: ${label}`,
         done ? h("button.small.primary", { "data-act": done, text: t("trade.complete"), onclick: () => this.act(done) }) : null);
@@ -531,7 +537,7 @@ class TablePage {
     if (wd) buttons.push(h("button.small", { "data-act": wd, text: t("trade.withdraw"), onclick: () => this.act(wd) }));
     return h("div.offer", { "data-offer": of.id },
       h("div.offer-head", {}, swatch(proposer), h("strong", { text: mine ? t("trade.you_offer") : t("trade.offers", { who: this.seatName(proposer) }) }),
-        h("span.offer-body", {}, `${of.give} ${t("for")} ${of.get}`)),
+        h("span.offer-body", { text: t("trade.gives_for", { give: bundleWords(of.give, t), get: bundleWords(of.get, t) }) })),
       ans.length ? h("ul.answers", {}, ans) : h("p.muted", { text: t("trade.no_answers") }),
       h("div.row", {}, buttons));
   }
