@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,65 @@ def test_replay_unknown_game_in_record_is_exit_2(cli, record: Path) -> None:
         data["game"] = "nosuchgame"
 
     _assert_record_error(_tampered(cli, record, change), "nosuchgame")
+
+
+# --- records are checked whole (issue 17) ------------------------------------------------------
+@pytest.mark.parametrize(
+    ("key", "value"), [("finished", False), ("scores", [0.0, 99.0]), ("turns", 7)]
+)
+def test_replay_tampered_result_field_is_exit_2(cli, record: Path, key: str, value: object) -> None:
+    def change(data: dict) -> None:  # type: ignore[type-arg]
+        data["result"][key] = value
+
+    _assert_record_error(_tampered(cli, record, change), f"record says {key}")
+
+
+@pytest.fixture
+def island_record(cli, tmp_path: Path) -> Path:
+    res = cli(
+        "simulate",
+        "island",
+        "-p",
+        "easy,easy,easy",
+        "-n",
+        "1",
+        "-s",
+        "2",
+        "--record-dir",
+        str(tmp_path),
+        "-q",
+    )
+    assert res.exit_code == 0, res.output
+    return tmp_path / "game-000000.json"
+
+
+def test_replay_checks_the_checkpoints_of_a_simulated_record(cli, island_record: Path) -> None:
+    data = json.loads(island_record.read_text())
+    assert data["checkpoints"][0][0] == 50
+    res = cli("replay", str(island_record))
+    assert res.exit_code == 0, res.output
+    assert f"{len(data['checkpoints'])} checkpoints match" in res.stdout
+
+
+def test_replay_names_a_tampered_dice_roll_within_the_checkpoint_interval(
+    cli, island_record: Path
+) -> None:
+    data = json.loads(island_record.read_text())
+    swap = {"roll 6": "roll 8", "roll 8": "roll 6", "roll 5": "roll 9", "roll 9": "roll 5"}
+    for i, entry in enumerate(data["actions"]):
+        if entry in swap and 60 < i < len(data["actions"]) - 100:
+            tampered = json.loads(island_record.read_text())
+            tampered["actions"][i] = swap[entry]
+            island_record.write_text(json.dumps(tampered))
+            res = cli("replay", str(island_record))
+            assert res.exit_code == 2, res.output
+            line = res.stderr.strip()
+            window = re.search(r"record steps (\d+)\.\.(\d+)", line)
+            if window:  # a checkpoint caught it: entry i is step i + 1
+                first, last = int(window.group(1)), int(window.group(2))
+                assert first <= i + 1 <= last and last - first < 50, line
+            else:  # a later step stopped replaying, within the interval
+                step = int(re.search(r"record step (\d+)", line).group(1))  # type: ignore[union-attr]
+                assert i <= step < i + 50, line
+            return
+    raise AssertionError("no dice roll to tamper with")

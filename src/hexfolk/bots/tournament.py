@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
+import signal
 import threading
 import time
 import traceback
@@ -39,6 +40,7 @@ from hexfolk.core import (
     register,
     replay,
 )
+from hexfolk.core.record import CHECKPOINT_EVERY
 
 __all__ = [
     "GameCrashed",
@@ -242,7 +244,10 @@ def _play_game(spec: TournamentSpec, game: Game, index: int) -> GameOutcome:
     codes = seats_for_game(spec.bots, index)
     bots: list[Bot] = [make_bot(code, game.id) for code in codes]
     keep = spec.record_dir is not None or spec.verify
-    result = Match(game, bots, seed, turn_cap=spec.turn_cap).run(keep_actions=keep)
+    every = CHECKPOINT_EVERY if keep else 0
+    result = Match(game, bots, seed, turn_cap=spec.turn_cap, checkpoint_every=every).run(
+        keep_actions=keep
+    )
     record = result.record
     record.bots = list(codes)
     text = record.dumps()
@@ -335,6 +340,8 @@ class TournamentResult:
     seconds: float
     game_id: str
     workers: int = 1
+    interrupted: bool = False
+    """Ctrl-C stopped the tournament: the sums cover the games finished before it."""
 
     @property
     def games_per_second(self) -> float:
@@ -377,6 +384,8 @@ class TournamentResult:
             "workers": self.workers,
             "seats": seats,
             "by_seat": by_seat,
+            "interrupted": self.interrupted,
+            "games_planned": self.spec.games,
             "verified": self.spec.verify,
             "replay_failures": [
                 {"game": index, "error": error} for index, error in st.replay_failures
@@ -389,6 +398,8 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(spec: TournamentSpec) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the pool, workers stay quiet
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for mod in spec.setup_modules:
         importlib.import_module(mod)
     _WORKER["spec"] = spec
@@ -519,6 +530,8 @@ def run_tournament(
     ray_address: str | None = None,
 ) -> TournamentResult:
     """Play the tournament and return its sums; ``progress`` is called after each game.
+    Ctrl-C (KeyboardInterrupt) stops it cleanly: the result holds the games finished so far
+    and ``interrupted`` is set.
 
     ``ray_address`` runs the games as Ray tasks instead (see :func:`_iter_ray`); the sums are the
     same bit for bit as with one process, since outcomes are added in game order.
@@ -526,11 +539,20 @@ def run_tournament(
     game_id = getattr(load_class_ref(spec.game_ref), "id", "?")
     stats = TournamentStats(players=spec.players)
     start = time.perf_counter()
-    for outcome in iter_outcomes(
-        spec, workers=workers, chunksize=chunksize, ray_address=ray_address
-    ):
-        stats.add(outcome)
-        if progress is not None:
-            progress(outcome)
+    outcomes = iter_outcomes(spec, workers=workers, chunksize=chunksize, ray_address=ray_address)
+    interrupted = False
+    try:
+        for outcome in outcomes:
+            stats.add(outcome)
+            if progress is not None:
+                progress(outcome)
+    except KeyboardInterrupt:  # Ctrl-C: stop cleanly with the games finished so far
+        interrupted = True
+    finally:
+        close = getattr(outcomes, "close", None)  # a generator: stops the pool (or Ray) now
+        if close is not None:
+            close()
     seconds = time.perf_counter() - start
-    return TournamentResult(spec, stats, seconds, str(game_id), workers=max(1, workers))
+    return TournamentResult(
+        spec, stats, seconds, str(game_id), workers=max(1, workers), interrupted=interrupted
+    )

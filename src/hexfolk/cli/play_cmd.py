@@ -46,12 +46,16 @@ from hexfolk.core import (
     State,
     make_rng,
 )
+from hexfolk.core.record import Checkpoints
 
 ReadLine = Callable[[str], str | None]
 """Reads one line after showing a prompt; returns None at the end of the input."""
 
 DEFAULT_PLAYERS: dict[str, str] = {"island": "human,random,random,random"}
 """Default ``--players`` per game; otherwise one human and random bots up to the default count."""
+
+EXIT_INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), once the record so far is saved."""
 
 HELP_WORDS = ("?", "help")
 QUIT_WORDS = ("quit", "exit")
@@ -64,7 +68,7 @@ Examples:
   hexfolk play scythe --players human,random --seed 42 --record my-game.json
 
 At your turn type the number of an action, or its text (e.g. the notation shown in the list);
-? or help reprints the list; quit leaves (saving the record if --record was given).
+? or help reprints the list; quit or Ctrl-C leaves (saving the record if --record was given).
 """
 
 
@@ -116,14 +120,35 @@ class PlaySession:
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.state: State = game.new_initial_state()
         self.actions: list[str] = []
+        self.checkpoints = Checkpoints()
         self.quit = False
+        self.interrupted = False
+        """Ctrl-C ended the game (the record so far is kept, as with quit)."""
         self._log_seen = 0
         self._chance_rng = make_rng(seed, "chance")
         self._bot_rngs = [make_rng(seed, "bot", seat) for seat in range(game.num_players)]
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> State:
-        """Play until the game ends or a person quits; return the last state."""
+        """Play until the game ends or a person quits (or presses Ctrl-C); return the last
+        state. After Ctrl-C the state is rebuilt from the steps taken, so the record is whole
+        even if the interrupt came in the middle of a step."""
+        try:
+            self._loop()
+        except KeyboardInterrupt:
+            self.quit = self.interrupted = True
+            self.state = self._rebuilt()
+            self.console.print()
+            self.console.print("Interrupted: you left the game.")
+        return self.state
+
+    def _rebuilt(self) -> State:
+        state = self.game.new_initial_state()
+        for text in self.actions:
+            state.apply(state.parse_action(text))
+        return state
+
+    def _loop(self) -> None:
         self._intro()
         self._show_new_log()
         while True:
@@ -145,12 +170,12 @@ class PlaySession:
                     break
             self.state.apply(action)
             self.actions.append(str(action))
+            self.checkpoints.after_step(len(self.actions), self.state)
             shown = self._show_new_log()
             if player >= 0 and player in self.bots and not shown:
                 self.console.print(f"seat {player} ({escape(self.codes[player])}) has moved.")
         if self.state.is_terminal():
             self.print_summary()
-        return self.state
 
     def _intro(self) -> None:
         c = self.console
@@ -257,6 +282,7 @@ class PlaySession:
                 "quit": self.quit,
             },
             final_fingerprint=state.fingerprint(),
+            checkpoints=list(self.checkpoints.items),
         )
 
     def print_summary(self) -> None:
@@ -348,3 +374,5 @@ def play_command(
             except OSError as exc:
                 fail(f"cannot save the record: {exc}")
             console.print(f"record saved to {escape(str(record))}")
+    if session.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -48,8 +48,10 @@ def replay_command(
 ) -> None:
     """Replay and verify a match record, then print the final summary.
 
-    Every action must be legal where it was played, and the final state must match the
-    record's fingerprint and winners. A corrupt or tampered record is an error (exit code 2).
+    Every action must be legal where it was played; the state must match the record's
+    periodic checkpoints and final fingerprint, and the stored result (finished, winners,
+    scores, turns) must be what the replay gives. A corrupt or tampered record is an error
+    naming the step or field (exit code 2).
     """
     with user_errors():
         record = MatchRecord.load(record_path)
@@ -94,6 +96,10 @@ def replay_summary(record: MatchRecord, final: State) -> dict[str, Any]:
         "steps": len(record.actions),
         "verified": True,
         "fingerprint_checked": record.final_fingerprint is not None,
+        "checkpoints_checked": len(record.checkpoints),
+        "result_checked": sorted(
+            k for k in ("finished", "winners", "scores", "turns") if k in record.result
+        ),
         "terminal": final.is_terminal(),
         "winners": final.winners(),
         "scores": final.scores(),
@@ -106,6 +112,8 @@ def print_summary(data: dict[str, Any], game: Game) -> None:
     console = out_console()
     bots = ", ".join(data["bots"]) or "unknown"
     checked = "final fingerprint matches" if data["fingerprint_checked"] else "no fingerprint"
+    if data["checkpoints_checked"]:
+        checked += f", {data['checkpoints_checked']} checkpoints match"
     console.print(
         f"[bold]{escape(data['game'])}[/bold] (rules {escape(data['rules_version'])}), "
         f"{data['players']} players ({escape(bots)}), seed {data['seed']}"

@@ -37,6 +37,9 @@ from hexfolk.cli.common import (
 )
 from hexfolk.core import parse_option_texts
 
+EXIT_INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), once the partial results are printed."""
+
 EPILOG = """\
 Examples:
 
@@ -143,7 +146,8 @@ def simulate_command(
 
     Seats rotate between games (entry i sits at seat (i + g) mod n in game g), so each entry's
     wins count wherever it sat; a shared win counts as a fraction. The results are identical
-    for the same seed whatever --workers is.
+    for the same seed whatever --workers is. Ctrl-C stops cleanly and reports the games
+    finished so far (exit code 130).
     """
     with user_errors():
         cls = resolve_game_class(game)
@@ -176,6 +180,13 @@ def simulate_command(
         print_table(result)
     if verify:
         report_replays(result)
+    if result.interrupted:
+        print(
+            f"interrupted: {result.stats.games} of {spec.games} games finished; "
+            "the results above cover those",
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def report_replays(result: TournamentResult) -> None:

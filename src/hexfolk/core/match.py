@@ -13,7 +13,7 @@ from typing import Any
 from hexfolk.core.bot import Bot, Observation
 from hexfolk.core.errors import IllegalActionError
 from hexfolk.core.game import CHANCE, TERMINAL, Game, State
-from hexfolk.core.record import MatchRecord
+from hexfolk.core.record import Checkpoints, MatchRecord
 from hexfolk.core.rng import make_rng
 
 
@@ -50,7 +50,11 @@ class Match:
         *,
         turn_cap: int | None = None,
         check_legal: bool = False,
+        checkpoint_every: int = 0,
     ):
+        """``checkpoint_every`` > 0 writes the state's fingerprint into the record every that
+        many steps (:data:`~hexfolk.core.record.CHECKPOINT_EVERY` for records people keep:
+        ``hexfolk simulate --record-dir``); each costs one :meth:`State.fingerprint`."""
         if len(bots) != game.num_players:
             raise ValueError(f"{game.id} with {game.num_players} players needs as many bots")
         self.game = game
@@ -60,6 +64,7 @@ class Match:
         cap = game.default_turn_cap if turn_cap is None else turn_cap
         self.turn_cap = cap if cap is not None and cap > 0 else None
         self.check_legal = check_legal
+        self.checkpoint_every = checkpoint_every
 
     def run(self, *, keep_actions: bool = True) -> MatchResult:
         game = self.game
@@ -78,6 +83,9 @@ class Match:
         sample_chance = state.sample_chance
         choosers = [bot.choose for bot in self.bots]
         check = self.check_legal
+        every = self.checkpoint_every if keep_actions else 0
+        marks = Checkpoints(every)
+        steps = 0
         while True:
             player = current_player()
             if player == TERMINAL:
@@ -97,6 +105,10 @@ class Match:
             if keep_actions:
                 actions.append(action)
             apply(action)
+            if every:
+                steps += 1
+                if steps % every == 0:
+                    marks.after_step(steps, state)
         record = MatchRecord(
             game=game.id,
             rules_version=game.rules_version,
@@ -112,5 +124,6 @@ class Match:
                 "turns": state.turn_count(),
             },
             final_fingerprint=state.fingerprint() if keep_actions else None,
+            checkpoints=marks.items,
         )
         return MatchResult(record, state, finished, state.turn_count(), decisions, actions)

@@ -9,6 +9,13 @@ outcome) is its plain action text, as it always was; a step taken by another act
 answer to a trade offer, a discard or a combat commitment that arrived before the seat the
 sequential walk names) is written ``"@<seat> <action text>"`` (:func:`record_entry`) and
 replayed with ``parse_action_for`` / ``apply_for``.
+
+A record is checked whole: besides every step, :func:`replay` compares every result field it
+can derive (finished, winners, scores, turns), the final fingerprint, and the periodic
+``checkpoints`` ``[step, fingerprint]`` (the state after that many entries, every
+:data:`CHECKPOINT_EVERY` steps), so a changed step -- a tampered chance outcome that still
+replays legally -- is named within the checkpoint interval where it was changed. Records
+without checkpoints (written before they existed) still replay.
 """
 
 from __future__ import annotations
@@ -26,6 +33,9 @@ from hexfolk.core.registry import load_game
 
 FORMAT = "hexfolk-record"
 FORMAT_VERSION = 1
+
+CHECKPOINT_EVERY = 50
+"""Steps between two checkpoints of a record (the state's fingerprint after that many steps)."""
 
 SEAT_MARK = "@"
 """Prefix of an entry taken by a seat other than ``current_player()``: ``"@2 discard o"``."""
@@ -85,9 +95,16 @@ class MatchRecord:
     bots: list[str] = field(default_factory=list)
     result: dict[str, Any] = field(default_factory=dict)
     final_fingerprint: str | None = None
+    checkpoints: list[tuple[int, str]] = field(default_factory=list)
+    """``(step, fingerprint)``: the state's fingerprint after the first ``step`` entries, every
+    :data:`CHECKPOINT_EVERY` steps (:class:`Checkpoints`); empty in records made before."""
 
     def to_json(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
+        if self.checkpoints:
+            extra["checkpoints"] = [[step, fp] for step, fp in self.checkpoints]
         return {
+            **extra,
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "game": self.game,
@@ -132,6 +149,10 @@ class MatchRecord:
         fp = data.get("final_fingerprint")
         if fp is not None and not isinstance(fp, str):
             raise RecordError("record field 'final_fingerprint' must be text")
+        checkpoints = _checkpoints_from_json(data.get("checkpoints"), len(data["actions"]))
+        result = data.get("result") or {}
+        if not isinstance(result, dict):
+            raise RecordError("record field 'result' must be an object")
         return cls(
             game=data["game"],
             rules_version=data["rules_version"],
@@ -140,8 +161,9 @@ class MatchRecord:
             seed=data["seed"],
             actions=list(data["actions"]),
             bots=list(data.get("bots") or []),
-            result=dict(data.get("result") or {}),
+            result=dict(result),
             final_fingerprint=fp,
+            checkpoints=checkpoints,
         )
 
     @classmethod
@@ -205,6 +227,7 @@ class MatchRecord:
         winners, scores, turns). Raises RecordError naming the first step that is not legal."""
         state = game.new_initial_state()
         entries: list[str] = []
+        marks = Checkpoints()
         for i, (seat, text) in enumerate(steps):
             entry = record_entry(state, seat, text.strip())
             try:
@@ -212,6 +235,7 @@ class MatchRecord:
             except (ActionError, RecordError) as exc:
                 raise RecordError(f"step {i} ({entry!r}) is not legal: {exc}") from None
             entries.append(entry)
+            marks.after_step(len(entries), state)
         finished = state.is_terminal()
         return cls(
             game=game.id,
@@ -230,23 +254,101 @@ class MatchRecord:
                 "turns": state.turn_count(),
             },
             final_fingerprint=state.fingerprint(),
+            checkpoints=marks.items,
         )
+
+
+class Checkpoints:
+    """Collects a record's checkpoints while a game is played: call :meth:`after_step` with
+    the number of entries so far and the state after them."""
+
+    def __init__(self, every: int = CHECKPOINT_EVERY):
+        self.every = every
+        self.items: list[tuple[int, str]] = []
+
+    def after_step(self, steps: int, state: State) -> None:
+        if self.every > 0 and steps % self.every == 0:
+            self.items.append((steps, state.fingerprint()))
+
+
+def _checkpoints_from_json(value: Any, steps: int) -> list[tuple[int, str]]:
+    """Validate ``checkpoints``: ``[[step, fingerprint], ...]``, steps increasing, in range."""
+    if value is None:
+        return []
+    bad = RecordError("record field 'checkpoints' must be a list of [step, fingerprint] pairs")
+    if not isinstance(value, list):
+        raise bad
+    out: list[tuple[int, str]] = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2):
+            raise bad
+        step, fp = item
+        if not isinstance(step, int) or isinstance(step, bool) or not isinstance(fp, str):
+            raise bad
+        if not 0 < step <= steps or (out and step <= out[-1][0]):
+            raise RecordError(
+                f"record checkpoint at step {step} is out of order or beyond the "
+                f"{steps} recorded steps"
+            )
+        out.append((step, fp))
+    return out
 
 
 def replay(record: MatchRecord, *, verify: bool = True, game: Game | None = None) -> State:
     """Rebuild the final state of a record; raise RecordError on any mismatch.
 
-    With ``verify``, a recorded final fingerprint must match the rebuilt state, and so must a
-    recorded list of winners.
+    With ``verify`` the record is checked whole: every checkpoint (the fingerprint after its
+    step; a mismatch names the steps since the previous checkpoint, where the record was
+    changed), the final fingerprint, and every result field the replay can derive
+    (``finished``, ``winners``, ``scores``, ``turns``).
     """
     final: State | None = None
-    for state, _ in record.states(game):
+    marks = dict(record.checkpoints) if verify else {}
+    previous = 0
+    for step, (state, _) in enumerate(record.states(game)):
         final = state
+        expected = marks.get(step)
+        if expected is not None:
+            if state.fingerprint() != expected:
+                raise RecordError(
+                    f"record steps {previous + 1}..{step}: the state after step {step} does not "
+                    f"match the record's checkpoint, so one of these steps was changed"
+                )
+            previous = step
     assert final is not None
     if verify:
         if record.final_fingerprint is not None and final.fingerprint() != record.final_fingerprint:
-            raise RecordError("record's final fingerprint does not match the replayed state")
-        winners = record.result.get("winners")
-        if winners is not None and final.is_terminal() and list(winners) != final.winners():
-            raise RecordError(f"record says winners {winners}, the replay gives {final.winners()}")
+            since = f" (a step after {previous} was changed)" if record.checkpoints else ""
+            raise RecordError(
+                f"record's final fingerprint does not match the replayed state{since}"
+            )
+        check_result(record, final)
     return final
+
+
+def check_result(record: MatchRecord, final: State) -> None:
+    """Every field of ``record.result`` the replayed final state determines must agree
+    (missing fields are not checked: records written before them still replay)."""
+    result = record.result
+    finished = final.is_terminal()
+    derived: dict[str, Any] = {
+        "finished": finished,
+        "winners": final.winners() if finished else [],
+        "scores": [float(x) for x in final.scores()],
+        "turns": final.turn_count(),
+    }
+    for key, value in derived.items():
+        if key not in result:
+            continue
+        stored = result[key]
+        if key == "scores":
+            ok = isinstance(stored, list) and all(
+                isinstance(x, int | float) and not isinstance(x, bool) for x in stored
+            )
+            same = ok and [float(x) for x in stored] == value
+        elif key == "winners":
+            same = isinstance(stored, list) and list(stored) == value
+        else:
+            same = type(stored) is type(value) and stored == value
+        if not same:
+            raise RecordError(f"record says {key} {stored!r}, the replay gives {value!r}")
