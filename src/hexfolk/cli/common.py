@@ -35,13 +35,18 @@ def err_console() -> Console:
     return Console(file=sys.stderr, highlight=False)
 
 
+def one_line(text: str) -> str:
+    """Whitespace (newlines of wrapped messages) collapsed: an error is one line."""
+    return " ".join(text.split())
+
+
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn CliError and HexfolkError into ``error: ...`` on stderr and exit code 2."""
     try:
         yield
     except (CliError, HexfolkError) as exc:
-        message = " ".join(str(exc).split()) or type(exc).__name__
+        message = one_line(str(exc)) or type(exc).__name__
         print(f"error: {message}", file=sys.stderr)
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
@@ -76,6 +81,22 @@ def split_players(text: str | None) -> list[str] | None:
 
 def is_human(code: str) -> bool:
     return code.partition(":")[0].strip() == "human"
+
+
+def check_bot_codes(codes: Sequence[str], *, human: bool) -> None:
+    """Refuse an unknown bot before anything else (the player count is their number, so a
+    typo would otherwise read as a wrong player count). ``human``: a person may sit (play)."""
+    from hexfolk.bots.registry import bot_names
+
+    known = bot_names()
+    for code in codes:
+        name = code.partition(":")[0].strip()
+        if name in known or (human and name == "human"):
+            continue
+        if name == "human":
+            fail("the human player cannot sit in a simulation; use `hexfolk play` for that")
+        listed = ", ".join(known) + (", and human (a person at this terminal)" if human else "")
+        fail(f"unknown bot {name!r}; the bots are: {listed}")
 
 
 def print_json(data: Any) -> None:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
+
+try:  # Typer vendors its own Click (0.2x); older releases use the click package
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover
+    from click import exceptions as click_errors  # type: ignore[no-redef]
 
 from hexfolk import __version__
 from hexfolk.cli import (
@@ -17,6 +25,7 @@ from hexfolk.cli import (
     serve_cmd,
     simulate_cmd,
 )
+from hexfolk.cli.common import EXIT_BAD_INPUT, one_line
 
 EPILOG = """\
 Examples:
@@ -39,8 +48,58 @@ Bad input (unknown game or bot, bad option, wrong player count, corrupt record) 
 starting with "error:" on stderr and exits with code 2.
 """
 
+
+class HexfolkGroup(TyperGroup):
+    """The root command: every usage error (a missing argument, an unknown command or option,
+    a bad value) is one ``error:`` line on stderr with exit code 2, as ``docs/cli.md`` says,
+    instead of Click's usage box."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        def run(standalone: bool) -> Any:
+            return super(HexfolkGroup, self).main(
+                args, prog_name, complete_var, standalone, windows_expand_args, **extra
+            )
+
+        if not standalone_mode:
+            return run(False)
+        try:
+            rv = run(False)
+        except click_errors.NoArgsIsHelpError as exc:  # bare `hexfolk`: the help
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click_errors.UsageError as exc:
+            print(usage_error_line(exc), file=sys.stderr)
+            sys.exit(EXIT_BAD_INPUT)
+        except click_errors.ClickException as exc:
+            print(f"error: {one_line(exc.format_message())}", file=sys.stderr)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            print("error: aborted", file=sys.stderr)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def usage_error_line(exc: click_errors.UsageError) -> str:
+    """``error: hexfolk play: missing argument 'GAME' (see hexfolk play --help)``."""
+    message = one_line(exc.format_message())
+    message = message[:1].lower() + message[1:]
+    if exc.ctx is None:
+        return f"error: {message}"
+    path = exc.ctx.command_path
+    return f"error: {path}: {message.rstrip('.')} (see {path} --help)"
+
+
 app = typer.Typer(
     name="hexfolk",
+    cls=HexfolkGroup,
     help="Hexfolk: an open board-game table (Scythe and the island game) with rules engines "
     "and bots. Play in the terminal, run bot tournaments, replay and verify match records.",
     epilog=EPILOG,

@@ -24,6 +24,7 @@ from rich.panel import Panel
 
 from hexfolk.bots.registry import make_bot
 from hexfolk.cli.common import (
+    check_bot_codes,
     fail,
     is_human,
     make_game,
@@ -356,6 +357,7 @@ def play_command(
     console = out_console()
     with user_errors():
         codes = split_players(players) or default_players(game)
+        check_bot_codes(codes, human=True)
         g = make_game(game, len(codes), option or [])
         for code in codes:
             if is_human(code) and code.strip() != "human":

@@ -26,9 +26,9 @@ from hexfolk.bots.tournament import (
     run_tournament,
 )
 from hexfolk.cli.common import (
+    check_bot_codes,
     err_console,
     fail,
-    is_human,
     out_console,
     print_json,
     resolve_game_class,
@@ -152,9 +152,7 @@ def simulate_command(
     with user_errors():
         cls = resolve_game_class(game)
         codes = split_players(players) or ["random"] * cls.default_players
-        humans = [c for c in codes if is_human(c)]
-        if humans:
-            fail("the human player cannot sit in a simulation; use `hexfolk play` for that")
+        check_bot_codes(codes, human=False)
         options = parse_option_texts(cls.option_specs, option or [])
         spec = TournamentSpec.create(
             cls,
