@@ -140,3 +140,14 @@ def test_play_island_answers_offers_when_asked(cli, tmp_path: Path) -> None:
     rec = MatchRecord.load(path)
     assert any(a.startswith(("accept ", "reject ", "counter ")) for a in rec.actions)
     assert replay(rec).fingerprint() == rec.final_fingerprint
+
+
+def test_play_shows_the_engines_reason_for_an_illegal_action(cli, tmp_path: Path) -> None:
+    path = tmp_path / "island.json"
+    script = "road 0\nquit\n"
+    res = cli("play", "island", "--seed", "1", "--record", str(path), input=script)
+    assert res.exit_code == 0, res.output
+    assert "not legal now: place your setup settlement first; its road follows" in " ".join(
+        res.stdout.split()
+    )
+    assert "legal are e.g." not in res.stdout  # the specific reason, not the generic sentence

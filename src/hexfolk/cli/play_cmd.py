@@ -239,8 +239,8 @@ class PlaySession:
                 self._complain(f"not understood: {exc}")
             except AmbiguousActionError as exc:
                 self._complain(f"ambiguous: {exc}")
-            except IllegalActionError as exc:
-                self._complain(f"not legal now: {exc}")
+            except IllegalActionError as exc:  # the engine's reason, in the game's words
+                self._complain(f"not legal now: {exc.reason}")
 
     def print_choices(self, seat: int, legal: Sequence[Action]) -> None:
         prompt = self.state.prompt()
