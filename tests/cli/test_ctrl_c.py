@@ -125,8 +125,11 @@ def test_sigint_to_play_saves_a_record_that_replays(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a subprocess")
-def test_sigint_to_simulate_with_workers_reports_the_finished_games() -> None:
-    proc = _spawn("simulate", "scythe", "-n", "100000", "--workers", "2", "--json", "-q", "-s", "3")
+def test_sigint_to_simulate_with_workers_reports_the_finished_games(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    proc = _spawn(
+        "simulate", "scythe", "-n", "100000", "-w", "2", "--json", "-q", "--record-dir", str(runs)
+    )
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -137,3 +140,9 @@ def test_sigint_to_simulate_with_workers_reports_the_finished_games() -> None:
     assert 0 <= data["games"] < 100000
     assert f"interrupted: {data['games']} of 100000 games finished" in err
     assert len(data["seats"]) == 2 and json.dumps(data)
+    # every record on disk is whole: none cut off mid-write, the newest ones replay
+    assert not list(runs.glob("*.part"))
+    written = sorted(runs.glob("game-*.json"))
+    assert len(written) >= data["games"]
+    for path in written[-2:]:
+        replay(MatchRecord.load(path))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -79,6 +80,10 @@ def seats_for_game(entries: Sequence[str], game_index: int) -> list[str]:
     for i, code in enumerate(entries):
         by_seat[seat_of_entry(i, game_index, n)] = code
     return by_seat
+
+
+PART_SUFFIX = ".part"
+"""A record being written is ``game-000007.json.part`` until it is complete."""
 
 
 def record_name(game_index: int) -> str:
@@ -253,7 +258,9 @@ def _play_game(spec: TournamentSpec, game: Game, index: int) -> GameOutcome:
     text = record.dumps()
     if spec.record_dir is not None:
         path = Path(spec.record_dir) / record_name(index)
-        path.write_text(text + "\n", encoding="utf-8")
+        part = path.with_name(path.name + PART_SUFFIX)  # whole or absent, even after Ctrl-C
+        part.write_text(text + "\n", encoding="utf-8")
+        os.replace(part, path)
         text = path.read_text(encoding="utf-8")  # verify what was written
     replay_error = verify_record(text, game) if spec.verify else None
     seat_returns = result.returns
@@ -552,6 +559,9 @@ def run_tournament(
         close = getattr(outcomes, "close", None)  # a generator: stops the pool (or Ray) now
         if close is not None:
             close()
+    if interrupted and spec.record_dir is not None:  # records cut off while being written
+        for part in Path(spec.record_dir).glob("game-*.json" + PART_SUFFIX):
+            part.unlink(missing_ok=True)
     seconds = time.perf_counter() - start
     return TournamentResult(
         spec, stats, seconds, str(game_id), workers=max(1, workers), interrupted=interrupted
