@@ -314,6 +314,15 @@ def test_invite_link_spectator_and_refresh(browser: Any, web_server: ThreadServe
     assert after["seat"] == before["seat"] == 0
     assert _listed(after) == _listed(before)
     check_clickable(guest)
+    # a refused action shows the server's reason
+    guest.evaluate("() => window.__hexfolkAct('road 999')")
+    guest.wait_for_selector("#toast.show")
+    assert "999" in guest.inner_text("#toast") or "road" in guest.inner_text("#toast")
+    # every action can be done with the keyboard: Tab to a road, Enter
+    guest.locator(".target-edge").first.focus()
+    v0 = after["version"]
+    guest.keyboard.press("Enter")
+    wait_rendered(guest, f"v.version > {v0}")
 
     # a third person watches by the same link, without a name: the board, no hand, nothing to
     # click

@@ -94,7 +94,7 @@ export async function showReplay(app, id) {
     return null;
   }
   const seats = tb.seats;
-  const svg = s("svg", { id: "board", role: "img", "aria-labelledby": "board-desc" });
+  const svg = s("svg", { id: "board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
   const desc = h("p#board-desc.sr");
   const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length - 1, value: 0, "aria-label": t("replay.step") });
   const label = h("span#replay-label");

@@ -49,6 +49,7 @@ export async function showTable(app, id) {
   }
   const page = new TablePage(app, id, table);
   page.connect();
+  window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
   return page;
 }
 
@@ -233,7 +234,7 @@ class TablePage {
     const seats = h("ul.seats#seats", {}, tb.seats.map((x, i) => {
       const kids = [swatch(i), h("span.sname", { text: seatLabel(tb.seats, i) })];
       if (x.kind === "person") kids.push(h(`span.conn${x.connected ? ".on" : ""}`, { text: x.connected ? t("connected") : t("away") }));
-      if (host) {
+      if (host && !(x.kind === "person" && x.player_id === p.id)) {
         const value = x.kind === "bot" ? `bot:${x.level}` : x.kind;
         const opts = [["open", t("seat.open")], ...LEVELS.map((l) => [`bot:${l}`, `${t("seat.bot")} (${t(`level.${l}`)})`])];
         if (x.kind === "person") opts.unshift(["person", x.name]);
@@ -290,10 +291,10 @@ class TablePage {
 
   ensureLayout() {
     if (this.layoutEl) return;
-    const svg = s("svg", { id: "board", role: "img", "aria-labelledby": "board-desc" });
+    const svg = s("svg", { id: "board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
     this.el = {
       svg,
-      desc: h("p#board-desc.sr", { "aria-live": "polite" }),
+      desc: h("p#board-desc.sr"),
       status: h("div.status#status", { "aria-live": "polite" }),
       actions: h("div.actions#actions"),
       hand: h("section.panel.hand#hand"),
