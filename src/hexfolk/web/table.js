@@ -29,8 +29,11 @@ export function resCard(r, n, extra) {
     h("span.rc-name", { text: t(`res.${r}`) }), h("span.rc-n", { text: n }), extra || null);
 }
 
+/** A log line in words: seat numbers as names, card bundles ("2w 1o") with resource names. */
 export function humanLog(line, seats) {
-  return String(line).replace(/\bseat (\d+)('s)?/g, (_, n, poss) => seatLabel(seats, Number(n)) + (poss || ""));
+  return String(line)
+    .replace(/\bseat (\d+)('s)?/g, (_, n, poss) => seatLabel(seats, Number(n)) + (poss || ""))
+    .replace(/\b(\d+)([lbwgo])\b/g, (_, n, r) => `${n} ${t(`res.${r}`)}`);
 }
 
 export async function showTable(app, id) {
@@ -468,6 +471,15 @@ class TablePage {
     if (!canOffer && !L.trade.length && !offers.length && !canCounter) { box.hidden = true; box.replaceChildren(); return; }
     box.hidden = false;
     const items = [{ key: "title", sig: "", build: () => h("h2", { text: t("trade") }) }];
+    if (meP) {
+      // "decline-all on/off" is typed, never listed (docs/island.md): offered while this seat
+      // has a decision of its own; the server judges it like any action
+      const on = !!meP.declines_offers;
+      const can = this.view.legal.length > 0;
+      items.push({ key: "decline", sig: JSON.stringify([on, can]), build: () => h("label.decline", {},
+        h("input#decline-all", { type: "checkbox", checked: on, disabled: !can, onchange: () => this.act(on ? "decline-all off" : "decline-all on") }),
+        t("trade.decline_all")) });
+    }
     if (meP && meP.hand && (canOffer || canCounter)) {
       items.push({ key: "composer", sig: JSON.stringify([this.offer, meP.hand, L.offer.map((x) => x.action)]), build: () => this.composer(meP, L) });
     }
