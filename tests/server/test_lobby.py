@@ -250,3 +250,28 @@ def test_root_page_and_openapi(server: ThreadServer) -> None:
     assert "/api/tables" in schema["paths"] and "NewTable" in schema["components"]["schemas"]
     games = httpx.get(server.url + "/api/games").json()
     assert {g["id"] for g in games["games"]} >= {"island", "scythe"}
+
+
+def test_a_seat_taken_after_connecting_is_played_on_that_connection(server: ThreadServer) -> None:
+    """A person who opens the table page first and joins a seat afterwards plays it on the
+    socket already open (the browser does exactly this); a spectator tab stays a spectator."""
+
+    async def scenario() -> None:
+        host = await _client(server, "Host")
+        guest = await _client(server, "Late")
+        try:
+            t = await host.create_table(game="island", players=2, public=True)
+            tid = t["id"]
+            async with guest.connect(tid) as conn, guest.connect(tid, spectate=True) as watch:
+                assert conn.welcome is not None and conn.welcome["seat"] is None
+                await guest.join(tid)
+                await host.start(tid)
+                view = await conn.wait_for(lambda m: m.get("type") == "view")
+                assert view["seat"] == 1
+                seen = await watch.wait_for(lambda m: m.get("type") == "view")
+                assert seen["seat"] is None and seen["legal"] == []
+        finally:
+            await host.aclose()
+            await guest.aclose()
+
+    run(scenario())

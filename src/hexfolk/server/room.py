@@ -78,6 +78,9 @@ class Connection:
         self.actions = RateLimit(*action_rate)
         self.chats = RateLimit(*CHAT_RATE)
         self.closed = False
+        self.spectate = False
+        """True for a connection opened to watch (``"as": "spectator"``): it never takes a seat,
+        even when its player holds one (a seated player's spectator tab)."""
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -343,6 +346,7 @@ class Room:
             if player is not None:
                 self.names[player.id] = player.name
             conn = Connection(player, seat, self.action_rate)
+            conn.spectate = spectate
             self.conns[conn.id] = conn
             conn.send(
                 {
@@ -785,12 +789,17 @@ class Room:
         self._broadcast_presence()
 
     def _rebind_connections(self) -> None:
-        """After seat changes, a connection's seat follows its player (kicked: watching)."""
+        """After seat changes, a connection's seat follows its player: a player who takes a
+        seat after connecting plays it at once, a kicked one watches. Spectator connections
+        stay spectators."""
         for conn in self.conns.values():
-            if conn.seat is not None or conn.player_id is not None:
-                seat = self.seat_of(conn.player_id)
-                if conn.seat is not None and seat != conn.seat:
-                    conn.seat = seat
+            if conn.player_id is None or conn.spectate:
+                continue
+            seat = self.seat_of(conn.player_id)
+            if seat != conn.seat:
+                conn.seat = seat
+                if self.state is not None:  # a whole view of what the new seat may see
+                    self._send_view(conn, full=True)
 
     def _seat_index(self, seat: int) -> int:
         if not 0 <= seat < len(self.row.seats):
