@@ -24,9 +24,21 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(RUN_STAMP)
 
+# The test extras: dev (tests, linters, Playwright for Python), scale (Ray), rl (Gymnasium,
+# PettingZoo), and the CPU build of torch for the RL training smoke test (this project's machines
+# carry that wheel; see docs/rl.md).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,scale]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,scale,rl]'
+	$(BIN)/python -m pip install --quiet torch==2.13.0
 	touch $(STAMP) $(RUN_STAMP)
+
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser here), with
+# the CJK fonts for the Korean texts. As root (CI, these machines) it is installed when missing.
+CHROMIUM ?= /usr/bin/chromium
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	else echo "Chromium is missing: the browser tests skip (as root: apt-get install -y chromium fonts-noto-cjk)"; fi
 
 install: $(STAMP)
 
@@ -47,7 +59,7 @@ typecheck: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(STAMP)
+pytest: $(STAMP) | $(CHROMIUM)
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 test: lint typecheck layers pytest
@@ -55,6 +67,9 @@ test: lint typecheck layers pytest
 bench: $(STAMP)
 	$(BIN)/python benchmarks/island_vs_catanatron.py
 	$(BIN)/python benchmarks/scythe_speed.py
+	$(BIN)/python benchmarks/server_load.py
+	$(BIN)/python benchmarks/web_speed.py
+	$(BIN)/python benchmarks/rl_speed.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -97,7 +97,7 @@ def test_clone_shares_only_reviewed_attributes(players: int, options: dict[str, 
     rng = random.Random(players)
     seen: set[str] = set()
     step = 0
-    while not state.is_terminal() and state.turn < 50:
+    while not state.is_terminal() and step < 500:
         if step < 40 or step % 7 == 0:  # all of the setup, then a sample
             seen |= shared_attributes(state, state.clone())
         _play(state, rng, 1)
@@ -115,7 +115,9 @@ def test_memos_hold_for_every_state_sharing_them(seed: int) -> None:
     assert isinstance(state, IslandState)
     rng = random.Random(seed)
     checked = 0
-    while not state.is_terminal() and state.turn < 60:
+    rounds = 0
+    while not state.is_terminal() and rounds < 150:
+        rounds += 1
         clones = [state.clone() for _ in range(2)]
         for c in clones:
             _play(c, rng, 25)
