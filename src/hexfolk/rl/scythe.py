@@ -18,32 +18,12 @@ import numpy as np
 
 from hexfolk.core import Action, Game
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.state import PHASE_NAMES
 from hexfolk.rl.codec import Codec, Features, relative, scaled
 
 JSON = dict[str, Any]
 
-PROMPTS = (
-    "choose-section",
-    "top-action",
-    "choose-unit",
-    "carry",
-    "step",
-    "trade-second-token",
-    "produce",
-    "choose-combat",
-    "artillery",
-    "commit",
-    "retreat",
-    "bottom-action",
-    "pay",
-    "benefit",
-    "end-turn",
-    "over",
-    "encounter",
-    "gain",
-    "factory-offer",
-    "pay-card",
-)
+PROMPTS = tuple(PHASE_NAMES[1:])  # every prompt kind the engine names (all but "setup")
 """Prompt kinds of the seat (one-hot)."""
 ACTIONS = ("move", "trade", "produce", "bolster", *D.BOTTOM_ACTIONS, "factory")
 """Top and bottom actions a prompt's ``data["action"]`` names."""
