@@ -847,48 +847,47 @@ class Room:
 
         return await self.call(job)
 
+    async def _host_change(
+        self, player: PlayerRow, what: str, change: Callable[[list[dict[str, Any]]], None]
+    ) -> dict[str, Any]:
+        """A host's change of the seats before the start: ``change`` edits a copy of them."""
+
+        async def job() -> dict[str, Any]:
+            self._require_host(player, what)
+            self._require_lobby()
+            seats = [dict(s) for s in self.row.seats]
+            change(seats)
+            self.row.seats = seats
+            await self._save_lobby()
+            return self.table_json()
+
+        return await self.call(job)
+
     async def set_seat(
         self, player: PlayerRow, seat: int, kind: str, level: str | None
     ) -> dict[str, Any]:
-        async def job() -> dict[str, Any]:
-            self._require_host(player, "change seats")
-            self._require_lobby()
+        def change(seats: list[dict[str, Any]]) -> None:
             index = self._seat_index(seat)
-            seats = [dict(s) for s in self.row.seats]
             seats[index] = {"kind": "bot", "level": level} if kind == "bot" else {"kind": "open"}
-            self.row.seats = seats
-            await self._save_lobby()
-            return self.table_json()
 
-        return await self.call(job)
+        return await self._host_change(player, "change seats", change)
 
     async def kick(self, player: PlayerRow, seat: int) -> dict[str, Any]:
-        async def job() -> dict[str, Any]:
-            self._require_host(player, "kick")
-            self._require_lobby()
+        def change(seats: list[dict[str, Any]]) -> None:
             index = self._seat_index(seat)
-            if self.row.seats[index].get("kind") != "person":
+            if seats[index].get("kind") != "person":
                 raise ApiError("no_person", f"nobody sits at seat {index}", 409)
-            seats = [dict(s) for s in self.row.seats]
             seats[index] = {"kind": "open"}
-            self.row.seats = seats
-            await self._save_lobby()
-            return self.table_json()
 
-        return await self.call(job)
+        return await self._host_change(player, "kick", change)
 
     async def fill_bots(self, player: PlayerRow, level: str) -> dict[str, Any]:
-        async def job() -> dict[str, Any]:
-            self._require_host(player, "fill seats with bots")
-            self._require_lobby()
-            self.row.seats = [
-                {"kind": "bot", "level": level} if s.get("kind") == "open" else dict(s)
-                for s in self.row.seats
-            ]
-            await self._save_lobby()
-            return self.table_json()
+        def change(seats: list[dict[str, Any]]) -> None:
+            for i, entry in enumerate(seats):
+                if entry.get("kind") == "open":
+                    seats[i] = {"kind": "bot", "level": level}
 
-        return await self.call(job)
+        return await self._host_change(player, "fill seats with bots", change)
 
     async def configure(self, player: PlayerRow, changes: dict[str, Any]) -> dict[str, Any]:
         """Apply already validated setting changes (``lobby.check_settings``)."""
