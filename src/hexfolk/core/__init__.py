@@ -13,6 +13,7 @@ from hexfolk.core.errors import (
     IllegalActionError,
     MalformedActionError,
     OptionError,
+    PositionError,
     RecordError,
     UnknownGameError,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "Observation",
     "OptionError",
     "OptionSpec",
+    "PositionError",
     "Prompt",
     "RecordError",
     "State",

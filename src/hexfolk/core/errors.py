@@ -44,6 +44,15 @@ class OptionError(HexfolkError, ValueError):
     """A game option (or the player count) is unknown or out of range."""
 
 
+class PositionError(HexfolkError, ValueError):
+    """A position document (:meth:`hexfolk.core.Game.load_position`) was refused.
+
+    The message is one sentence naming the problem in the game's words (the field, the value
+    and the invariant it breaks: ``"seat 2 has 9 workers; a faction has 8 (SR-4)"``). Nothing
+    is built from a refused document.
+    """
+
+
 class RecordError(HexfolkError, ValueError):
     """A match record is corrupt, tampered with, or does not replay."""
 

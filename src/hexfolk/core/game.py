@@ -97,6 +97,27 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """Parse canonical notation (or a shorthand pattern); raise MalformedActionError."""
 
+    def load_position(self, doc: str | Mapping[str, Any]) -> State:
+        """Build the state a position document describes (the inverse of :meth:`State.position`).
+
+        A position is a public document, as FEN is for chess: plain JSON (``doc`` is the JSON
+        text or the parsed mapping) naming every field of a state in the game's own words (the
+        units on the board, the resources, the tracks, the cards, the seat to move and the
+        pending prompt), hidden parts included, so that tests, ``hexfolk perft --position`` and
+        ``hexfolk play --position`` can start from any situation without touching an engine's
+        private fields. ``load_position(state.position())`` gives a state with the same
+        :meth:`State.fingerprint` as ``state``, for this game and these options.
+
+        The document is checked against the game's invariants (piece counts, track limits,
+        deck composition, a prompt that exists for the seat it names) before anything is
+        built; a document that breaks one is refused with
+        :class:`~hexfolk.core.errors.PositionError`, whose message is one sentence naming the
+        problem. Games override this; the default refuses every document.
+        """
+        raise NotImplementedError(
+            f"{self.id} does not load positions yet: its Game has no load_position()"
+        )
+
     def render_observation(self, observation: JSON) -> str:
         """Readable text of an observation (terminal play, golden files). Override for games."""
         return json.dumps(observation, indent=1, sort_keys=True)
@@ -381,6 +402,21 @@ class State(ABC):
     @abstractmethod
     def full_state(self) -> JSON:
         """Every field, hidden ones included (for hashes and debugging; never sent to seats)."""
+
+    def position(self) -> JSON:
+        """This state as a position document: plain JSON, the input of :meth:`Game.load_position`.
+
+        A position is a public format, as FEN is for chess: every field of the state named in
+        the game's words (units, resources, tracks, cards, the seat to move and the pending
+        prompt), hidden parts included (it is a full state, never sent to a seat: use
+        :meth:`observation` for that). Unlike :meth:`full_state` it is meant to be read and
+        written by people and tests, and its field names are documented in the game's docs.
+        Round trip: ``game.load_position(state.position()).fingerprint() ==
+        state.fingerprint()``. Games override this; the default raises NotImplementedError.
+        """
+        raise NotImplementedError(
+            f"{self.game.id} does not write positions yet: its State has no position()"
+        )
 
     def fingerprint(self) -> str:
         """A short hash of :meth:`full_state` (same state -> same fingerprint, everywhere)."""
