@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
-from hexfolk.server import geometry, lobby, sockets
+from hexfolk.server import geometry, lobby, maps_api, sockets
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError
@@ -111,6 +111,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.include_router(lobby.router)
     app.include_router(geometry.router)
+    app.include_router(maps_api.router)
     app.mount("/app", StaticFiles(directory=WEB_DIR), name="web")
     app.include_router(sockets.router)
     return app
