@@ -386,6 +386,32 @@ class State(ABC):
         legal = self.legal_actions_for(seat)
         return legal[0] if legal else None
 
+    # --- undo at a table --------------------------------------------------------------------
+    def reveals_to(self, seat: int, action: Action, rng: random.Random, worlds: int = 8) -> bool:
+        """Would ``seat`` taking ``action`` here show ``seat`` something hidden it cannot know
+        now (the Factory offer looked at, the other side's combat commitment revealed, the
+        cards a Monopoly takes)? A table refuses to undo such a step.
+
+        The default decides it in sampled worlds: ``worlds`` states that ``seat`` cannot tell
+        apart from this one (:meth:`sample_consistent_state`); if ``seat``'s observation after
+        the step differs in any of them from the real one, the step showed ``seat`` something
+        it did not know. A step that cannot be applied in a sampled world counts as revealing.
+        Chance steps are not asked about (a table never undoes them). Games may override this
+        with an exact answer.
+        """
+        after = self.clone()
+        after.apply_for(seat, action)
+        seen = after.observation(seat)
+        for _ in range(worlds):
+            world = self.sample_consistent_state(seat, rng)
+            try:
+                world.apply_for(seat, action)
+            except (IllegalActionError, MalformedActionError, AmbiguousActionError):
+                return True
+            if world.observation(seat) != seen:
+                return True
+        return False
+
     # --- copies and views -------------------------------------------------------------------
     @abstractmethod
     def clone(self) -> State:
