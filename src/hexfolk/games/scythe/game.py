@@ -8,6 +8,7 @@ from hexfolk.core import Action, Game, OptionError, OptionSpec
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import parse_action
 from hexfolk.games.scythe.display import describe
+from hexfolk.games.scythe.geometry import board_geometry
 from hexfolk.games.scythe.render import render
 from hexfolk.games.scythe.state import ScytheState, count_deals
 
@@ -120,3 +121,7 @@ class ScytheGame(Game):
         """A short hint for ``action`` (what a section holds, where a step leads, what a
         payment takes), from the chooser's observation only."""
         return describe(observation, action)
+
+    def board_geometry(self) -> dict[str, Any]:
+        """The board's drawing geometry and printed components (``games/scythe/geometry.py``)."""
+        return board_geometry()
