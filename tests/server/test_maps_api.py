@@ -46,6 +46,7 @@ def test_a_fixed_map_is_drawn_with_its_terrain_and_numbers(server: ThreadServer)
     for hb in board["harbors"]:
         a, b = hb["points"]
         assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 2  # one side of a hex on the doubled grid
+        assert hb["land"] == [2 * hb["at"][0] + hb["at"][1], 3 * hb["at"][1]]
     assert len(board["sea"]) == len(m.sea()) and not board["example"]
 
 

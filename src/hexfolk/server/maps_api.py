@@ -72,6 +72,7 @@ def _map_board(m: maps.IslandMap) -> dict[str, Any]:
                 "side": hb.side,
                 "kind": None,
                 "points": [list(p) for p in hb.points()],
+                "land": _centre(hb.at),
             }
             for hb in layout.harbors
         ]
@@ -95,6 +96,7 @@ def _map_board(m: maps.IslandMap) -> dict[str, Any]:
                 "side": hb.side,
                 "kind": hb.kind,
                 "points": [list(p) for p in hb.points()],
+                "land": _centre(hb.at),
             }
             for hb in m.harbors
         ]
@@ -127,6 +129,7 @@ def _standard(players: int) -> dict[str, Any]:
             "side": None,
             "kind": None,
             "points": [list(nodes[v]) for v in geo["edges"][hb["edge"]]],
+            "land": list(geo["hexes"][hb["hex"]]),
         }
         for hb in geo["harbors"]
     ]
