@@ -4,25 +4,18 @@
 import { api, me, checkMe } from "./api.js";
 import { h, s, toast, sync } from "./dom.js";
 import { t } from "./i18n.js";
-import { Board, SEAT_COLORS, SEAT_SYMBOLS, RES_COLOR, describeBoard } from "./board.js";
+import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
 import { nameForm, settingsFields } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
+import { seatLabel, swatch, renderTableLobby } from "./seats.js";
+import { Socket } from "./socket.js";
+import { chatBox, drawChat, chatHistory } from "./chat.js";
+import { clockChips, tickClocks } from "./clock.js";
+
+export { seatLabel, swatch };
 
 const BUTTONS = ["roll", "buy", "play knight", "play roads", "end"];
-const LEVELS = ["easy", "medium", "hard", "random"];
-
-export function seatLabel(seats, i) {
-  const x = seats && seats[i];
-  if (!x) return `${t("seat")} ${i + 1}`;
-  if (x.kind === "bot") return `${t("seat.bot")} ${i + 1} (${t(`level.${x.level}`)})`;
-  if (x.kind === "person") return x.name;
-  return `${t("seat.open")} ${i + 1}`;
-}
-
-export function swatch(i) {
-  return h("span.swatch", { style: `background:${SEAT_COLORS[i]}`, "aria-hidden": "true", text: SEAT_SYMBOLS[i] });
-}
 
 export function resCard(r, n, extra) {
   return h(`span.rescard.r-${r}`, { title: t(`res.${r}`), style: `--rc:${RES_COLOR[r]}` },
@@ -86,31 +79,7 @@ class TablePage {
     document.title = "Hexfolk";
   }
 
-  // --- the socket ---------------------------------------------------------------------------
-  connect() {
-    const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.id}`);
-    this.ws = ws;
-    this.welcomed = false;
-    ws.onopen = () => {
-      const p = me();
-      ws.send(JSON.stringify({ type: "hello", token: p ? p.token : null, since: this.version, as: p ? "seat" : "spectator" }));
-    };
-    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
-    ws.onclose = (ev) => {
-      if (this.closed || ws !== this.ws) return;
-      if (ev.code === 4404 || ev.code === 4401) return;
-      this.setConn(false);
-      const delay = Math.min(8000, 300 * 2 ** this.retry++);
-      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
-    };
-  }
-
-  send(msg) {
-    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
-    else toast(t("err.offline"));
-  }
-
+  // --- the socket (socket.js) ---------------------------------------------------------------
   act(text, retry = 0) {
     if (!this.view) return;
     const ref = String(++this.refs);
@@ -119,70 +88,7 @@ class TablePage {
     this.send({ type: "action", action: text, version: this.view.version, ref });
   }
 
-  /** A connection opened before this person took a seat keeps watching: open a new one. */
-  checkSeat() {
-    const p = me();
-    if (!p || !this.ws || !this.welcomed) return;
-    const mine = this.table.seats.findIndex((x) => x.kind === "person" && x.player_id === p.id);
-    const want = mine >= 0 ? mine : null;
-    if (want !== this.seat) {
-      const old = this.ws;
-      this.ws = null;
-      old.close();
-      this.connect();
-    }
-  }
-
-  setConn(ok) {
-    document.body.classList.toggle("offline", !ok);
-  }
-
-  onMessage(msg) {
-    switch (msg.type) {
-      case "welcome":
-        this.welcomed = true;
-        this.retry = 0;
-        this.seat = msg.seat;
-        this.setConn(true);
-        break;
-      case "table": {
-        const before = this.table.status;
-        this.table = msg.table;
-        this.checkSeat();
-        if (this.table.status === "lobby") this.renderLobby();
-        else if (before === "lobby" && !this.view) this.app.replaceChildren(h("p.loading", { text: t("loading") }));
-        else if (this.view) this.scheduleRender();
-        break;
-      }
-      case "presence":
-        this.table.seats = msg.seats;
-        this.spectators = msg.spectators;
-        this.checkSeat();
-        if (this.table.status === "lobby") this.renderLobby();
-        else if (this.view) { this.view.seats = msg.seats; this.renderPlayers(); }
-        break;
-      case "view":
-        this.onView(msg);
-        break;
-      case "chat":
-        this.chat.push(msg);
-        this.renderChat();
-        break;
-      case "error":
-        if (window.__hexfolkDebug) console.log("error", JSON.stringify(msg));
-        if (msg.code === "stale" && this.sent && msg.ref === this.sent.ref && this.sent.retry < 2) {
-          // the server sent the current view with the refusal: act again if still listed
-          this.retryText = this.sent;
-          this.scheduleRender();
-          break;
-        }
-        this.discardQueue = [];
-        toast(msg.message || msg.code);
-        break;
-      default:
-        break;
-    }
-  }
+  onRefusal() { this.discardQueue = []; }
 
   async onView(msg) {
     this.clockOffset = msg.server_time - Date.now() / 1000;
@@ -197,7 +103,7 @@ class TablePage {
     }
     if (!this.chatLoaded && me()) {
       this.chatLoaded = true;
-      api("GET", `/api/tables/${this.id}/chat`).then((c) => { this.chat = c.messages.concat(this.chat.filter((m) => !c.messages.some((x) => x.id === m.id))); this.renderChat(); }).catch(() => {});
+      chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
     }
     if (this.view !== msg) return; // a newer view arrived meanwhile
     window.__hexfolkView = msg;
@@ -230,63 +136,13 @@ class TablePage {
   // --- the lobby of a table -----------------------------------------------------------------
   renderLobby() {
     const tb = this.table;
-    const p = me();
-    const host = p && tb.host.id === p.id;
-    const mySeat = tb.seats.findIndex((x) => x.kind === "person" && p && x.player_id === p.id);
-    const link = `${location.origin}/#/t/${tb.id}`;
-    const seats = h("ul.seats#seats", {}, tb.seats.map((x, i) => {
-      const kids = [swatch(i), h("span.sname", { text: seatLabel(tb.seats, i) })];
-      if (x.kind === "person") kids.push(h(`span.conn${x.connected ? ".on" : ""}`, { text: x.connected ? t("connected") : t("away") }));
-      if (host && !(x.kind === "person" && x.player_id === p.id)) {
-        const value = x.kind === "bot" ? `bot:${x.level}` : x.kind;
-        const opts = [["open", t("seat.open")], ...LEVELS.map((l) => [`bot:${l}`, `${t("seat.bot")} (${t(`level.${l}`)})`])];
-        if (x.kind === "person") opts.unshift(["person", x.name]);
-        const sel = h("select.seat-kind", { "aria-label": `${t("seat")} ${i + 1}`, onchange: async () => {
-          const v = sel.value;
-          try {
-            if (v === "open") await api("PUT", `/api/tables/${tb.id}/seats/${i}`, { kind: "open" });
-            else if (v.startsWith("bot:")) await api("PUT", `/api/tables/${tb.id}/seats/${i}`, { kind: "bot", level: v.slice(4) });
-          } catch (err) { toast(err.message); }
-        } }, opts.map(([v, l]) => h("option", { value: v, text: l, selected: v === value })));
-        kids.push(sel);
-        if (x.kind === "person" && x.player_id !== p.id) {
-          kids.push(h("button.small.kick", { text: t("kick"), onclick: () => api("POST", `/api/tables/${tb.id}/kick`, { seat: i }).catch((e) => toast(e.message)) }));
-        }
-      } else if (x.kind === "open" && mySeat < 0 && p) {
-        kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(e.message)) }));
-      }
-      return h("li.seat", { "data-seat": i }, kids);
-    }));
-    const copy = h("button#copy-link", { text: t("copy"), onclick: async () => {
-      try { await navigator.clipboard.writeText(link); toast(t("copied"), "ok"); } catch { input.select(); document.execCommand("copy"); toast(t("copied"), "ok"); }
-    } });
-    const input = h("input#invite-link", { value: link, readonly: true, onfocus: (e) => e.target.select() });
     const o = tb.options;
     const summary = h("p.settings-line", { text: [
       `${tb.players} ${t("players")}`, `${o.vp_target} ${t("vp")}`, tb.clock ? `${tb.clock} s` : t("clock.unlimited"),
       t(`robber.${o.robber === false ? "off" : o.friendly_robber ? "friendly" : "normal"}`),
       `${t("set.discard")}: ${o.discard_limit}`, tb.public ? t("set.public") : t("set.unlisted"),
     ].join(" · ") });
-    const controls = [];
-    if (host) {
-      const set = settingsFields(tb);
-      const details = h("details.card.settings", {}, h("summary", { text: t("settings") }), set.el,
-        h("button", { text: t("save"), onclick: async () => {
-          const v = set.read();
-          try { await api("PATCH", `/api/tables/${tb.id}`, { ...v, clock: v.clock === null ? "unlimited" : v.clock }); } catch (err) { toast(err.message); }
-        } }));
-      controls.push(h("div.row", {},
-        h("button#fill-bots", { text: t("fill_bots"), onclick: () => api("POST", `/api/tables/${tb.id}/fill-bots`, { level: "medium" }).catch((e) => toast(e.message)) }),
-        h("button.primary#start", { text: t("start"), disabled: tb.seats.some((x) => x.kind === "open"), onclick: () => api("POST", `/api/tables/${tb.id}/start`).catch((e) => toast(e.message)) })), details);
-    } else if (p && mySeat < 0 && tb.seats.some((x) => x.kind === "open")) {
-      controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(e.message)) }));
-    } else if (mySeat >= 0) {
-      controls.push(h("p", { text: t("waiting_host") }), h("button#leave", { text: t("leave"), onclick: () => api("POST", `/api/tables/${tb.id}/leave`).catch((e) => toast(e.message)) }));
-    }
-    this.app.replaceChildren(h("section.table-lobby", {},
-      h("div.card", {}, h("h1", { text: `${t("game.island")} · ${t("host")}: ${tb.host.name}` }), summary,
-        h("div.invite", {}, h("label", { for: "invite-link", text: t("invite") }), h("div.row", {}, input, copy)),
-        seats, ...controls)));
+    renderTableLobby(this.app, tb, { title: `${t("game.island")} · ${t("host")}: ${tb.host.name}`, summary, settings: () => settingsFields(tb) });
   }
 
   // --- the game -----------------------------------------------------------------------------
@@ -304,15 +160,11 @@ class TablePage {
       players: h("section.panel.players#players"),
       trade: h("section.panel.trade#trade"),
       log: h("ol.log#log", { "aria-label": t("log") }),
-      chat: h("ol.chat#chat"),
       end: h("div#end"),
     };
-    const chatInput = h("input#chat-input", { maxlength: 500, placeholder: t("chat.placeholder"), "aria-label": t("chat") });
-    const chatForm = h("form.chat-form", { onsubmit: (e) => {
-      e.preventDefault();
-      const text = chatInput.value.trim();
-      if (text) { this.send({ type: "chat", text }); chatInput.value = ""; }
-    } }, chatInput, h("button", { type: "submit", text: t("send") }));
+    const chat = chatBox((msg) => this.send(msg));
+    this.el.chat = chat.list;
+    const chatForm = chat.form;
     const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
       setMuted(!muted());
       mute.textContent = muted() ? t("sound.off") : t("sound.on");
@@ -379,7 +231,7 @@ class TablePage {
       const who = (v.acting || []).map((i) => this.seatName(i)).join(", ");
       text = `${who}: ${t(`prompt.${kind}`)}`;
     }
-    const clocks = (v.acting || []).map((i) => h("span.clock", { "data-clock": i }, swatch(i), h("span.ctime", { text: "" })));
+    const clocks = clockChips(v.acting);
     this.el.status.replaceChildren(h("div.prompt#prompt", { text }), h("div.clocks", {}, clocks),
       h("div.spectating", { hidden: this.seat !== null, text: t("spectating") }));
     this.tick();
@@ -387,17 +239,7 @@ class TablePage {
 
   tick() {
     if (!this.view || !this.el) return;
-    const now = Date.now() / 1000 + this.clockOffset;
-    const seats = (this.view.clocks && this.view.clocks.seats) || {};
-    for (const el of this.el.status.querySelectorAll("[data-clock]")) {
-      const c = seats[el.dataset.clock];
-      const out = el.querySelector(".ctime");
-      if (!c) { out.textContent = "∞"; continue; }
-      const left = c.running && c.deadline ? Math.max(0, c.deadline - now) : c.remaining;
-      const m = Math.floor(left / 60), sec = Math.floor(left % 60);
-      out.textContent = `${m}:${String(sec).padStart(2, "0")}`;
-      el.classList.toggle("low", left < 15);
-    }
+    tickClocks(this.el.status, this.view, this.clockOffset);
   }
 
   renderActions() {
@@ -573,8 +415,7 @@ class TablePage {
 
   renderChat() {
     if (!this.el) return;
-    this.el.chat.replaceChildren(...this.chat.slice(-100).map((m) => h("li", {}, m.seat !== null && m.seat !== undefined ? swatch(m.seat) : null, h("strong", { text: `${m.name}: ` }), m.text)));
-    this.el.chat.scrollTop = this.el.chat.scrollHeight;
+    drawChat(this.el.chat, this.chat);
   }
 
   renderEnd() {
@@ -668,6 +509,8 @@ class TablePage {
     } else if (!this.L.discard.length) this.discardQueue = [];
   }
 }
+
+Object.assign(TablePage.prototype, Socket);
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
 function stat(label, value, cls, title) {

@@ -1,0 +1,29 @@
+// The table's chat, shared by every game's page: the list, the form, and the history loaded
+// once (GET /api/tables/{id}/chat) merged with the messages that came over the socket.
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { swatch } from "./seats.js";
+
+/** The chat's list and its form; `send(msg)` puts a chat message on the socket. */
+export function chatBox(send) {
+  const list = h("ol.chat#chat");
+  const chatInput = h("input#chat-input", { maxlength: 500, placeholder: t("chat.placeholder"), "aria-label": t("chat") });
+  const form = h("form.chat-form", { onsubmit: (e) => {
+    e.preventDefault();
+    const text = chatInput.value.trim();
+    if (text) { send({ type: "chat", text }); chatInput.value = ""; }
+  } }, chatInput, h("button", { type: "submit", text: t("send") }));
+  return { list, form };
+}
+
+export function drawChat(list, messages) {
+  list.replaceChildren(...messages.slice(-100).map((m) => h("li", {}, m.seat !== null && m.seat !== undefined ? swatch(m.seat) : null, h("strong", { text: `${m.name}: ` }), m.text)));
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The stored history followed by the socket's messages it does not hold yet. */
+export async function chatHistory(id, current) {
+  const c = await api("GET", `/api/tables/${id}/chat`);
+  return c.messages.concat(current.filter((m) => !c.messages.some((x) => x.id === m.id)));
+}

@@ -1,0 +1,76 @@
+// The seats of a table, shared by every game's page: seat names and swatches, and the table's
+// lobby before the start (the invite link, the seats, the host's controls).
+import { api, me } from "./api.js";
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { SEAT_COLORS, SEAT_SYMBOLS } from "./board.js";
+
+export const LEVELS = ["easy", "medium", "hard", "random"];
+
+export function seatLabel(seats, i) {
+  const x = seats && seats[i];
+  if (!x) return `${t("seat")} ${i + 1}`;
+  if (x.kind === "bot") return `${t("seat.bot")} ${i + 1} (${t(`level.${x.level}`)})`;
+  if (x.kind === "person") return x.name;
+  return `${t("seat.open")} ${i + 1}`;
+}
+
+export function swatch(i) {
+  return h("span.swatch", { style: `background:${SEAT_COLORS[i]}`, "aria-hidden": "true", text: SEAT_SYMBOLS[i] });
+}
+
+/** The lobby of a table: `title` heads it, `summary` is the settings line, `settings()` gives
+ * the host's settings form ({el, read}) whose values are sent with PATCH. */
+export function renderTableLobby(app, tb, { title, summary, settings }) {
+  const p = me();
+  const host = p && tb.host.id === p.id;
+  const mySeat = tb.seats.findIndex((x) => x.kind === "person" && p && x.player_id === p.id);
+  const link = `${location.origin}/#/t/${tb.id}`;
+  const seats = h("ul.seats#seats", {}, tb.seats.map((x, i) => {
+    const kids = [swatch(i), h("span.sname", { text: seatLabel(tb.seats, i) })];
+    if (x.kind === "person") kids.push(h(`span.conn${x.connected ? ".on" : ""}`, { text: x.connected ? t("connected") : t("away") }));
+    if (host && !(x.kind === "person" && x.player_id === p.id)) {
+      const value = x.kind === "bot" ? `bot:${x.level}` : x.kind;
+      const opts = [["open", t("seat.open")], ...LEVELS.map((l) => [`bot:${l}`, `${t("seat.bot")} (${t(`level.${l}`)})`])];
+      if (x.kind === "person") opts.unshift(["person", x.name]);
+      const sel = h("select.seat-kind", { "aria-label": `${t("seat")} ${i + 1}`, onchange: async () => {
+        const v = sel.value;
+        try {
+          if (v === "open") await api("PUT", `/api/tables/${tb.id}/seats/${i}`, { kind: "open" });
+          else if (v.startsWith("bot:")) await api("PUT", `/api/tables/${tb.id}/seats/${i}`, { kind: "bot", level: v.slice(4) });
+        } catch (err) { toast(err.message); }
+      } }, opts.map(([v, l]) => h("option", { value: v, text: l, selected: v === value })));
+      kids.push(sel);
+      if (x.kind === "person" && x.player_id !== p.id) {
+        kids.push(h("button.small.kick", { text: t("kick"), onclick: () => api("POST", `/api/tables/${tb.id}/kick`, { seat: i }).catch((e) => toast(e.message)) }));
+      }
+    } else if (x.kind === "open" && mySeat < 0 && p) {
+      kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(e.message)) }));
+    }
+    return h("li.seat", { "data-seat": i }, kids);
+  }));
+  const copy = h("button#copy-link", { text: t("copy"), onclick: async () => {
+    try { await navigator.clipboard.writeText(link); toast(t("copied"), "ok"); } catch { input.select(); document.execCommand("copy"); toast(t("copied"), "ok"); }
+  } });
+  const input = h("input#invite-link", { value: link, readonly: true, onfocus: (e) => e.target.select() });
+  const controls = [];
+  if (host) {
+    const set = settings();
+    const details = h("details.card.settings", {}, h("summary", { text: t("settings") }), set.el,
+      h("button", { text: t("save"), onclick: async () => {
+        const v = set.read();
+        try { await api("PATCH", `/api/tables/${tb.id}`, { ...v, clock: v.clock === null ? "unlimited" : v.clock }); } catch (err) { toast(err.message); }
+      } }));
+    controls.push(h("div.row", {},
+      h("button#fill-bots", { text: t("fill_bots"), onclick: () => api("POST", `/api/tables/${tb.id}/fill-bots`, { level: "medium" }).catch((e) => toast(e.message)) }),
+      h("button.primary#start", { text: t("start"), disabled: tb.seats.some((x) => x.kind === "open"), onclick: () => api("POST", `/api/tables/${tb.id}/start`).catch((e) => toast(e.message)) })), details);
+  } else if (p && mySeat < 0 && tb.seats.some((x) => x.kind === "open")) {
+    controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(e.message)) }));
+  } else if (mySeat >= 0) {
+    controls.push(h("p", { text: t("waiting_host") }), h("button#leave", { text: t("leave"), onclick: () => api("POST", `/api/tables/${tb.id}/leave`).catch((e) => toast(e.message)) }));
+  }
+  app.replaceChildren(h("section.table-lobby", {},
+    h("div.card", {}, h("h1", { text: title }), summary,
+      h("div.invite", {}, h("label", { for: "invite-link", text: t("invite") }), h("div.row", {}, input, copy)),
+      seats, ...controls)));
+}

@@ -1,0 +1,100 @@
+// The table's WebSocket, shared by every game's page: hello with the token and the last version
+// seen, reconnect with back-off, a connection reopened once its person takes a seat, and the
+// messages the server sends. Mixed into a page class (Object.assign(Page.prototype, Socket));
+// the page has `id`, `table`, `view`, `version`, `seat`, `closed`, `retry` and the hooks
+// renderLobby(), scheduleRender(), renderPlayers(), renderChat(), onView(msg), and optionally
+// onRefusal(msg) (before the refusal's message is shown).
+import { me } from "./api.js";
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+
+export const Socket = {
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.id}`);
+    this.ws = ws;
+    this.welcomed = false;
+    ws.onopen = () => {
+      const p = me();
+      ws.send(JSON.stringify({ type: "hello", token: p ? p.token : null, since: this.version, as: p ? "seat" : "spectator" }));
+    };
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (this.closed || ws !== this.ws) return;
+      if (ev.code === 4404 || ev.code === 4401) return;
+      this.setConn(false);
+      const delay = Math.min(8000, 300 * 2 ** this.retry++);
+      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    };
+  },
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
+    else toast(t("err.offline"));
+  },
+
+  /** A connection opened before this person took a seat keeps watching: open a new one. */
+  checkSeat() {
+    const p = me();
+    if (!p || !this.ws || !this.welcomed) return;
+    const mine = this.table.seats.findIndex((x) => x.kind === "person" && x.player_id === p.id);
+    const want = mine >= 0 ? mine : null;
+    if (want !== this.seat) {
+      const old = this.ws;
+      this.ws = null;
+      old.close();
+      this.connect();
+    }
+  },
+
+  setConn(ok) {
+    document.body.classList.toggle("offline", !ok);
+  },
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.welcomed = true;
+        this.retry = 0;
+        this.seat = msg.seat;
+        this.setConn(true);
+        break;
+      case "table": {
+        const before = this.table.status;
+        this.table = msg.table;
+        this.checkSeat();
+        if (this.table.status === "lobby") this.renderLobby();
+        else if (before === "lobby" && !this.view) this.app.replaceChildren(h("p.loading", { text: t("loading") }));
+        else if (this.view) this.scheduleRender();
+        break;
+      }
+      case "presence":
+        this.table.seats = msg.seats;
+        this.spectators = msg.spectators;
+        this.checkSeat();
+        if (this.table.status === "lobby") this.renderLobby();
+        else if (this.view) { this.view.seats = msg.seats; this.renderPlayers(); }
+        break;
+      case "view":
+        this.onView(msg);
+        break;
+      case "chat":
+        this.chat.push(msg);
+        this.renderChat();
+        break;
+      case "error":
+        if (window.__hexfolkDebug) console.log("error", JSON.stringify(msg));
+        if (msg.code === "stale" && this.sent && msg.ref === this.sent.ref && this.sent.retry < 2) {
+          // the server sent the current view with the refusal: act again if still listed
+          this.retryText = this.sent;
+          this.scheduleRender();
+          break;
+        }
+        if (this.onRefusal) this.onRefusal(msg);
+        toast(msg.message || msg.code);
+        break;
+      default:
+        break;
+    }
+  },
+};
