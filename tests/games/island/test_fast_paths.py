@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from hexfolk.core import CHANCE, TERMINAL, Action, load_game
+from hexfolk.core import CHANCE, TERMINAL, Action, load_game, visible_log
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.board import topology
 from hexfolk.games.island.roads import length_after_road, road_length
@@ -250,3 +250,33 @@ def test_ir52_listed_and_parsed_maritime_trades_do_the_same() -> None:
         twin.apply(parsed)
         assert state.full_state() == twin.full_state()
         assert state.stat("maritime", 0) == twin.stat("maritime", 0) != [0, 0, 0]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ir74_incremental_log_matches_a_fresh_filter_through_clones(seed: int) -> None:
+    """IR-74 (issue 18): the per-observer log cache of ``observation`` always equals filtering
+    the whole log afresh, for every observer, along a game whose states are cloned, observed,
+    played on and left behind (clones inherit frozen chunks and their rendered lines)."""
+    state = fresh(4)
+    rng = random.Random(seed)
+    observers: list[int | None] = [None, 0, 1, 2, 3]
+    checked = 0
+    for step in range(1200):
+        if state.current_player() == TERMINAL:
+            break
+        if step % 3 == 0:
+            seat = observers[step % 5]
+            want = [str(t) for t in visible_log(state.log_entries(), seat)]
+            assert state.observation(seat)["log"] == want
+            checked += 1
+        if step % 7 == 0:
+            twin = state.clone()
+            _step(twin, random.Random(step))  # the twin plays on; the original must not see it
+            if step % 14 == 0:
+                state = twin  # and sometimes the game goes on in the clone
+        _step(state, rng)
+    assert checked > 100
+    for seat in observers:
+        assert state.observation(seat)["log"] == [
+            str(t) for t in visible_log(state.log_entries(), seat)
+        ]

@@ -34,7 +34,8 @@ REVIEWED = {
     "ratio": "maritime ratios per seat",
     "trade_cache": "per seat, the process-wide trade table of its ratios (entries by hand)",
     # the frozen part of the append-only log
-    "log_base": "LogChunks: tuples, never changed",
+    "log_base": "LogChunks: tuples, never changed; per observer the rendered lines of the "
+    "frozen prefix (a function of those tuples only, filled lazily, never appended to)",
     # memos of what depends on the board only, replaced on every board change (issue 11)
     "income": "production by dice sum (and robber hex)",
     "robber_cache": "robber moves by seat and card holders",

@@ -23,6 +23,7 @@ from typing import Any
 
 from hexfolk.games.island.rules import (
     DESERT,
+    DICE_PIPS,
     GENERIC,
     LETTER_INDEX,
     LETTERS,
@@ -381,11 +382,22 @@ def beginner_layouts(board_id: str) -> tuple[Layout, ...]:
 class LayoutTables:
     """Per-layout lookup tables, built once per layout and shared by all clones."""
 
-    __slots__ = ("layout", "node_harbor", "node_pips", "node_sums", "production", "tokens", "topo")
+    __slots__ = (
+        "layout",
+        "layout_text",
+        "node_harbor",
+        "node_pips",
+        "node_sums",
+        "production",
+        "tokens",
+        "topo",
+    )
 
     def __init__(self, topo: Topology, layout: Layout):
         self.topo = topo
         self.layout = layout
+        self.layout_text: str = layout.text()
+        """:meth:`Layout.text`, written once (every observation shows it)."""
         node_harbor = [-1] * topo.num_nodes
         for slot, e in enumerate(topo.harbor_slots):
             for v in topo.edge_nodes[e]:
@@ -400,8 +412,6 @@ class LayoutTables:
             k: tuple(v) for k, v in prod.items()
         }
         """For each dice sum: (hex, resource, corner nodes) of the hexes with that token."""
-        from hexfolk.games.island.rules import DICE_PIPS
-
         self.node_pips: tuple[int, ...] = tuple(
             sum(DICE_PIPS.get(layout.tokens[h], 0) for h in topo.node_hexes[v])
             for v in range(topo.num_nodes)

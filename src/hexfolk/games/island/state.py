@@ -41,7 +41,6 @@ from hexfolk.core import (
     Prompt,
     State,
     check_seat,
-    visible_log,
 )
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import Bundle, bundle_text
@@ -316,18 +315,53 @@ _LOG_CHUNKS_MAX = 32
 """Chunks a log chain may reach before a clone merges them into one."""
 
 
+def _seen_by(entries: Any, seat: int | None, out: list[str]) -> None:
+    """Append to ``out`` the text of each entry of ``entries`` that ``seat`` may see."""
+    append = out.append
+    for vis, text in entries:
+        if vis is None or (seat is not None and seat in vis):
+            append(text if text.__class__ is str else str(text))
+
+
 class LogChunks:
     """An immutable prefix of a log: a chunk of entries after an earlier prefix (or None).
 
     Clones share these chains, so copying a state never copies its log (see
-    :meth:`IslandState.clone`)."""
+    :meth:`IslandState.clone`). Each chunk also remembers, per observer, the rendered lines of
+    the whole prefix that observer may see (:meth:`seen`): a function of the frozen entries
+    only, the same for every state sharing the chunk, filled lazily and never changed."""
 
-    __slots__ = ("chunk", "depth", "parent")
+    __slots__ = ("chunk", "depth", "parent", "seen_lines")
 
     def __init__(self, parent: LogChunks | None, chunk: tuple[LogEntry, ...]):
         self.parent = parent
         self.chunk = chunk
         self.depth: int = 1 if parent is None else parent.depth + 1
+        self.seen_lines: dict[int | None, list[str]] = {}
+        """Per observer (None: the spectator): the visible lines of the whole prefix. A list
+        stored here is never appended to (readers copy it)."""
+
+    def seen(self, seat: int | None) -> list[str]:
+        """The lines of the whole prefix that ``seat`` may see, oldest first (do not change
+        the list: it is the chunk's memo)."""
+        lines = self.seen_lines.get(seat)
+        if lines is not None:
+            return lines
+        todo: list[LogChunks] = []
+        node: LogChunks | None = self
+        start: list[str] = []
+        while node is not None:
+            known = node.seen_lines.get(seat)
+            if known is not None:
+                start = known
+                break
+            todo.append(node)
+            node = node.parent
+        out = start[:]
+        for node in reversed(todo):
+            _seen_by(node.chunk, seat, out)
+        self.seen_lines[seat] = out
+        return out
 
     def entries(self) -> list[LogEntry]:
         """All entries of the prefix, oldest first."""
@@ -521,6 +555,10 @@ class IslandState(State):
         whole log is :meth:`log_entries`."""
         self.log_base: LogChunks | None = None
         """The log before :attr:`log`: frozen chunks shared with clones (see :meth:`clone`)."""
+        self.log_seen: dict[int | None, tuple[int, list[str]]] = {}
+        """Per observer: how many entries of :attr:`log` are rendered, and the lines of the
+        whole log that observer may see up to there (this state's own list, extended in place
+        by :meth:`visible_log`; never shared with a clone)."""
         self.texts = _texts(n)
         self.vp_target: int = game.options["vp_target"]
         """(visibility, text); a text may be a lazily formatted object such as ProductionText."""
@@ -568,10 +606,18 @@ class IslandState(State):
                 base = LogChunks(None, (*base.entries(), *chunk))
             else:
                 base = LogChunks(base, chunk)
+            # the lines this state rendered of the whole log are the new chunk's: hand them
+            # over (the state starts a list of its own at its next observation)
+            size = len(chunk)
+            for seat, (done, lines) in self.log_seen.items():
+                if done == size:
+                    base.seen_lines[seat] = lines
+            self.log_seen = {}
             self.log_base = base
             self.log = []
         new.log_base = self.log_base
         new.log = []
+        new.log_seen = {}
         new.stats = self.stats[:]
         return new
 
@@ -2131,8 +2177,25 @@ class IslandState(State):
         return [*self.log_base.entries(), *self.log]
 
     def visible_log(self, seat: int | None) -> list[str]:
-        """The log lines ``seat`` may see (None: the spectator)."""
-        return [str(t) for t in visible_log(self.log_entries(), seat)]
+        """The log lines ``seat`` may see (None: the spectator), oldest first (a new list).
+
+        Incremental: the lines already rendered for ``seat`` are kept (:attr:`log_seen`, and
+        per frozen chunk :meth:`LogChunks.seen`), so a call renders only the entries added
+        since the previous one (the RL environments observe at every step, issue 18)."""
+        cached = self.log_seen.get(seat)
+        log = self.log
+        if cached is None:
+            base = self.log_base
+            lines = base.seen(seat)[:] if base is not None else []
+            done = 0
+        else:
+            done, lines = cached
+        if done < len(log):
+            _seen_by(log[done:], seat, lines)
+            self.log_seen[seat] = (len(log), lines)
+        elif cached is None:
+            self.log_seen[seat] = (done, lines)
+        return lines[:]
 
 
 _DISPATCH: dict[type, Any] = {

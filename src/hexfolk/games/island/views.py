@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from hexfolk.core import Commitments, visible_log
+from hexfolk.core import Commitments
 from hexfolk.games.island.actions import bundle_text
 from hexfolk.games.island.rules import (
     DEV_CARDS,
@@ -99,7 +99,7 @@ def observation(st: IslandState, seat: int | None) -> JSON:
         "offers": [o.to_json() for o in st.offers],
         "discards": _discard_view(st, seat),
         "winner": st.winner if over else None,
-        "log": [str(t) for t in visible_log(st.log_entries(), seat)],
+        "log": st.visible_log(seat),
     }
     return obs
 
@@ -110,7 +110,7 @@ def _board_view(st: IslandState) -> JSON:
     with coordinates, lakes and coastline (``maps.layout_text``: Driftland's geometry)."""
     board: JSON = {
         "map": st.game.board_id,
-        "layout": st.lt.layout.text() if st.lt else None,
+        "layout": st.lt.layout_text if st.lt else None,
         "robber": st.robber,
     }
     if st.game.map is not None:
