@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.web.conftest import SHOTS
 
-DESKTOP = {"width": 1280, "height": 800}
+DESKTOP = {"width": 1440, "height": 900}
 PORTRAIT = {"width": 390, "height": 844}
 LANDSCAPE = {"width": 844, "height": 390}
 SIZES = {"desktop": DESKTOP, "phone": PORTRAIT, "landscape": LANDSCAPE}
@@ -50,9 +50,16 @@ _SHOT: set[str] = set()
 ALL_SIZES = ("desktop", "phone", "landscape")
 
 
-def shoot(page: Any, name: str, sizes: tuple[str, ...] = ALL_SIZES, once: bool = True) -> None:
+def shoot(
+    page: Any,
+    name: str,
+    sizes: tuple[str, ...] = ALL_SIZES,
+    once: bool = True,
+    show: str | None = None,
+) -> None:
     """Screenshots of the page as it is now, at each size (back at desktop size after); a name
-    is shot once per run unless ``once`` is false."""
+    is shot once per run unless ``once`` is false; ``show`` (a selector) is scrolled into view
+    at each size first."""
     if once and name in _SHOT:
         return
     _SHOT.add(name)
@@ -60,6 +67,8 @@ def shoot(page: Any, name: str, sizes: tuple[str, ...] = ALL_SIZES, once: bool =
     for size in sizes:
         page.set_viewport_size(SIZES[size])
         page.wait_for_timeout(120)
+        if show:
+            page.locator(show).first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(60)

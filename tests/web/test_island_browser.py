@@ -345,7 +345,7 @@ def test_the_four_languages_render(browser: Any, web_server: ThreadServer) -> No
     page = new_page(browser, locale="ko-KR")
     for lang, locale in (("ko", "ko-KR"), ("nl", "nl-NL"), ("es", "es-ES"), ("en", "en-GB")):
         texts = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-        ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
+        ctx = browser.new_context(locale=locale, viewport={"width": 1440, "height": 900})
         p = ctx.new_page()
         p.goto(web_server.url + "/")
         p.wait_for_selector("h1")

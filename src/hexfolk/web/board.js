@@ -24,6 +24,17 @@ export function parseLayout(text) {
 
 const P = ([x, y]) => [x * UX, y * UY];
 
+/** The lakes of a map's board (`board.island`, docs/island.md "Maps": `q,r:~` items) as
+ * centres on the doubled grid; lakes are not engine hexes, so the geometry has none. */
+export function lakeCentres(island) {
+  if (!island) return [];
+  const hexes = String(island).replace(/^layout /, "").split(" ")[0];
+  return hexes.split(";").filter((it) => it.endsWith(":~")).map((it) => {
+    const [q, r] = it.split(":")[0].split(",").map(Number);
+    return [2 * q + r, 3 * r];
+  });
+}
+
 function patterns() {
   const pat = (id, fill, ...kids) =>
     s("pattern", { id, width: 12, height: 12, patternUnits: "userSpaceOnUse" }, s("rect", { width: 12, height: 12, fill }), ...kids);
@@ -81,11 +92,17 @@ export class Board {
     return [(ax + bx) / 2, (ay + by) / 2, ax, ay, bx, by];
   }
 
-  drawBase(layout) {
+  drawBase(layout, lakes = []) {
     const g = this.base;
     g.replaceChildren();
     this.layout = layout;
     const geo = this.geo;
+    for (const [x, y] of lakes) {
+      const pts = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]].map(([dx, dy]) => P([x + dx, y + dy]).map((v) => v.toFixed(2)).join(",")).join(" ");
+      const [cx, cy] = P([x, y]);
+      g.append(s("g", { class: "hex lake" }, s("title", {}, t("terrain.lake")), s("polygon", { points: pts, class: "hex-shape" }),
+        s("text", { x: cx, y: cy + 2, class: "mp-mark" }, "≈")));
+    }
     // harbors first (under the land)
     (geo.harbors || []).forEach((hb, k) => {
       const kind = layout.harbors[k];
@@ -133,9 +150,10 @@ export class Board {
   /** Redraw pieces and targets: obs is an observation, L is readLegal() of the listed actions. */
   update(obs, L) {
     const geo = this.geo;
-    if (obs.board && obs.board.layout && obs.board.layout !== this.layoutText) {
-      this.layoutText = obs.board.layout;
-      this.drawBase(parseLayout(obs.board.layout));
+    const layoutKey = obs.board ? `${obs.board.layout} ${obs.board.island || ""}` : null;
+    if (obs.board && obs.board.layout && layoutKey !== this.layoutText) {
+      this.layoutText = layoutKey;
+      this.drawBase(parseLayout(obs.board.layout), lakeCentres(obs.board.island));
     }
     const rob = obs.board ? obs.board.robber : -1;
     const pieceSig = JSON.stringify([obs.roads, obs.settlements, obs.cities, rob]);
@@ -233,4 +251,56 @@ export function describeBoard(obs, seatName) {
   for (const [e, o] of obs.roads || []) add(o, `${t("piece.road")} ${e}`);
   for (const [o, list] of Object.entries(by)) lines.push(`${seatName(Number(o))}: ${list.join(", ")}.`);
   return lines.join(" ");
+}
+
+const TERRAIN_LETTER = { forest: "L", hills: "B", pasture: "W", fields: "G", mountains: "O" };
+const RES_LETTER = { lumber: "l", brick: "b", wool: "w", grain: "g", ore: "o" };
+
+/** The preview of a map from GET /api/games/island/maps/{name} (its `board`): hexes with the
+ * terrain and numbers the map fixes (shuffled ones marked "?"), lakes, the sea frame and the
+ * harbor slots (their kind, or "?" when shuffled). A picture only: nothing to click. */
+export function mapPreview(board, title) {
+  const hexPts = ([x, y]) => [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]]
+    .map(([dx, dy]) => P([x + dx, y + dy]).map((v) => v.toFixed(2)).join(",")).join(" ");
+  const all = [...board.hexes.map((x) => x.xy), ...(board.sea || [])];
+  const xs = all.map(([x]) => x * UX), ys = all.map(([, y]) => y * UY);
+  const pad = 24;
+  const [x0, x1, y0, y1] = [Math.min(...xs) - pad, Math.max(...xs) + pad, Math.min(...ys) - pad, Math.max(...ys) + pad];
+  const svg = s("svg", { class: "map-preview", viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, role: "img", "aria-label": title || t("map.preview") });
+  const g = s("g");
+  for (const xy of board.sea || []) g.append(s("polygon", { points: hexPts(xy), class: "mp-sea" }));
+  for (const hb of board.harbors || []) {
+    const [[ax, ay], [bx, by]] = hb.points.map(P);
+    const [cx, cy] = P(hb.land);
+    const mx = (ax + bx) / 2, my = (ay + by) / 2;
+    const dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy) || 1;
+    const hx = mx + (dx / len) * 11, hy = my + (dy / len) * 11;
+    const k = hb.kind === "generic" ? "3" : hb.kind ? RES_LETTER[hb.kind] : null;
+    const label = k === null ? "?" : k === "3" ? "3:1" : "2:1";
+    g.append(s("g", { class: `harbor${k === null ? " shuffled" : ""}` },
+      s("title", {}, k === null ? t("map.harbor_shuffled") : k === "3" ? t("harbor.generic") : t("harbor.res", { res: t(`res.${k}`) })),
+      s("line", { x1: hx, y1: hy, x2: ax, y2: ay, class: "pier" }), s("line", { x1: hx, y1: hy, x2: bx, y2: by, class: "pier" }),
+      s("circle", { cx: hx, cy: hy, r: 6.5, stroke: k && k !== "3" ? RES_COLOR[k] : "#333", class: "harbor-disc" }),
+      s("text", { x: hx, y: hy + 1.6, class: "harbor-ratio" }, label)));
+  }
+  for (const hx of board.hexes) {
+    const letter = hx.kind === "desert" ? "D" : hx.terrain ? TERRAIN_LETTER[hx.terrain] : null;
+    const cls = hx.kind === "lake" ? "mp-lake" : letter ? `t-${letter}` : "mp-shuffled";
+    const fill = hx.kind === "lake" || !letter ? null : `url(#t-${letter})`;
+    const [cx, cy] = P(hx.xy);
+    const name = hx.kind === "lake" ? t("terrain.lake") : letter ? t(`terrain.${TERRAIN[letter]}`) : t("map.shuffled");
+    const cell = s("g", { class: `hex ${cls}` }, s("title", {}, hx.token ? `${name} ${hx.token}` : name),
+      s("polygon", { points: hexPts(hx.xy), fill, class: "hex-shape" }));
+    if (hx.token) {
+      const red = hx.token === 6 || hx.token === 8;
+      cell.append(s("circle", { cx, cy, r: 6.8, class: "token" }), s("text", { x: cx, y: cy + 2.3, class: `token-num${red ? " red" : ""}` }, hx.token));
+    } else if (hx.kind === "lake") {
+      cell.append(s("text", { x: cx, y: cy + 2, class: "mp-mark" }, "≈"));
+    } else if (!letter) {
+      cell.append(s("text", { x: cx, y: cy + 2.3, class: "mp-mark" }, "?"));
+    }
+    g.append(cell);
+  }
+  svg.append(patterns(), g);
+  return svg;
 }

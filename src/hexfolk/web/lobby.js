@@ -1,7 +1,8 @@
 // The lobby: a name, the open tables, the games to watch, my tables, and "create a table".
 import { api, me, createPlayer, checkMe, forgetMe } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
+import { mapPreview } from "./board.js";
 
 export function nameForm(onDone) {
   const input = h("input#name", { maxlength: 24, required: true, autocomplete: "nickname", placeholder: t("name.placeholder") });
@@ -41,6 +42,7 @@ export function settingsFields(init) {
     la: h("input#set-la", { type: "checkbox", checked: o.largest_army !== false }),
     discard: sel("set-discard", Array.from({ length: 18 }, (_, i) => [3 + i, 3 + i]), o.discard_limit || 7),
     board: sel("set-board", [["standard", t("board.standard")], ["beginner", t("board.beginner")], ["random", t("board.random")]], o.board || "standard"),
+    map: sel("set-map", [["standard", t("map.standard")]], o.map || "standard"),
     pub: h("input#set-public", { type: "checkbox", checked: init.public !== false }),
     spec: h("input#set-spectators", { type: "checkbox", checked: init.spectators !== false }),
     delay: sel("set-bot-delay", [0, 0.4, 0.8, 1.5, 3, 5].map((d) => [d, `${d} s`]), init.bot_delay ?? 0.8),
@@ -49,7 +51,7 @@ export function settingsFields(init) {
   const fields = h("div.fields", {},
     row(t("set.players"), f.players, "set-players"), row(t("set.vp"), f.vp, "set-vp"),
     row(t("set.clock"), f.clock, "set-clock"), row(t("set.robber"), f.robber, "set-robber"),
-    row(t("set.discard"), f.discard, "set-discard"), row(t("set.board"), f.board, "set-board"),
+    row(t("set.discard"), f.discard, "set-discard"), row(t("set.map"), f.map, "set-map"), row(t("set.board"), f.board, "set-board"),
     row(t("set.bot_delay"), f.delay, "set-bot-delay"),
     h("div.field.check", {}, f.lr, h("label", { for: "set-lr", text: t("set.lr") })),
     h("div.field.check", {}, f.la, h("label", { for: "set-la", text: t("set.la") })),
@@ -60,11 +62,67 @@ export function settingsFields(init) {
     options: {
       vp_target: Number(f.vp.value), robber: f.robber.value !== "off", friendly_robber: f.robber.value === "friendly",
       longest_road: f.lr.checked, largest_army: f.la.checked, discard_limit: Number(f.discard.value), board: f.board.value,
+      map: f.map.value,
     },
     clock: f.clock.value === "unlimited" ? null : Number(f.clock.value),
     public: f.pub.checked, spectators: f.spec.checked, bot_delay: Number(f.delay.value),
   });
-  return { el: fields, read, f };
+  const preview = h("div.map-box#map-preview", { "aria-live": "polite" });
+  const show = () => showMap(preview, f.map.value, Number(f.players.value));
+  f.map.addEventListener("change", show);
+  f.players.addEventListener("change", show);
+  show();
+  fillMaps(f.map, o.map || "standard").then(() => { if (f.map.value !== "standard") show(); });
+  const el = h("div.settings-grid", {}, fields, preview);
+  return { el, read, f };
+}
+
+// --- the map preview (issue 16): facts and drawing from GET /api/games/island/maps[/{name}] ---
+let mapList = null;
+function maps() {
+  if (!mapList) mapList = api("GET", "/api/games/island/maps").then((r) => r.maps).catch((err) => { mapList = null; throw err; });
+  return mapList;
+}
+const mapName = (m) => (lang === "nl" ? m.names.nl : m.names.en);
+
+async function fillMaps(select, value) {
+  try {
+    for (const m of await maps()) {
+      select.append(h("option", { value: m.id, text: `${mapName(m)} · ${m.tiles.total} · ${m.players.min}–${m.players.max}`, selected: m.id === value }));
+    }
+  } catch (err) { toast(err.message); }
+}
+
+const drawn = new Map();
+async function showMap(box, name, players) {
+  const key = `${name}/${name === "standard" ? players : ""}`;
+  box.dataset.want = key;
+  let m = drawn.get(key);
+  if (!m) {
+    try { m = await api("GET", `/api/games/island/maps/${encodeURIComponent(name)}?players=${players}`); } catch (err) { box.replaceChildren(h("p.muted", { text: err.message })); return; }
+    drawn.set(key, m);
+  }
+  if (box.dataset.want !== key) return; // a newer choice is on its way
+  const tl = m.tiles;
+  const tiles = name === "standard" ? t("map.tiles", { n: tl.total })
+    : t("map.tiles_full", { n: tl.total, land: tl.producing, desert: tl.desert, lake: tl.lake });
+  const fits = players >= m.players.min && players <= m.players.max;
+  const facts = [
+    tiles,
+    t("map.players", { min: m.players.min, max: m.players.max }),
+    `${t("map.terrain")}: ${t(`map.mode.${m.terrain}`)}`,
+    `${t("map.numbers")}: ${t(`map.mode.${m.numbers}`)}`,
+    t("map.harbors", { n: m.harbors }) + (m.lake_harbors ? ` (${t("map.lake_harbors", { n: m.lake_harbors })})` : ""),
+  ];
+  if (m.coastline === "random") facts.push(t("map.coastline_random"));
+  const title = name === "standard" ? t("map.standard_n", { n: tl.total }) : mapName(m);
+  box.dataset.map = m.id;
+  box.replaceChildren(...[h("h3.map-name", { text: title }),
+    h("ul.map-facts", {}, facts.map((x) => h("li", { text: x }))),
+    fits ? null : h("p.map-warn", { role: "alert", text: t("map.not_for", { n: players, min: m.players.min, max: m.players.max }) }),
+    lang === "en" && m.idea && name !== "standard" ? h("p.muted.map-idea", { text: m.idea }) : null,
+    mapPreview(m.board, title),
+    h("p.muted.map-legend", { text: m.board.example ? t("map.example") : t("map.legend") })].filter(Boolean));
 }
 
 function createForm() {

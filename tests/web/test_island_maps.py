@@ -1,0 +1,103 @@
+"""The map preview of the create-table form and the host's settings (issue 16, IR-81..IR-83):
+choosing a map draws the server's drawing of it (hexes, fixed terrain and numbers, lakes,
+harbors; shuffled ones marked), with its name, tile count and player counts; a player count
+the map does not support is said before the server refuses it; the table is created on it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.server.helpers import ThreadServer
+from tests.web.helpers import new_page, shoot
+
+
+def _facts(server: ThreadServer, name: str, players: int = 4) -> dict[str, Any]:
+    r = httpx.get(f"{server.url}/api/games/island/maps/{name}?players={players}", timeout=30)
+    r.raise_for_status()
+    return dict(r.json())
+
+
+def _enter(page: Any, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("#name", name)
+    page.click(".name-form button[type=submit]")
+    page.wait_for_selector("#create-table")
+
+
+def _shown(page: Any, map_id: str) -> None:
+    page.wait_for_function(
+        f"() => document.querySelector('#map-preview').dataset.map === {map_id!r}"
+    )
+
+
+def test_choosing_a_map_previews_it_and_the_table_uses_it(
+    browser: Any, web_server: ThreadServer
+) -> None:
+    page = new_page(browser)
+    _enter(page, web_server.url + "/", "Mara")
+    # the default: the standard board of the player count (4 players: 19 hexes)
+    _shown(page, "standard")
+    assert page.locator("#map-preview svg .hex").count() == 19
+    assert "19" in page.inner_text("#map-preview h3")
+    page.select_option("#set-players", "6")
+    page.wait_for_function("() => document.querySelectorAll('#map-preview svg .hex').length === 30")
+
+    # a shuffled map with lakes: every hex drawn, lakes as lakes, the rest marked shuffled
+    giants = _facts(web_server, "giants-land")
+    page.select_option("#set-map", "giants-land")
+    _shown(page, "giants-land")
+    text = page.inner_text("#map-preview")
+    assert "Giants' Land" in text and "61 tiles" in text and "6–8 players" in text
+    hexes = page.locator("#map-preview svg .hex")
+    assert hexes.count() == giants["tiles"]["total"] == 61
+    assert page.locator("#map-preview .mp-lake").count() == giants["tiles"]["lake"] == 3
+    assert page.locator("#map-preview .hex.t-D").count() == giants["tiles"]["desert"]
+    assert page.locator("#map-preview .harbor").count() == giants["harbors"]
+    assert page.locator("#map-preview .mp-sea").count() == len(giants["board"]["sea"])
+    assert page.locator("#map-preview .map-warn").count() == 0  # 6 players fit 6-8
+    shoot(page, "lobby-map-preview", show="#map-preview")
+    # a player count the map does not support is said at once (the server would refuse it)
+    page.select_option("#set-players", "4")
+    page.wait_for_selector("#map-preview .map-warn")
+    assert "6–8" in page.inner_text("#map-preview .map-warn")
+
+    # a fixed map: its terrain and every number token as the server gives them
+    keystone = _facts(web_server, "keystone")
+    page.select_option("#set-map", "keystone")
+    _shown(page, "keystone")
+    tokens = sorted(h["token"] for h in keystone["board"]["hexes"] if h["token"])
+    drawn = sorted(int(x) for x in page.locator("#map-preview .token-num").all_text_contents())
+    assert drawn == tokens and len(tokens) == 18  # IR-83: Keystone 19 (18/1/0)
+    assert page.locator("#map-preview .mp-shuffled").count() == 0
+    # Driftland: an example island, said to be one
+    page.select_option("#set-map", "driftland")
+    _shown(page, "driftland")
+    assert "example" in page.inner_text("#map-preview .map-legend")
+
+    # the table is created on the chosen map, and the host's settings preview it too
+    page.select_option("#set-map", "keystone")
+    page.select_option("#set-players", "3")
+    page.select_option("#set-bot-delay", "0")
+    page.click("#create-table")
+    page.wait_for_selector("#seats li.seat")
+    tid = page.url.rsplit("/", 1)[-1]
+    table = httpx.get(f"{web_server.url}/api/tables/{tid}", timeout=30).json()
+    assert table["options"]["map"] == "keystone"
+    page.click("details.settings summary")
+    _shown(page, "keystone")
+    assert page.input_value("#set-map") == "keystone"
+    shoot(page, "table-lobby-map", show="#map-preview")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_map_names_follow_the_language(browser: Any, web_server: ThreadServer) -> None:
+    page = new_page(browser, locale="nl-NL")
+    _enter(page, web_server.url + "/", "Joris")
+    page.select_option("#set-map", "giants-land")
+    _shown(page, "giants-land")
+    assert page.inner_text("#map-preview h3") == "Reuzenland"
+    assert "61 tegels" in page.inner_text("#map-preview")
+    page.context.close()
