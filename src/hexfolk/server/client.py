@@ -130,6 +130,14 @@ class TableConnection:
             msg["ref"] = ref
         await self.send(msg)
 
+    async def undo(self, steps: int | str, version: int, ref: str | None = None) -> None:
+        """Take back the seat's latest steps: ``1`` (the last) or ``"turn"`` (back to the start
+        of the turn); answered by ``undone`` or an ``error`` (``cannot_undo``, ``stale``...)."""
+        msg: dict[str, Any] = {"type": "undo", "steps": steps, "version": version}
+        if ref is not None:
+            msg["ref"] = ref
+        await self.send(msg)
+
     async def chat(self, text: str) -> None:
         await self.send({"type": "chat", "text": text})
 

@@ -41,6 +41,7 @@ from hexfolk.server.schemas import (
     TableChanges,
 )
 from hexfolk.server.store import Store
+from hexfolk.server.undo import live_events
 
 router = APIRouter(prefix="/api")
 
@@ -476,7 +477,7 @@ async def replay(
     events = await svc.store.events(row.id)
     return {
         "table": row.id,
-        "steps_total": len(events),
+        "steps_total": len(live_events(events)),
         "start": start,
         "steps": replay_steps(row, events, start, limit, reveal),
         "summary": (row.result or {}).get("summary"),

@@ -80,13 +80,18 @@ class EventRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id"))
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
-    """``action`` (a seat), ``chance`` (drawn by the room)."""
+    """``action`` (a seat), ``chance`` (drawn by the room), ``undo`` (a seat takes back its
+    latest steps: every step of the game as played from ``undoes`` on)."""
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     action: Mapped[str] = mapped_column(Text)
     timeout: Mapped[bool] = mapped_column(Boolean, default=False)
     stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[float] = mapped_column(Float)
+    undoes: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    """An ``undo`` event: the first ``seq`` it takes back."""
+    reveals: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The step showed its actor hidden information (``State.reveals_to``): never undone."""
 
 
 class ChatRow(Base):

@@ -1,7 +1,7 @@
 """The WebSocket messages, both directions (``docs/protocol.md`` shows each with an example).
 
-Client → server: ``hello`` (first, once), ``action``, ``chat``, ``sync``, ``ping``.
-Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``error``, ``chat``,
+Client → server: ``hello`` (first, once), ``action``, ``undo``, ``chat``, ``sync``, ``ping``.
+Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, ``error``, ``chat``,
 ``presence``, ``pong``. Parsing here never touches a table: it only checks shapes.
 """
 
@@ -32,6 +32,14 @@ class ActionMsg:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoMsg:
+    steps: int | str
+    """How many of the seat's latest steps to take back (>= 1), or ``"turn"``: all of them."""
+    version: int
+    ref: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class ChatMsg:
     text: str
 
@@ -46,7 +54,7 @@ class PingMsg:
     ref: str | None
 
 
-ClientMessage = Hello | ActionMsg | ChatMsg | SyncMsg | PingMsg
+ClientMessage = Hello | ActionMsg | UndoMsg | ChatMsg | SyncMsg | PingMsg
 
 
 def _opt_int(data: dict[str, Any], key: str) -> int | None:
@@ -104,6 +112,16 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
         if version is None:
             raise ApiError("bad_message", "'version' is the version of the view you acted on")
         return ActionMsg(text, version, _ref(data))
+    if kind == "undo":
+        steps = data.get("steps", 1)
+        if steps != "turn" and (
+            isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= 1000
+        ):
+            raise ApiError("bad_message", "'steps' is 1 (the last step) or \"turn\" (all of it)")
+        version = _opt_int(data, "version")
+        if version is None:
+            raise ApiError("bad_message", "'version' is the version of the view you undo on")
+        return UndoMsg(steps, version, _ref(data))
     if kind == "chat":
         text = data.get("text")
         if not isinstance(text, str):
@@ -113,7 +131,7 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
         return SyncMsg(_opt_int(data, "since"))
     if kind == "ping":
         return PingMsg(_ref(data))
-    known = "hello, action, chat, sync, ping"
+    known = "hello, action, undo, chat, sync, ping"
     raise ApiError("unknown_type", f"unknown message type {kind!r}; known types: {known}")
 
 

@@ -4,7 +4,13 @@ statistics of stand-in and timed-out turns.
 The record holds every step's text in order (chance outcomes included), so ``hexfolk replay``
 rebuilds it without any seed; the table's secret seed is never published (``seed`` is 0).
 A step played by a seat other than ``current_player()`` is written ``@<seat> <action>``
-(the kernel's ``record_entry``).
+(the kernel's ``record_entry``). The record carries a checkpoint (the state's fingerprint)
+every :data:`~hexfolk.core.record.CHECKPOINT_EVERY` (50) steps, so ``hexfolk replay`` names a
+tampered step within 50 steps.
+
+Everything here reads the game *as played*: undone steps and the ``undo`` events that took
+them back are left out (:func:`~hexfolk.server.undo.live_events`); ``statistics`` counts the
+undos per seat.
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from hexfolk.core import MatchRecord, State, load_game
-from hexfolk.core.record import record_entry
+from hexfolk.core.record import Checkpoints, record_entry
 from hexfolk.server.models import EventRow, TableRow
+from hexfolk.server.undo import live_events
 
 
 def seat_labels(row: TableRow, names: dict[str, str]) -> list[str]:
@@ -29,26 +36,33 @@ def seat_labels(row: TableRow, names: dict[str, str]) -> list[str]:
     return out
 
 
-def replay_events(row: TableRow, events: Sequence[EventRow]) -> tuple[State, list[str]]:
-    """The final state and the record's action texts."""
+def replay_events(
+    row: TableRow, events: Sequence[EventRow], marks: Checkpoints | None = None
+) -> tuple[State, list[str]]:
+    """The final state and the record's action texts (of the game as played), collecting
+    checkpoints in ``marks`` when given."""
     game = load_game(row.game, row.players, row.options)
     state = game.new_initial_state()
     texts: list[str] = []
-    for ev in events:
+    for ev in live_events(events):
         if ev.kind == "chance":
             action = state.parse_action(ev.action)
             texts.append(str(action))
             state.apply(action)
-            continue
-        assert ev.seat is not None
-        action = state.parse_action_for(ev.seat, ev.action)
-        texts.append(record_entry(state, ev.seat, action))
-        state.apply_for(ev.seat, action)
+        else:
+            assert ev.seat is not None
+            action = state.parse_action_for(ev.seat, ev.action)
+            texts.append(record_entry(state, ev.seat, action))
+            state.apply_for(ev.seat, action)
+        if marks is not None:
+            marks.after_step(len(texts), state)
     return state, texts
 
 
 def build_record(row: TableRow, events: Sequence[EventRow], names: dict[str, str]) -> MatchRecord:
-    state, texts = replay_events(row, events)
+    """The kernel's match record of a table, with a checkpoint every 50 steps."""
+    marks = Checkpoints()
+    state, texts = replay_events(row, events, marks)
     finished = state.is_terminal()
     return MatchRecord(
         game=row.game,
@@ -66,15 +80,21 @@ def build_record(row: TableRow, events: Sequence[EventRow], names: dict[str, str
             "table": row.id,
         },
         final_fingerprint=state.fingerprint(),
+        checkpoints=marks.items,
     )
 
 
 def statistics(events: Sequence[EventRow], players: int) -> dict[str, Any]:
-    """Per seat: decisions, bot decisions, stand-in decisions, time-outs."""
+    """Per seat: decisions, bot decisions, stand-in decisions, time-outs (of the game as
+    played), and undos (how many undo requests the seat made)."""
     stats = [
-        {"seat": s, "decisions": 0, "stand_in": 0, "timeouts": 0, "bot": 0} for s in range(players)
+        {"seat": s, "decisions": 0, "stand_in": 0, "timeouts": 0, "bot": 0, "undos": 0}
+        for s in range(players)
     ]
     for ev in events:
+        if ev.kind == "undo" and ev.seat is not None and 0 <= ev.seat < players:
+            stats[ev.seat]["undos"] += 1
+    for ev in live_events(events):
         if ev.seat is None or not 0 <= ev.seat < players:
             continue
         entry = stats[ev.seat]
@@ -113,7 +133,7 @@ def replay_steps(
 
     if start == 0:
         out.append(snapshot(0, None))
-    for i, ev in enumerate(events, start=1):
+    for i, ev in enumerate(live_events(events), start=1):
         if len(out) >= limit:
             break
         if ev.kind == "chance":

@@ -7,11 +7,16 @@ identity (``not_identified``) → a seat here (``no_seat``) → the seat owes a 
 accepted when the seat's decision and legal actions have not changed since) → the engine's
 parse (``malformed`` / ``illegal`` / ``ambiguous``) → apply. The step, the chance outcomes it
 triggers and the new clocks are committed in one transaction, and only then announced.
+
+An undo (:mod:`hexfolk.server.undo`) takes back the seat's latest steps of its turn: it is an
+event of its own, the state is rebuilt without the steps it took back, and everyone gets the
+whole view again (the undone steps' log lines are gone).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import logging
 import time
@@ -42,6 +47,7 @@ from hexfolk.server.limits import (
 )
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.store import Step, Store
+from hexfolk.server.undo import Undoable, live_events, undoable
 from hexfolk.server.views import ViewParts, build_parts
 
 log = logging.getLogger("hexfolk.server.room")
@@ -55,6 +61,8 @@ FAULTS_MAX = 3
 """A table whose same step fails this many times in a row is marked ``errored``."""
 OUTBOX_MAX = 2000
 """A connection that falls this many messages behind is closed (a stuck client)."""
+UNDO_CACHE_MAX = 64
+"""At most this many states before a person's undoable steps are kept (else: replay)."""
 
 _conn_ids = itertools.count(1)
 
@@ -119,6 +127,11 @@ class Room:
         self.clock = TableClock.from_json(row.clock, row.clock_state)
         self.conns: dict[int, Connection] = {}
         self.pending: list[Step] = []
+        self.live: list[Step] = []
+        """The game as played: the committed steps without the undone ones (``turn`` set)."""
+        self._before: dict[int, State] = {}
+        """The state before each of the latest person steps that may be undone (by seq)."""
+        self._offers: dict[int, dict[str, Any] | None] = {}
         self.decision_since: dict[int, int] = {}
         self._signatures: dict[int, tuple[str, ...]] = {}
         self._parts: dict[int | None, ViewParts] = {}
@@ -250,20 +263,44 @@ class Room:
             self.version = 0
             return
         events = await self.store.events(self.id)
-        game = load_game(self.row.game, self.row.players, self.row.options)
-        state = game.new_initial_state()
         for i, ev in enumerate(events):
             if ev.seq != i + 1:
                 raise RuntimeError(f"table {self.id}: event {ev.seq} out of order")
-            if ev.kind == "chance":
-                state.apply(state.parse_action(ev.action))
-            else:
-                assert ev.seat is not None
-                state.apply_for(ev.seat, state.parse_action_for(ev.seat, ev.action))
-        self.state = state
+        live = [
+            Step(
+                ev.seq,
+                ev.kind,
+                ev.seat,
+                ev.action,
+                timeout=ev.timeout,
+                stand_in=ev.stand_in,
+                bot=ev.bot,
+                at=ev.at,
+                reveals=ev.reveals,
+            )
+            for ev in live_events(events)
+        ]
+        self.state, self.live = self._replay(live)
+        self._before = {}
+        self._offers = {}
         self.version = len(events)
         self.clock = TableClock.from_json(self.row.clock, self.row.clock_state)
         self._note_decisions()
+
+    def _replay(self, steps: list[Step]) -> tuple[State, list[Step]]:
+        """The state after ``steps`` (the game as played) from the start, and the steps with
+        ``turn`` (``turn_count()`` before each) filled in."""
+        game = load_game(self.row.game, self.row.players, self.row.options)
+        state = game.new_initial_state()
+        out: list[Step] = []
+        for st in steps:
+            out.append(dataclasses.replace(st, turn=state.turn_count()))
+            if st.kind == "chance":
+                state.apply(state.parse_action(st.action))
+            else:
+                assert st.seat is not None
+                state.apply_for(st.seat, state.parse_action_for(st.seat, st.action))
+        return state, out
 
     def shift_clocks(self, seconds: float) -> None:
         """Give back ``seconds`` of down time to every running clock (after a restart)."""
@@ -458,6 +495,7 @@ class Room:
             "clocks": self.clock.view(now),
             "server_time": now,
             "seats": self.seats_json(),
+            "undo": self.undo_offer(conn.seat),
         }
         if self.row.status == "finished":
             msg["result"] = self.row.result
@@ -470,10 +508,122 @@ class Room:
         for conn in list(self.conns.values()):
             self._send_view(conn, full=full)
 
+    # --- undo -------------------------------------------------------------------------------
+    def undoable(self, seat: int) -> Undoable:
+        """How many of ``seat``'s latest steps may be undone now (see :mod:`.undo`)."""
+        assert self.state is not None
+        return undoable(self.live, [st.turn for st in self.live], seat, self.state.turn_count())
+
+    def undo_offer(self, seat: int | None) -> dict[str, Any] | None:
+        """The view's ``undo`` field for a connection of ``seat`` (None: nothing to undo; a
+        spectator, a bot seat or a seat a stand-in plays never undoes)."""
+        if (
+            seat is None
+            or self.state is None
+            or self.row.status != "playing"
+            or self.row.seats[seat].get("kind") != "person"
+            or seat in self.stand_in
+        ):
+            return None
+        if seat not in self._offers:
+            can = self.undoable(seat)
+            self._offers[seat] = (
+                {"steps": can.steps, "turn": can.steps, "last": self.live[-1].action}
+                if can.steps
+                else None
+            )
+        return self._offers[seat]
+
+    async def undo(self, conn: Connection, steps: int | str, version: int, ref: str | None) -> None:
+        """A person's undo message (through :meth:`call`); errors go to that sender only."""
+
+        async def job() -> None:
+            await self._undo(conn, steps, version, ref)
+
+        await self.call(job)
+
+    async def _undo(
+        self, conn: Connection, steps: int | str, version: int, ref: str | None
+    ) -> None:
+        seat = self._check_sender(conn, "undo")
+        state = self.state
+        assert state is not None
+        if version != self.version:
+            self._send_view(conn)
+            raise ApiError(
+                "stale",
+                f"the game has moved on: you asked to undo at version {version}, "
+                f"it is at version {self.version} (the current view was sent)",
+                version=self.version,
+            )
+        if self.row.seats[seat].get("kind") != "person" or seat in self.stand_in:
+            raise ApiError("cannot_undo", "a bot plays this seat now", version=self.version)
+        can = self.undoable(seat)
+        if can.steps == 0:
+            raise ApiError("cannot_undo", can.reason, version=self.version)
+        n = can.steps if steps == "turn" else int(steps)
+        if n > can.steps:
+            raise ApiError(
+                "cannot_undo",
+                f"only {can.steps} of your steps can be taken back now ({can.reason})",
+                version=self.version,
+            )
+        keep = self.live[:-n]
+        first = self.live[-n].seq
+        base = self._before.get(first)
+        if base is not None:
+            self.state = base
+        else:  # after a restart: rebuild from the log
+            self.state, _ = self._replay(keep)
+        self._record("undo", seat, f"undo {n}", undoes=first)
+        await self._publish(full=True)
+        log.info("table %s: seat %d undid %d step(s) from event %d", self.id, seat, n, first)
+        conn.send({"type": "undone", "ref": ref, "steps": n, "version": self.version})
+
+    def _check_sender(self, conn: Connection, what: str) -> int:
+        """The checks before an action or an undo: identity, seat, rate, a game in play."""
+        if conn.player_id is None:
+            raise ApiError("not_identified", f"say hello with your player token before you {what}")
+        seat = conn.seat
+        if seat is None:
+            if self.seat_of(conn.player_id) is not None:
+                raise ApiError(
+                    "no_seat", f"this connection watches as a spectator; it cannot {what}"
+                )
+            raise ApiError("no_seat", "you hold no seat at this table")
+        if not conn.actions.allow():
+            n, secs = self.action_rate
+            raise ApiError("rate_limited", f"at most {n} actions per {secs:g} s; slow down")
+        if self.row.status != "playing" or self.state is None:
+            raise ApiError("not_playing", f"the table is {self.row.status}, not playing")
+        return seat
+
     # --- steps --------------------------------------------------------------------------------
-    def _record(self, kind: str, seat: int | None, text: str, **flags: bool) -> None:
+    def _record(
+        self,
+        kind: str,
+        seat: int | None,
+        text: str,
+        *,
+        turn: int = -1,
+        undoes: int | None = None,
+        reveals: bool = False,
+        **flags: bool,
+    ) -> None:
         seq = self.version + len(self.pending) + 1
-        self.pending.append(Step(seq, kind, seat, text, at=time.time(), **flags))
+        self.pending.append(
+            Step(
+                seq,
+                kind,
+                seat,
+                text,
+                at=time.time(),
+                undoes=undoes,
+                reveals=reveals,
+                turn=turn,
+                **flags,
+            )
+        )
 
     def _next_seq(self) -> int:
         return self.version + len(self.pending) + 1
@@ -486,14 +636,16 @@ class Room:
         while state.is_chance():
             rng = make_rng(self.row.seed, "chance", self._next_seq())
             outcome = state.sample_chance(rng)
+            turn = state.turn_count()
             state.apply(outcome)
-            self._record("chance", None, str(outcome))
+            self._record("chance", None, str(outcome), turn=turn)
             guard += 1
             if guard > 10_000:
                 raise RuntimeError("a chance node that never ends")
 
-    async def _publish(self) -> None:
-        """Commit the pending steps (and clocks, status), then tell everyone."""
+    async def _publish(self, *, full: bool = False) -> None:
+        """Commit the pending steps (and clocks, status), then tell everyone (``full``: the
+        whole log again, after an undo rewrote it)."""
         state = self.state
         assert state is not None
         now = time.time()
@@ -525,9 +677,13 @@ class Room:
                 f" {name}" for name in ("timeout", "stand_in", "bot") if getattr(st, name)
             )
             log.info("table %s: event %d %s %s%s", self.id, st.seq, st.kind, who, flags)
+        self._played(steps)
         self._parts = {}
+        self._offers = {}
+        if full:
+            self._log_lens.clear()
         self._note_decisions()
-        self._broadcast_views()
+        self._broadcast_views(full=full)
         if self.row.status == "finished":
             log.info("table %s: finished, winners %s", self.id, state.winners())
             self._cancel_all()
@@ -535,6 +691,21 @@ class Room:
             return
         self._arm_timer()
         self._schedule_bots()
+
+    def _played(self, steps: list[Step]) -> None:
+        """Committed ``steps`` join the game as played; an undo takes its steps out of it.
+        The kept states before undoable person steps are dropped at any other step."""
+        for st in steps:
+            if st.kind == "undo":
+                first = st.undoes if st.undoes is not None else st.seq
+                while self.live and self.live[-1].seq >= first:
+                    self._before.pop(self.live.pop().seq, None)
+                continue
+            self.live.append(st)
+            if st.seq not in self._before:
+                self._before.clear()
+        while len(self._before) > UNDO_CACHE_MAX:
+            del self._before[min(self._before)]
 
     def _note_decisions(self) -> None:
         """Remember from which version each seat's decision (its legal actions) is unchanged."""
@@ -563,19 +734,9 @@ class Room:
         await self.call(job)
 
     async def _act(self, conn: Connection, text: str, version: int, ref: str | None) -> None:
-        if conn.player_id is None:
-            raise ApiError("not_identified", "say hello with your player token before acting")
-        seat = conn.seat
-        if seat is None:
-            if self.seat_of(conn.player_id) is not None:
-                raise ApiError("no_seat", "this connection watches as a spectator; it cannot act")
-            raise ApiError("no_seat", "you hold no seat at this table")
-        if not conn.actions.allow():
-            n, secs = self.action_rate
-            raise ApiError("rate_limited", f"at most {n} actions per {secs:g} s; slow down")
+        seat = self._check_sender(conn, "act")
         state = self.state
-        if self.row.status != "playing" or state is None:
-            raise ApiError("not_playing", f"the table is {self.row.status}, not playing")
+        assert state is not None
         if seat not in state.acting_seats():
             raise ApiError("not_your_turn", f"seat {seat} owes no decision now")
         if not self._version_ok(seat, version):
@@ -588,6 +749,8 @@ class Room:
             )
         try:
             action = state.parse_action_for(seat, text)
+            before = state.clone()
+            turn = state.turn_count()
             state.apply_for(seat, action)
         except MalformedActionError as exc:
             raise ApiError("malformed", str(exc)) from None
@@ -597,7 +760,14 @@ class Room:
             raise ApiError("illegal", str(exc)) from None
         except ActionError as exc:
             raise ApiError("illegal", str(exc)) from None
-        self._record("action", seat, str(action))
+        reveals = False
+        seq = self._next_seq()
+        if not state.is_chance() and state.turn_count() == turn:
+            # a step a chance draw or a new turn follows can never be undone: no need to ask
+            reveals = before.reveals_to(seat, action, make_rng(self.row.seed, "reveal", seq))
+            if not reveals:
+                self._before[seq] = before
+        self._record("action", seat, str(action), turn=turn, reveals=reveals)
         self._draw_chance()
         await self._publish()
         conn.send({"type": "accepted", "ref": ref, "action": str(action), "version": self.version})
@@ -667,8 +837,9 @@ class Room:
             self._schedule_bots()
             return
         action = state.parse_action_for(seat, text)
+        turn = state.turn_count()
         state.apply_for(seat, action)
-        self._record("action", seat, str(action), bot=True, stand_in=stand_in)
+        self._record("action", seat, str(action), turn=turn, bot=True, stand_in=stand_in)
         self._draw_chance()
         await self._publish()
 
@@ -703,9 +874,15 @@ class Room:
                 action = state.timeout_action(seat, rng)
                 if action is None:
                     break
+                turn_before = state.turn_count()
                 state.apply_for(seat, action)
                 self._record(
-                    "action", seat, str(action), timeout=True, stand_in=seat in self.stand_in
+                    "action",
+                    seat,
+                    str(action),
+                    turn=turn_before,
+                    timeout=True,
+                    stand_in=seat in self.stand_in,
                 )
                 self._draw_chance()
                 applied += 1

@@ -1,4 +1,5 @@
-"""The WebSocket endpoint ``/ws/tables/{id}``: hello first, then actions, chat, sync, ping.
+"""The WebSocket endpoint ``/ws/tables/{id}``: hello first, then actions, undos, chat, sync,
+ping.
 
 Frames are parsed here (size, JSON, shape); everything that touches the table goes through the
 room's queue. Bad messages get an error to the sender only; 20 bad messages in a row close the
@@ -25,6 +26,7 @@ from hexfolk.server.protocol import (
     Hello,
     PingMsg,
     SyncMsg,
+    UndoMsg,
     error_message,
     parse_client_message,
 )
@@ -118,6 +120,9 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Ta
             if isinstance(msg, ActionMsg):
                 ref = msg.ref
                 await room.act(conn, msg.text, msg.version, msg.ref)
+            elif isinstance(msg, UndoMsg):
+                ref = msg.ref
+                await room.undo(conn, msg.steps, msg.version, msg.ref)
             elif isinstance(msg, ChatMsg):
                 await room.chat(conn, msg.text)
             elif isinstance(msg, SyncMsg):

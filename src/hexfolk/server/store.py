@@ -33,7 +33,8 @@ log = logging.getLogger("hexfolk.server.store")
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """An event to append: ``kind`` ``action`` or ``chance``; ``seat`` None for chance."""
+    """An event to append: ``kind`` ``action``, ``chance`` or ``undo``; ``seat`` None for
+    chance. ``turn`` (the state's ``turn_count()`` before the step) is kept in memory only."""
 
     seq: int
     kind: str
@@ -43,6 +44,9 @@ class Step:
     stand_in: bool = False
     bot: bool = False
     at: float = 0.0
+    undoes: int | None = None
+    reveals: bool = False
+    turn: int = -1
 
 
 @dataclass
@@ -67,6 +71,8 @@ async def _apply_writes(conn: Any, writes: Sequence[_Write]) -> None:
             "stand_in": st.stand_in,
             "bot": st.bot,
             "at": st.at,
+            "undoes": st.undoes,
+            "reveals": st.reveals,
         }
         for w in writes
         for st in w.steps
