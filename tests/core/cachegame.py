@@ -83,7 +83,7 @@ class HarvestGame(Game):
     def new_initial_state(self) -> HarvestState:
         return self.state_class(self)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action_syntax(self, text: str) -> Action:
         word, _, num = text.strip().partition(" ")
         if word == "pass" and not num:
             return Pass()

@@ -103,9 +103,17 @@ class _AnyBid:
 
 def test_shorthand_matching_several_actions_is_ambiguous(monkeypatch: pytest.MonkeyPatch) -> None:
     game, state = _started()
-    monkeypatch.setattr(game, "parse_action", lambda text: _AnyBid())
+    monkeypatch.setattr(game, "parse_action_syntax", lambda text: _AnyBid())
     with pytest.raises(AmbiguousActionError, match="could mean any of: bid"):
         state.parse_action("bid?")  # type: ignore[attr-defined]
+
+
+def test_parse_canonical_refuses_a_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = _started()
+    assert game.parse_canonical("bid 3") == Bid(3)
+    monkeypatch.setattr(game, "parse_action_syntax", lambda text: _AnyBid())
+    with pytest.raises(MalformedActionError, match="is a shorthand, not the text of one action"):
+        game.parse_canonical("bid?")
 
 
 def test_match_is_deterministic_and_bots_do_not_shift_the_dice() -> None:

@@ -115,8 +115,8 @@ def test_kit_catches_chance_that_ignores_the_seed() -> None:
 
 # --- a game whose records do not round-trip ------------------------------------------------
 class SloppyGame(BidsGame):
-    def parse_action(self, text: str) -> Action:
-        action = super().parse_action(text)
+    def parse_action_syntax(self, text: str) -> Action:
+        action = super().parse_action_syntax(text)
         # forgets the card: every bid parses as the lowest card
         return Bid(1) if isinstance(action, Bid) else action
 
@@ -208,8 +208,8 @@ def test_golden_diff_fails_on_change(tmp_path: Path) -> None:
 
 def test_parse_errors_are_malformed() -> None:
     with pytest.raises(MalformedActionError):
-        GOOD.parse_action("bid ten")
-    assert GOOD.parse_action("deal 3") == Deal(3)
+        GOOD.parse_action_syntax("bid ten")
+    assert GOOD.parse_action_syntax("deal 3") == Deal(3)
 
 
 def test_golden_views_on_seat_change_keep_every_action() -> None:

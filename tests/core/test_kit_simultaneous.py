@@ -38,7 +38,7 @@ class SimultaneousBidsState(BidsState):
         return Prompt("bid", seat, "commit a card") if seat in self._waiting() else None
 
     def parse_action_for(self, seat: int, text: str) -> Action:
-        action = self.game.parse_action(text)
+        action = self.game.parse_action_syntax(text)
         if action not in self.legal_actions_for(seat):
             raise IllegalActionError(f"{text!r} is not legal for seat {seat}")
         return action

@@ -58,7 +58,7 @@ class BidsGame(Game):
     def new_initial_state(self) -> BidsState:
         return BidsState(self)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action_syntax(self, text: str) -> Action:
         word, _, num = text.strip().partition(" ")
         if word not in ("deal", "bid") or not num.strip().isdigit():
             raise MalformedActionError(f"{text!r}: expected 'deal N' or 'bid N'")

@@ -67,7 +67,9 @@ def test_catalogue_is_stable_and_documented_sizes() -> None:
 def test_offer_numbers_are_keyed_by_open_offer_slot() -> None:
     codec = IslandCodec(load_game("island", 3))
     obs = {"offers": [{"id": 41}, {"id": 44}]}
-    actions = [load_game("island", 3).parse_action(t) for t in ("accept 44", "complete 41 with 2")]
+    actions = [
+        load_game("island", 3).parse_action_syntax(t) for t in ("accept 44", "complete 41 with 2")
+    ]
     assert codec.keys(actions, obs) == ["accept @2", "complete @1 with 2"]
 
 

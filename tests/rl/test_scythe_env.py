@@ -60,7 +60,9 @@ def test_catalogue_is_the_same_at_every_player_count() -> None:
 def test_cargo_is_keyed_by_its_place_in_the_listing() -> None:
     game = load_game("scythe", 2)
     codec = ScytheCodec(game)
-    legal = [game.parse_action(t) for t in ("carry none", "carry 2oil 1wood", "carry 1worker")]
+    legal = [
+        game.parse_action_syntax(t) for t in ("carry none", "carry 2oil 1wood", "carry 1worker")
+    ]
     assert codec.keys(legal, {}) == ["carry #1", "carry #2", "carry #3"]
 
 

@@ -1,9 +1,9 @@
 """Actions: small immutable values with a canonical text notation.
 
 Each game defines one frozen dataclass per kind of action, subclassing :class:`Action`, and a
-parser (:meth:`hexfolk.core.game.Game.parse_action`) that turns the canonical text back into the
-value. ``parse(str(a)) == a`` for every action ``a`` a game can produce (the conformance kit checks
-it on every action of every random playout).
+parser (:meth:`hexfolk.core.game.Game.parse_action_syntax`) that turns the canonical text back
+into the value. ``parse(str(a)) == a`` for every action ``a`` a game can produce (the
+conformance kit checks it on every action of every random playout).
 
 A parser may also return a *pattern*: an object with a ``matches(action)`` method that stands for
 a shorthand (e.g. ``end`` for "the only end-turn action"). :meth:`State.parse_action` resolves a

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from hexfolk.core.actions import Action
+from hexfolk.core.actions import Action, ActionPattern
 from hexfolk.core.errors import (
     AmbiguousActionError,
     IllegalActionError,
@@ -57,8 +57,9 @@ class Game(ABC):
     """Immutable rules and options. ``Game(players, options)`` validates and creates states.
 
     Subclasses set the class attributes and implement :meth:`new_initial_state` and
-    :meth:`parse_action`. Options not given take their defaults; unknown or out-of-range values
-    raise :class:`~hexfolk.core.errors.OptionError` naming the problem.
+    :meth:`parse_action_syntax` (and, for positions, :meth:`load_position`). Options not given
+    take their defaults; unknown or out-of-range values raise
+    :class:`~hexfolk.core.errors.OptionError` naming the problem.
     """
 
     id: ClassVar[str]
@@ -94,8 +95,26 @@ class Game(ABC):
         """The state before the first step (usually a chance node: board, deal, seats)."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
-        """Parse canonical notation (or a shorthand pattern); raise MalformedActionError."""
+    def parse_action_syntax(self, text: str) -> Action | ActionPattern:
+        """Read ``text`` as this game's notation, by syntax alone (no state is consulted).
+
+        Canonical text (``str(action)``) gives that :class:`Action`; a shorthand (``end``,
+        ``robber 17``, ``carry all``) may give a *pattern* instead, which only
+        :meth:`State.parse_action` can resolve against the legal actions of a state. Text that
+        is not notation of this game raises :class:`MalformedActionError`. To turn text into
+        the legal action it names, use :meth:`State.parse_action`; for a canonical text
+        outside any state, :meth:`parse_canonical`.
+        """
+
+    def parse_canonical(self, text: str) -> Action:
+        """The action a canonical text (``str(action)``) names, without a state.
+
+        Raises :class:`MalformedActionError` when the text is not this game's notation or is a
+        shorthand that names a pattern rather than one action."""
+        parsed = self.parse_action_syntax(text)
+        if not isinstance(parsed, Action):
+            raise MalformedActionError(f"{text!r} is a shorthand, not the text of one action")
+        return parsed
 
     def load_position(self, doc: str | Mapping[str, Any]) -> State:
         """Build the state a position document describes (the inverse of :meth:`State.position`).
@@ -296,7 +315,7 @@ class State(ABC):
         text = text.strip()
         if not text:
             raise MalformedActionError("empty action text")
-        pattern = self.game.parse_action(text)
+        pattern = self.game.parse_action_syntax(text)
         player = self.current_player()
         named = pattern if isinstance(pattern, Action) else None
         if player == CHANCE:
@@ -350,7 +369,7 @@ class State(ABC):
     def _named_action(self, text: str) -> Action | None:
         """The action ``text`` names in this game's notation (None if malformed or a pattern)."""
         try:
-            named = self.game.parse_action(text.strip()) if text.strip() else None
+            named = self.game.parse_action_syntax(text.strip()) if text.strip() else None
         except MalformedActionError:
             return None
         return named if isinstance(named, Action) else None

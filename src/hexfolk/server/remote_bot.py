@@ -46,7 +46,7 @@ class RemoteBot:
         """``view``: the newest ``view`` message; ``log``: the seat's whole log so far (the
         view carries only new lines), put back into the observation as the engine has it."""
         seat = int(view["seat"])
-        legal: list[Action] = [self.game.parse_action(e["action"]) for e in view["legal"]]
+        legal: list[Action] = [self.game.parse_canonical(e["action"]) for e in view["legal"]]
         data = dict(view["observation"])
         data["log"] = list(log)
         obs = WireObservation(data, seat, self.game)

@@ -122,11 +122,11 @@ def test_layout_outcomes_round_trip_and_foreign_layouts_are_refused() -> None:
     outcome = state.sample_chance(make_rng(3, "chance"))
     text = str(outcome)
     assert text.startswith("layout ") and ";" in text
-    assert game.parse_action(text) == outcome and state.is_possible_chance(outcome)
+    assert game.parse_action_syntax(text) == outcome and state.is_possible_chance(outcome)
     other = outcome_of(draw_layout(load_map("spiral"), random.Random(0)))
     assert not state.is_possible_chance(other)
     with pytest.raises(MalformedActionError, match="bad layout"):
-        game.parse_action("layout O10.W2 3 r0")
+        game.parse_action_syntax("layout O10.W2 3 r0")
     # a graded map refuses a board whose 2 sits inland (IR-83 Summit): swap it with an inland
     # token; the text still parses, the board is not a possible layout
     island = outcome.island
@@ -141,7 +141,9 @@ def test_layout_outcomes_round_trip_and_foreign_layouts_are_refused() -> None:
         else h
         for h in island.hexes
     )
-    tampered = game.parse_action("layout " + layout_text(dataclasses.replace(island, hexes=hexes)))
+    tampered = game.parse_action_syntax(
+        "layout " + layout_text(dataclasses.replace(island, hexes=hexes))
+    )
     assert isinstance(tampered, MapLayoutOutcome) and not state.is_possible_chance(tampered)
 
 

@@ -62,7 +62,7 @@ def test_canonical_text_round_trips(text: str) -> None:
     action = A.parse(text)
     assert str(action) == text
     assert A.parse(str(action)) == action
-    assert IslandGame().parse_action(text) == action
+    assert IslandGame().parse_action_syntax(text) == action
 
 
 def test_layout_text_round_trips() -> None:

@@ -215,7 +215,7 @@ def test_sr42_illegal_commit_is_rejected_and_changes_nothing() -> None:
     play(s, "section 3", "move character r3c3", "to r4c3", "done")
     before = s.fingerprint()
     with pytest.raises(IllegalActionError):
-        s.apply(s.game.parse_action("commit 9"))
+        s.apply(s.game.parse_action_syntax("commit 9"))
     with pytest.raises(IllegalActionError):
         s.parse_action("commit 1 cards 4")
     assert s.fingerprint() == before

@@ -15,7 +15,7 @@ from .helpers import clear_board, play, position, put_char, put_mech, put_worker
 
 
 def reason(s: ScytheState, text: str, seat: int | None = None) -> str:
-    action = s.game.parse_action(text)
+    action = s.game.parse_action_syntax(text)
     who = s.current_player() if seat is None else seat
     why = s.why_illegal(who, action)
     assert why is not None, f"{text} is legal"
@@ -148,7 +148,7 @@ def test_chance_draws_are_not_moves() -> None:
     g = load_game("scythe", 2)
     first = g.new_initial_state()
     assert first.current_player() == CHANCE
-    assert first.why_illegal(CHANCE, g.parse_action("section 1")) == (
+    assert first.why_illegal(CHANCE, g.parse_action_syntax("section 1")) == (
         "no player acts now: the table draws the next card or deal"
     )
 

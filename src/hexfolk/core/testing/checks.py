@@ -106,7 +106,7 @@ def _check_step(game: Game, state: State, step: int, deep: bool) -> None:
 def _check_notation(game: Game, action: Action, where: str) -> None:
     text = str(action)
     try:
-        parsed = game.parse_action(text)
+        parsed = game.parse_action_syntax(text)
     except ActionError as exc:
         raise ConformanceError(f"{where}: {text!r} does not parse: {exc}") from None
     if parsed != action:
@@ -186,7 +186,7 @@ def check_record_roundtrip(game: Game, seed: int, *, turn_cap: int | None = None
 
 
 def check_action_notation(game: Game, seeds: Iterable[int]) -> None:
-    """``game.parse_action(str(a)) == a`` for every legal action and chance outcome seen."""
+    """``game.parse_action_syntax(str(a)) == a`` for every legal action and chance outcome seen."""
     for seed in seeds:
         for step, state, _ in _walk(game, seed):
             where = f"{game.id} seed {seed} step {step}"

@@ -201,7 +201,7 @@ class IslandGame(Game):
         """The state before the board is laid out (a chance node)."""
         return IslandState(self)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action_syntax(self, text: str) -> Action:
         """Parse island notation (``docs/island.md``); raise MalformedActionError. On a map the
         layout outcome is written with coordinates (``maps.layout_text``)."""
         if self.map is not None:

@@ -1161,7 +1161,7 @@ class IslandState(State):
         text = text.strip()
         if not text:
             raise MalformedActionError("empty action text")
-        action = self.game.parse_action(text)
+        action = self.game.parse_action_syntax(text)
         if self.current_player() >= 0:
             action = self._resolve_answer(self.seat, action, text)
         if self.is_legal(action):

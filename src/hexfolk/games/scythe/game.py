@@ -110,7 +110,7 @@ class ScytheGame(Game):
     def new_initial_state(self) -> ScytheState:
         return ScytheState(self)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action_syntax(self, text: str) -> Action:
         return parse_action(text)
 
     def render_observation(self, observation: dict[str, Any]) -> str:
