@@ -6,11 +6,14 @@ and the replay of the game as played, and an undo after a restart (recovery)."""
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-from hexfolk.core import MatchRecord, load_game
+import pytest
+
+from hexfolk.core import MatchRecord, RecordError, load_game
 from hexfolk.core.record import replay
 from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
@@ -282,6 +285,17 @@ def test_record_and_replay_after_undos_show_the_game_as_played(server: ThreadSer
         record = MatchRecord.loads(await host.record(tid))
         final = replay(record)  # raises on any mismatch, checkpoints included
         assert record.checkpoints and record.checkpoints[0][0] == 50
+        assert [c[0] for c in record.checkpoints] == list(range(50, len(record.actions) + 1, 50))
+        # a tampered dice roll that may still replay legally is named within 50 steps
+        rolls = [i for i, e in enumerate(record.actions) if e.startswith("roll ") and i > 60]
+        i = rolls[len(rolls) // 2]
+        total = int(record.actions[i].split()[1])
+        bad = MatchRecord.from_json(record.to_json())
+        bad.actions[i] = f"roll {6 if total == 8 else 8}"
+        with pytest.raises(RecordError) as err:
+            replay(bad)
+        named = [int(n) for n in re.findall(r"\d+", str(err.value))]
+        assert any(i + 1 <= n <= i + 51 for n in named), str(err.value)
         assert final.is_terminal() and final.fingerprint() == record.final_fingerprint
         events = _events(server, tid)
         assert len(record.actions) == len(U.live_events(_rows(events)))
