@@ -12,6 +12,7 @@ import { seatLabel, swatch, renderTableLobby } from "./seats.js";
 import { Socket } from "./socket.js";
 import { chatBox, drawChat, chatHistory } from "./chat.js";
 import { clockChips, tickClocks } from "./clock.js";
+import { logLine } from "./logwords.js";
 
 export { seatLabel, swatch };
 
@@ -400,7 +401,8 @@ class TablePage {
   renderLog() {
     const seats = this.view.seats;
     const start = Math.max(0, this.log.length - 120);
-    sync(this.el.log, this.log.slice(start).map((line, i) => ({ key: String(start + i), sig: line, build: () => h("li", { text: humanLog(line, seats) }) })));
+    const say = (line) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats));
+    sync(this.el.log, this.log.slice(start).map((line, i) => ({ key: String(start + i), sig: line, build: () => h("li", { text: say(line), title: line }) })));
     this.el.log.scrollTop = this.el.log.scrollHeight;
   }
 
