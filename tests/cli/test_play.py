@@ -82,15 +82,22 @@ def test_play_never_shows_the_bots_hidden_cards(cli, tmp_path: Path) -> None:
     assert "bids revealed" in out
 
 
-def test_play_hot_seat_shows_only_the_spectator_log(cli, tmp_path: Path) -> None:
+def test_play_hot_seat_hands_over_and_shows_only_own_cards(cli, tmp_path: Path) -> None:
+    """Hot seat: a hand-over screen between people; each sees only its own deal."""
     mine, theirs = dealt_hands(SEED)
-    res, _ = _play(cli, "1\n1\n1\n1\n", tmp_path, "--players", "human,human")
+    res, _ = _play(cli, "1\n\n1\n\n1\n\n1\n", tmp_path, "--players", "human,human")
     assert res.exit_code == 0, res.output
-    assert "seat 0 is dealt a card" in res.stdout
-    for seat, hand in enumerate((mine, theirs)):  # no person sees another's cards dealt
-        for card in hand:
-            assert f"seat {seat} is dealt {card}" not in res.stdout
-    assert "seat 1: your view" in res.stdout and "Game over." in res.stdout
+    out = res.stdout
+    assert "seat 0 is dealt a card" in out  # the spectator's log between the screens
+    parts = out.split("Hand over to seat ")
+    assert len(parts) == 4  # 0 -> 1 -> 0 -> 1: three hand-overs
+    hands = (mine, theirs)
+    for index, part in enumerate(parts):
+        seat = 0 if index == 0 else int(part[0])
+        other = 1 - seat
+        for card in hands[other]:  # nobody's screen shows the other person's cards
+            assert f"seat {other} is dealt {card}" not in part, (index, part)
+    assert "seat 1: your view" in out and "Game over." in out
 
 
 def test_play_default_players_is_one_human_and_random_bots(cli, tmp_path: Path) -> None:
@@ -122,7 +129,7 @@ def test_play_island_decline_all_offers_stops_the_questions(cli, tmp_path: Path)
     )  # fmt: skip
     assert res.exit_code == 0, res.output
     out = res.stdout
-    assert "'decline-all on' declines every offer" not in out  # never asked about an offer
+    assert "— answer with `accept " not in out  # never shown an offer to answer
     assert "seat 0 rejects" in out  # the bots' offers were answered for the person
     rec = MatchRecord.load(path)
     assert rec.actions.count("decline-all on") == 1
@@ -136,7 +143,7 @@ def test_play_island_answers_offers_when_asked(cli, tmp_path: Path) -> None:
         "-o", "board=beginner", "--record", str(path), input="1\n" * 200,
     )  # fmt: skip
     assert res.exit_code == 0, res.output
-    assert "'decline-all on' declines every offer" in res.stdout  # the answer prompt
+    assert "— answer with `accept " in res.stdout  # a bot's offer, shown once with how to answer
     rec = MatchRecord.load(path)
     assert any(a.startswith(("accept ", "reject ", "counter ")) for a in rec.actions)
     assert replay(rec).fingerprint() == rec.final_fingerprint

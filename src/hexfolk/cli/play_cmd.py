@@ -6,6 +6,11 @@ The loop lives in :class:`PlaySession`, which reads lines through a function it 
 What is printed never leaks hidden information: a human seat sees its own observation; bots'
 moves and chance outcomes are shown only as the new lines of the viewer's observation log
 (the viewer is the only human seat, or the spectator when several people or nobody play).
+
+What a person sees is drawn by :mod:`hexfolk.cli.terminal`: a decision screen that fits the
+terminal, the board and mats on request, sentences instead of raw data, bots' offers that do
+not stop the game (answered within ``--offer-wait`` seconds or left to expire), a hand-over
+screen between people.
 """
 
 from __future__ import annotations
@@ -17,10 +22,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
-from rich.panel import Panel
 
 from hexfolk.bots.registry import make_bot
 from hexfolk.cli.common import (
@@ -33,6 +36,13 @@ from hexfolk.cli.common import (
     split_players,
     user_errors,
 )
+from hexfolk.cli.terminal.cards import help_lines
+from hexfolk.cli.terminal.decision import GameView, decision_screen
+from hexfolk.cli.terminal.handover import clear_screen, handover_text
+from hexfolk.cli.terminal.line_input import NOTHING, LineInput
+from hexfolk.cli.terminal.menu import Entry, menu_lines
+from hexfolk.cli.terminal.offers import offer_by_id, offer_notice
+from hexfolk.cli.terminal.screen import Size, fit, terminal_size
 from hexfolk.core import (
     CHANCE,
     TERMINAL,
@@ -47,10 +57,19 @@ from hexfolk.core import (
     State,
     make_rng,
 )
-from hexfolk.core.record import Checkpoints
+from hexfolk.core.record import Checkpoints, apply_entry, record_entry
 
 ReadLine = Callable[[str], str | None]
 """Reads one line after showing a prompt; returns None at the end of the input."""
+
+PollLine = Callable[[str, float], str | None]
+"""Reads a line typed within some seconds: the line, ``NOTHING`` if none came, None at the end."""
+
+OFFER_WAIT = 4.0
+"""Default seconds a bot's offer waits for a person's answer before the game goes on."""
+
+VIEW_WORDS = ("board", "map", "mats", "hand", "players", "log", "list", "offers")
+"""Words that show something at any prompt and change nothing."""
 
 DEFAULT_PLAYERS: dict[str, str] = {"island": "human,random,random,random"}
 """Default ``--players`` per game; otherwise one human and random bots up to the default count."""
@@ -69,22 +88,18 @@ Examples:
   hexfolk play scythe --players human,random --seed 42 --record my-game.json
 
 At your turn type the number of an action, or its text (e.g. the notation shown in the list);
-? or help reprints the list; quit or Ctrl-C leaves (saving the record if --record was given).
+board, mats, hand, players, log, list show more; help, help costs, help CARD explain; quit or
+Ctrl-C leaves (saving the record if --record was given). A bot's offer to you waits
+--offer-wait seconds for `accept N` / `reject N` / `counter N: ...`, then the game goes on;
+`decline-all on` answers every offer with no.
 """
 
 
 def stdin_reader(console: Console) -> ReadLine:
-    """The default input: prompt on the console, read a line from the current stdin."""
+    """The default input: a line from the current stdin (with line editing and history on a
+    terminal, where the platform has readline)."""
 
-    def read(prompt: str) -> str | None:
-        console.print(prompt, end="", markup=False)
-        line = sys.stdin.readline()
-        if line == "":
-            console.print()
-            return None
-        return line.rstrip("\r\n")
-
-    return read
+    return LineInput(console, sys.stdin).read
 
 
 class QuitGame(Exception):
@@ -106,6 +121,10 @@ class PlaySession:
         *,
         console: Console,
         read_line: ReadLine,
+        poll_line: PollLine | None = None,
+        live: bool = False,
+        offer_wait: float = OFFER_WAIT,
+        size: Callable[[], Size] = terminal_size,
     ):
         if len(codes) != game.num_players:
             raise ValueError("one player code per seat")
@@ -114,6 +133,19 @@ class PlaySession:
         self.seed = seed
         self.console = console
         self.read_line = read_line
+        self.poll_line: PollLine = poll_line or (lambda prompt, seconds: read_line(prompt))
+        """Reads an answer to a bot's offer within some seconds (scripts: the next line)."""
+        self.live = live
+        """A person at a terminal: lines typed while bots play are picked up between steps."""
+        self.offer_wait = offer_wait
+        self.size = size
+        self.view = GameView(game)
+        self.offers_shown: set[int] = set()
+        self.offer_answers = 0
+        """How many of the people's inputs answered an offer (accept, reject, counter)."""
+        self.inputs = 0
+        """How many lines the people typed (commands that only show something included)."""
+        self._last_person: int | None = None
         self.bots: dict[int, Bot] = {
             seat: make_bot(code, game.id) for seat, code in enumerate(codes) if not is_human(code)
         }
@@ -145,8 +177,8 @@ class PlaySession:
 
     def _rebuilt(self) -> State:
         state = self.game.new_initial_state()
-        for text in self.actions:
-            state.apply(state.parse_action(text))
+        for entry in self.actions:
+            apply_entry(state, entry)
         return state
 
     def _loop(self) -> None:
@@ -156,25 +188,32 @@ class PlaySession:
             player = self.state.current_player()
             if player == TERMINAL:
                 break
+            seat: int | None = player
             if player == CHANCE:
                 action = self.state.sample_chance(self._chance_rng)
+                seat = None
             elif player in self.bots:
-                bot = self.bots[player]
-                legal = self.state.legal_actions()
-                action = bot.choose(Observation(self.state, player), legal, self._bot_rngs[player])
+                action = self._bot_step(player)
             else:
                 try:
-                    action = self.ask(player)
+                    if self._offer_from_a_bot(player):
+                        seat, action = self._offer_window(player)
+                    else:
+                        action = self.ask(player)
                 except QuitGame:
                     self.quit = True
                     self.console.print("You left the game.")
                     break
-            self.state.apply(action)
-            self.actions.append(str(action))
+            entry = record_entry(self.state, seat, action)
+            if seat is None or seat == player:
+                self.state.apply(action)
+            else:  # a bot beside the person the walk names (an offer left unanswered)
+                self.state.apply_for(seat, action)
+            self.actions.append(entry)
             self.checkpoints.after_step(len(self.actions), self.state)
             shown = self._show_new_log()
-            if player >= 0 and player in self.bots and not shown:
-                self.console.print(f"seat {player} ({escape(self.codes[player])}) has moved.")
+            if seat is not None and seat in self.bots and not shown:
+                self.console.print(f"seat {seat} ({escape(self.codes[seat])}) has moved.")
         if self.state.is_terminal():
             self.print_summary()
 
@@ -184,7 +223,11 @@ class PlaySession:
         for seat, code in enumerate(self.codes):
             you = " (you)" if seat == self.viewer else ""
             c.print(f"  seat {seat}: {escape(code)}{you}")
-        c.print("Type a number or an action; ? lists the actions again; quit leaves.")
+        c.print(
+            "Type a number or an action; help shows the commands (board, hand, log, help "
+            "costs, ...); quit leaves.",
+            markup=False,
+        )
 
     def _viewer_log(self) -> list[str]:
         log = self.state.observation(self.viewer).get("log")
@@ -195,72 +238,236 @@ class PlaySession:
         log = self._viewer_log()
         new = log[self._log_seen :]
         self._log_seen = len(log)
+        if not new:
+            return False
+        observation = self.state.observation(self.viewer)
+        width = self.size().columns
         for line in new:
-            self.console.print(f"  [dim]·[/dim] {escape(line)}")
-        return bool(new)
+            for sentence in self.view.sentences(line, observation, self.viewer):
+                for part in fit(["  · " + sentence], width):
+                    self.console.print(part, markup=False, highlight=False)
+        return True
+
+    def _bot_step(self, seat: int) -> Action:
+        """The bot at ``seat`` chooses among that seat's legal actions."""
+        legal = self.state.legal_actions_for(seat)
+        return self.bots[seat].choose(Observation(self.state, seat), legal, self._bot_rngs[seat])
+
+    # --- offers that do not stop the game (island, rules version 2) ---------------------------
+    def _offer_from_a_bot(self, seat: int) -> bool:
+        """The person at ``seat`` is named only to answer an offer of a bot (who plays on)."""
+        prompt = self.state.prompt()
+        if prompt is None or prompt.kind != "answer" or "offer" not in prompt.data:
+            return False
+        proposer = self.state.observation(seat).get("active")
+        return proposer in self.bots and proposer in self.state.acting_seats()
+
+    def _offer_window(self, seat: int) -> tuple[int, Action]:
+        """Show a bot's offer once and wait at most ``offer_wait`` seconds for the person's
+        answer; then (or on an empty line) let a bot move on: the other bots answer, the
+        proposer plays on, and an offer the person never answers closes as the engine says.
+        On a terminal a line typed later, while the offer is open, is still taken."""
+        prompt = self.state.prompt()
+        assert prompt is not None
+        number = int(prompt.data["offer"])
+        observation = self.state.observation(seat)
+        proposer = int(observation["active"])
+        if number not in self.offers_shown:
+            self.offers_shown.add(number)
+            offer = offer_by_id(observation, number)
+            width = self.size().columns
+            if offer is not None:
+                notice = [
+                    offer_notice(offer, proposer, seat),
+                    *self.view.hand(observation, seat, self.size())[:1],
+                ]
+                self._print_lines(fit(notice, width))
+                legal = self.state.legal_actions()
+                self._print_lines(menu_lines(self._entries(seat, legal), width, 4))
+            seconds: float | None = self.offer_wait
+        else:
+            seconds = 0.0 if self.live else None
+        while seconds is not None:
+            line = self.poll_line(f"seat {seat}, offer #{number}> ", seconds)
+            if line is None:
+                raise QuitGame
+            if line == NOTHING or not line.strip():
+                break
+            self.inputs += 1
+            action = self._typed(seat, line.strip(), self.state.legal_actions())
+            if action is not None:
+                return seat, action
+            seconds = self.offer_wait
+        return self._others_step(seat)
+
+    def _others_step(self, person: int) -> tuple[int, Action]:
+        """A step of a bot among the acting seats while ``person``'s answer is missing: the
+        answering bots first, then the proposer."""
+        acting = [s for s in self.state.acting_seats() if s in self.bots]
+        proposer = self.state.observation(person).get("active")
+        answering = [s for s in acting if s != proposer]
+        if not acting:  # nobody else can move: the person must answer after all
+            return person, self.ask(person)
+        seat = answering[0] if answering else acting[0]
+        return seat, self._bot_step(seat)
 
     # --- a human decision -------------------------------------------------------------------
     def ask(self, seat: int) -> Action:
-        """Show the seat its view and the numbered legal actions; read until a valid choice."""
-        state = self.state
-        observation = state.observation(seat)
-        self.console.print(
-            Panel(
-                escape(self.game.render_observation(observation)),
-                title=f"seat {seat}: your view",
-                expand=False,
-            )
-        )
-        legal = state.legal_actions()
-        self.print_choices(seat, legal)
+        """Show the seat its decision screen (fitted to the terminal) and read until a valid
+        choice; commands that only show something (board, hand, help, ...) change nothing."""
+        self._hand_over(seat)
+        legal = self.state.legal_actions()
+        self.print_screen(seat, legal)
         while True:
             line = self.read_line(f"seat {seat}> ")
             if line is None:
                 raise QuitGame
+            self.inputs += 1
             text = line.strip()
-            word = text.lower()
             if not text:
-                self._complain("type the number of an action, its text, ? for the list, or quit")
+                self._complain(
+                    "type the number of an action, its text, help for the commands, or quit"
+                )
                 continue
-            if word in HELP_WORDS:
-                self.print_choices(seat, legal)
-                continue
-            if word in QUIT_WORDS:
-                raise QuitGame
-            if text.isdigit():
-                number = int(text)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
-                self._complain(f"there is no action {number}; choose 1 to {len(legal)}")
-                continue
-            try:
-                return state.parse_action(text)
-            except MalformedActionError as exc:
-                self._complain(f"not understood: {exc}")
-            except AmbiguousActionError as exc:
-                self._complain(f"ambiguous: {exc}")
-            except IllegalActionError as exc:  # the engine's reason, in the game's words
-                self._complain(f"not legal now: {exc.reason}")
+            action = self._typed(seat, text, legal)
+            if action is not None:
+                return action
 
-    def print_choices(self, seat: int, legal: Sequence[Action]) -> None:
+    def _typed(self, seat: int, text: str, legal: Sequence[Action]) -> Action | None:
+        """What a typed line means at ``seat``'s decision: an action (returned), or a command
+        that shows something or a complaint (None). Raises QuitGame for quit."""
+        word = text.lower()
+        first, _, rest = word.partition(" ")
+        observation = self.state.observation(seat)
+        size = self.size()
+        if word in QUIT_WORDS:
+            raise QuitGame
+        if first in HELP_WORDS:
+            lines = help_lines(self.game, rest, observation, seat)
+            self._print_lines(fit(lines, size.columns))
+            if not rest:
+                self.print_choices(seat, legal)
+            return None
+        if word in VIEW_WORDS or (first == "log" and rest.isdigit()):
+            self._show(seat, first, rest, legal)
+            return None
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self._complain(f"there is no action {number}; choose 1 to {len(legal)}")
+            return None
+        try:
+            action = self.state.parse_action(text)
+        except MalformedActionError as exc:
+            self._complain(f"not understood: {exc} (help shows the commands)")
+            return None
+        except AmbiguousActionError as exc:
+            self._complain(f"ambiguous: {exc}")
+            return None
+        except IllegalActionError as exc:  # the engine's reason, in the game's words
+            self._complain(f"not legal now: {exc.reason}")
+            return None
+        if str(action).split(" ", 1)[0] in ("accept", "reject", "counter"):
+            self.offer_answers += 1
+        return action
+
+    def _show(self, seat: int, what: str, rest: str, legal: Sequence[Action]) -> None:
+        observation = self.state.observation(seat)
+        size = self.size()
+        view = self.view
+        if what in ("board", "map"):
+            lines = view.board(observation, size)
+        elif what == "mats":
+            lines = view.mats(observation, size)
+        elif what == "hand":
+            lines = view.hand(observation, seat, size)
+        elif what == "players":
+            lines = view.players(observation, seat, size)
+        elif what == "offers":
+            lines = view.offers(observation, seat, size)
+        elif what == "list":
+            lines = menu_lines(self._entries(seat, legal), size.columns, 10**6)
+        else:  # log [N]
+            count = int(rest) if rest.isdigit() else size.rows - 2
+            log = [
+                s for x in self._viewer_log_for(seat) for s in view.sentences(x, observation, seat)
+            ]
+            lines = fit(["  · " + x for x in log[-count:]] or ["the log is empty"], size.columns)
+        self._print_lines(lines)
+
+    def _viewer_log_for(self, seat: int) -> list[str]:
+        log = self.state.observation(seat).get("log")
+        return [str(line) for line in log] if isinstance(log, list) else []
+
+    def _print_lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.console.print(line, markup=False, highlight=False)
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot seat: between two people, hide the screen and wait for the next one."""
+        people = [s for s, code in enumerate(self.codes) if is_human(code)]
+        last, self._last_person = self._last_person, seat
+        if len(people) < 2 or last is None or last == seat:
+            return
+        clear_screen(self.console, self.size().rows)
+        line = self.read_line(handover_text(seat) + " ")
+        if line is None or line.strip().lower() in QUIT_WORDS:
+            raise QuitGame
+        clear_screen(self.console, self.size().rows)
+
+    def _entries(self, seat: int, legal: Sequence[Action]) -> list[Entry]:
+        observation = self.state.observation(seat)
+        return [
+            (
+                number,
+                str(action),
+                self.view.hint(
+                    observation, str(action), self.game.describe_action(observation, action)
+                ),
+            )
+            for number, action in enumerate(legal, start=1)
+        ]
+
+    def _decision_words(self, seat: int) -> str:
         prompt = self.state.prompt()
         what = prompt.text or prompt.kind if prompt is not None else "choose an action"
-        self.console.print(f"[bold]seat {seat}, your move[/bold]: {escape(what)}")
+        return f"seat {seat}, your move: {self.view.prompt_words(what)}"
+
+    def print_screen(self, seat: int, legal: Sequence[Action]) -> None:
+        """The decision screen: title, compact view, recent log, the decision, the menu."""
         observation = self.state.observation(seat)
-        width = len(str(len(legal)))
-        entries = []
-        for number, action in enumerate(legal, start=1):
-            hint = self.game.describe_action(observation, action)
-            text = f"{number:>{width}}. {escape(str(action))}"
-            entries.append(f"{text} [dim]{escape(hint)}[/dim]" if hint else text)
-        if len(entries) <= 12:
-            for entry in entries:
-                self.console.print(f"  {entry}")
-        else:  # long lists (54 setup spots) in columns, read down
-            self.console.print(Columns(entries, column_first=True, padding=(0, 3)))
+        size = self.size()
+        turn = observation.get("turn")
+        title = f"── seat {seat}: your view ── {self.game.name}" + (
+            f", turn {turn}" if turn is not None else ""
+        )
+        log = [
+            s
+            for x in self._viewer_log_for(seat)[-6:]
+            for s in self.view.sentences(x, observation, seat)
+        ]
+        board = self.view.board(observation, size) if size.wide else []
+        lines = decision_screen(
+            title,
+            self.view.compact(observation, seat, size),
+            log,
+            self._decision_words(seat),
+            self._entries(seat, legal),
+            size,
+            board,
+        )
+        self._print_lines(lines)
+
+    def print_choices(self, seat: int, legal: Sequence[Action]) -> None:
+        """The decision and the numbered menu (as much as fits the terminal)."""
+        size = self.size()
+        self._print_lines(fit([self._decision_words(seat)], size.columns))
+        self._print_lines(menu_lines(self._entries(seat, legal), size.columns, size.rows - 3))
 
     def _complain(self, message: str) -> None:
-        self.console.print(f"[red]{escape(message)}[/red]")
+        for part in fit([message], self.size().columns):
+            self.console.print(f"[red]{escape(part)}[/red]")
 
     # --- the end ----------------------------------------------------------------------------
     def record(self) -> MatchRecord:
@@ -352,6 +559,17 @@ def play_command(
             show_default=False,
         ),
     ] = None,
+    offer_wait: Annotated[
+        float,
+        typer.Option(
+            "--offer-wait",
+            metavar="SECONDS",
+            min=0.0,
+            max=600.0,
+            help="How long a bot's offer to you waits for your answer before the game goes on "
+            "(island; 0 shows it and goes on).",
+        ),
+    ] = OFFER_WAIT,
 ) -> None:
     """Play a game in the terminal: you at the human seats, bots at the others."""
     console = out_console()
@@ -362,12 +580,16 @@ def play_command(
         for code in codes:
             if is_human(code) and code.strip() != "human":
                 fail(f"the human player takes no parameters, not {code!r}")
+        lines = LineInput(console, sys.stdin)
         session = PlaySession(
             g,
             codes,
             secrets.randbits(31) if seed is None else seed,
             console=console,
             read_line=stdin_reader(console),
+            poll_line=lines.poll if lines.interactive else None,
+            live=lines.interactive,
+            offer_wait=offer_wait,
         )
         session.run()
         if record is not None:

@@ -1,0 +1,140 @@
+"""A decision screen within the terminal's rows, and each game's view behind one interface.
+
+A screen is, top to bottom: a title line, the game's compact view of what this decision
+needs, the latest log lines, the decision in words, the numbered menu. Printed at once just
+before the input line, it is never taller than the terminal (``rows - 1``) nor wider than it,
+so the decision is visible without scrolling. On a terminal of at least 125 × 40 the full
+board comes first when it fits too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hexfolk.cli.terminal import island_view, scythe_view
+from hexfolk.cli.terminal.menu import Entry, menu_lines
+from hexfolk.cli.terminal.offers import offers_lines
+from hexfolk.cli.terminal.screen import Size, clip, fit
+from hexfolk.cli.terminal.words import with_bundles_in_words
+from hexfolk.core import Game
+
+JSON = Mapping[str, Any]
+
+LOG_LINES = 4
+"""At most this many recent log lines on a decision screen (`log` shows more)."""
+
+
+@dataclass
+class GameView:
+    """One game's terminal drawing: compact view, board, mats, menu hints, log sentences.
+
+    Games other than the island and Scythe show the engine's own rendering."""
+
+    game: Game
+
+    def compact(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        if self.game.id == "island":
+            return island_view.compact(self.game, obs, viewer, size)
+        if self.game.id == "scythe":
+            return scythe_view.compact(self.game, obs, viewer, size)
+        return fit(self.game.render_observation(dict(obs)).split("\n"), size.columns)
+
+    def board(self, obs: JSON, size: Size) -> list[str]:
+        if self.game.id == "island":
+            lines = island_view.board(self.game, obs, size)
+            harbors = island_view.harbor_line(self.game, obs)
+            return lines + (fit([harbors], size.columns) if harbors else [])
+        if self.game.id == "scythe":
+            return scythe_view.board(self.game, obs, size)
+        return fit(self.game.render_observation(dict(obs)).split("\n"), size.columns)
+
+    def mats(self, obs: JSON, size: Size) -> list[str]:
+        if self.game.id == "scythe":
+            return scythe_view.mats(self.game, obs, size)
+        return [f"{self.game.name} has no player mats"]
+
+    def hand(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        if self.game.id == "island":
+            lines = island_view.hand_lines(obs, viewer)
+        elif self.game.id == "scythe":
+            lines = scythe_view.own_lines(obs, viewer)
+        else:
+            lines = []
+        return fit(lines or ["no hand to show (you are watching)"], size.columns)
+
+    def players(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        if self.game.id == "island":
+            lines = [island_view.player_line(p, obs, viewer) for p in obs.get("players", [])]
+        elif self.game.id == "scythe":
+            lines = [scythe_view.player_line(p, obs, viewer) for p in obs.get("player_state", [])]
+        else:
+            lines = self.game.render_observation(dict(obs)).split("\n")
+        return fit(lines, size.columns)
+
+    def offers(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        if self.game.id != "island":
+            return [f"{self.game.name} has no trade offers"]
+        return fit(offers_lines(obs, viewer) or ["no open offers"], size.columns)
+
+    def hint(self, obs: JSON, text: str, engine_hint: str) -> str:
+        if self.game.id == "island":
+            return island_view.hint(obs, text, engine_hint)
+        if self.game.id == "scythe":
+            return scythe_view.hint(obs, text, engine_hint)
+        return engine_hint
+
+    def sentences(self, line: str, obs: JSON, viewer: int | None) -> list[str]:
+        """A log line as the sentences a person reads (the island adds a blocked production)."""
+        if self.game.id == "island":
+            out = [island_view.log_sentence(line, obs, viewer)]
+            blocked = island_view.blocked_production(self.game, line, obs)
+            return out + ([blocked] if blocked else [])
+        if self.game.id == "scythe":
+            return [scythe_view.log_sentence(line, obs, viewer)]
+        return [line]
+
+    def prompt_words(self, text: str) -> str:
+        """The engine's prompt text without its ``seat N:`` prefix, bundles in words."""
+        text = re.sub(r"^seat \d+: ", "", text)
+        if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", text):  # a bare prompt kind: "end-turn"
+            text = text.replace("-", " ")
+        if self.game.id == "island":
+            text = with_bundles_in_words(text)
+        return text
+
+
+def decision_screen(
+    title: str,
+    compact: Sequence[str],
+    log: Sequence[str],
+    decision: str,
+    entries: Sequence[Entry],
+    size: Size,
+    board: Sequence[str] = (),
+) -> list[str]:
+    """The lines of one decision screen: at most ``size.rows - 1`` lines (the input line is
+    the last row), none wider than ``size.columns``. The decision and as much of the menu as
+    fits come first in the budget, then the compact view, then the log."""
+    width = size.columns
+    budget = size.rows - 1
+    head = [clip(title, width)]
+    ask = fit([decision], width)[:2]
+    budget -= len(head) + len(ask)
+    want_menu = len(menu_lines(entries, width, 10**6))
+    keep = min(len(compact), 6) + min(len(log), 1)
+    menu_rows = max(2, min(want_menu, budget - keep))
+    menu = menu_lines(entries, width, menu_rows)
+    budget -= len(menu)
+    body = list(compact[: max(budget, 0)])
+    budget -= len(body)
+    recent = (
+        [clip("  · " + line, width) for line in log[-LOG_LINES:]][-max(budget, 0) :]
+        if budget > 0
+        else []
+    )
+    budget -= len(recent)
+    extra = list(board) if board and len(board) <= budget else []
+    return head + extra + body + recent + ask + menu

@@ -1,0 +1,265 @@
+"""The island game at the terminal: the compact decision view, the board on request, the
+menu hints in words and the log lines the engine does not write (a blocked production)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from hexfolk.cli.terminal.offers import offer_by_id, offers_lines, receive_words
+from hexfolk.cli.terminal.screen import Size, fit
+from hexfolk.cli.terminal.words import (
+    RESOURCE_NAMES,
+    and_list,
+    bundle_words,
+    hand_words,
+    hex_tiles,
+    hex_words,
+    island_sentence,
+    seat_words,
+    tile_words,
+)
+from hexfolk.core import Game
+
+JSON = Mapping[str, Any]
+
+_HEX_CORNERS = ((0, -2), (-1, -1), (1, -1), (-1, 1), (1, 1), (0, 2))
+"""Corner offsets of a hex centre in ``board_geometry()`` coordinates."""
+
+
+def player_line(pl: JSON, obs: JSON, viewer: int | None) -> str:
+    """One seat's public line: VP, cards, development cards, knights, road, awards."""
+    seat = int(pl["seat"])
+    name = f"seat {seat}" + (" (you)" if seat == viewer else "")
+    vp = pl.get("vp", pl["visible_vp"])
+    parts = [
+        f"{vp} VP" if "vp" in pl else f"{vp} VP shown",
+        f"{pl['cards']} cards",
+        f"{pl['dev_cards']} dev",
+        f"{pl['knights']} knights",
+        f"road {pl['road_length']}",
+    ]
+    if obs.get("longest_road") == seat:
+        parts.append("Longest Road")
+    if obs.get("largest_army") == seat:
+        parts.append("Largest Army")
+    if pl.get("declines_offers"):
+        parts.append("declines offers")
+    if obs.get("active") == seat:
+        name = "▶ " + name
+    return f"{name}: " + ", ".join(parts)
+
+
+def hand_lines(obs: JSON, viewer: int | None) -> list[str]:
+    """The viewer's cards, development cards and pieces left (nothing for a spectator)."""
+    for pl in obs.get("players", []):
+        if pl["seat"] == viewer and "hand" in pl:
+            dev = pl.get("dev_hand") or {}
+            devs = and_list([f"{n} {_DEV_WORDS.get(k, k)}" for k, n in dev.items() if n])
+            new = pl.get("dev_bought_this_turn", 0)
+            return [
+                f"your hand: {hand_words(pl['hand'])}",
+                f"your development cards: {devs or 'none'}"
+                + (f" ({new} bought this turn)" if new else "")
+                + f"; pieces left: {pl['roads_left']} roads, {pl['settlements_left']} "
+                f"settlements, {pl['cities_left']} cities",
+            ]
+    return []
+
+
+_DEV_WORDS = {
+    "knight": "knight",
+    "vp": "victory point",
+    "roads": "road building",
+    "plenty": "year of plenty",
+    "monopoly": "monopoly",
+}
+
+
+def discards_lines(obs: JSON, viewer: int | None) -> list[str]:
+    """Who must discard after a 7, how many, who is done (IR-41), in words."""
+    d = obs.get("discards")
+    if not d:
+        return []
+    need = d.get("need") or {}
+    done = set(d.get("committed") or [])
+    parts = []
+    for s in d.get("seats") or []:
+        who = seat_words(int(s), viewer)
+        state = "done" if s in done else "choosing"
+        parts.append(
+            f"{who} {'discard' if who == 'you' else 'discards'} {need.get(str(s), '?')} ({state})"
+        )
+    line = "after the 7: " + "; ".join(parts)
+    if d.get("selected"):
+        line += f"; you have chosen {bundle_words(str(d['selected']))} so far"
+    if d.get("own"):
+        line += f"; you discard {bundle_words(str(d['own']))}"
+    return [line]
+
+
+def status_line(obs: JSON) -> str:
+    """The robber, the bank and the deck."""
+    board = obs.get("board") or {}
+    parts = []
+    if board.get("robber") is not None and board.get("layout"):
+        parts.append(f"robber on {hex_words(obs, int(board['robber']))}")
+    bank = obs.get("bank")
+    if bank:
+        parts.append("bank " + " ".join(f"{n} {k}" for k, n in bank.items()))
+    parts.append(f"{obs.get('deck', 0)} development cards left")
+    return "; ".join(parts)
+
+
+def compact(game: Game, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+    """What a decision needs: players, the viewer's hand, offers, discards, robber."""
+    lines = [player_line(pl, obs, viewer) for pl in obs.get("players", [])]
+    lines += hand_lines(obs, viewer)
+    lines += offers_lines(obs, viewer)
+    lines += discards_lines(obs, viewer)
+    lines.append(status_line(obs))
+    return fit(lines, size.columns)
+
+
+def board(game: Game, obs: JSON, size: Size) -> list[str]:
+    """The map (the engine's drawing of it) when it fits the width, else the hexes and the
+    buildings as lists; the legend in words either way."""
+    tiles = hex_tiles(obs)
+    if not tiles:
+        return ["the board is not laid out yet"]
+    drawing = _map_drawing(game, obs)
+    out: list[str] = []
+    if drawing and max(len(x) for x in drawing) <= size.columns:
+        out += drawing
+        out.append(
+            "[n] hex id over terrain and number (O8 = mountains 8, * the robber); "
+            "numbers between hexes are spots and edges; S2 settlement, C2 city, r2 road of seat 2"
+        )
+    else:
+        out.append("hexes: " + ", ".join(f"{h} {tile_words(t)}" for h, t in enumerate(tiles)))
+        for kind in ("settlements", "cities", "roads"):
+            items = obs.get(kind) or []
+            if items:
+                where = "edge" if kind == "roads" else "spot"
+                out.append(f"{kind}: " + ", ".join(f"seat {o} on {where} {v}" for v, o in items))
+    out += [line for line in (_harbors(drawing),) if line]
+    return fit(out, size.columns)
+
+
+def _map_drawing(game: Game, obs: JSON) -> list[str]:
+    """The map lines of the engine's rendering (between its title and its harbor line)."""
+    lines = game.render_observation(dict(obs)).split("\n")
+    out = []
+    for line in lines[1:]:
+        if line.startswith("harbors:"):
+            break
+        out.append(line)
+    return out
+
+
+def _harbors(drawing: list[str]) -> str:
+    return ""
+
+
+def harbor_line(game: Game, obs: JSON) -> str:
+    """The harbors in words (``"3:1 at spots 0-4; 2:1 brick at 2-5"``)."""
+    for line in game.render_observation(dict(obs)).split("\n"):
+        if line.startswith("harbors:"):
+            text = line[len("harbors:") :]
+            text = re.sub(r"2:1 ([lbwgo])\b", lambda m: f"2:1 {RESOURCE_NAMES[m[1]]}", text)
+            return "harbors (spots):" + text
+    return ""
+
+
+_TILE = re.compile(r"\b([LBWGOD])(\d{1,2})?\b")
+_HARBOR = re.compile(r"2:1 ([lbwgo]) harbor")
+
+
+def hint(obs: JSON, text: str, engine_hint: str) -> str:
+    """A menu entry's hint in words: what an offer or trade gives and gets, what a spot
+    touches, a hex by terrain and number."""
+    words = text.split()
+    if not words:
+        return engine_hint
+    verb = words[0]
+    if verb in ("offer", "trade") and " for " in text:
+        give, get = text.split(" ", 1)[1].split(" for ", 1)
+        to = "the bank or a harbor" if verb == "trade" else "everyone"
+        return f"offer {to} {bundle_words(give)} for {bundle_words(get)}"
+    if verb in ("accept", "reject", "counter") and len(words) > 1:
+        number = words[1].rstrip(":")
+        offer = offer_by_id(obs, int(number)) if number.isdigit() else None
+        if verb == "reject":
+            return "say no to this offer"
+        if verb == "accept" and offer is not None:
+            return receive_words(str(offer["give"]), str(offer["get"]))
+        if verb == "counter" and ":" in text and " for " in text:
+            give, get = text.split(":", 1)[1].split(" for ", 1)
+            return f"you would give {bundle_words(give)} for {bundle_words(get)}"
+    if verb == "discard" and len(words) == 2 and words[1] in RESOURCE_NAMES:
+        return f"put 1 {RESOURCE_NAMES[words[1]]} back"
+    if verb == "complete" and len(words) >= 4:
+        return f"make the trade of offer #{words[1]} with seat {words[3]}"
+    if verb == "withdraw" and len(words) == 2:
+        return f"take back offer #{words[1]}"
+    if verb == "end":
+        return "end your turn"
+    if verb == "roll":
+        return "roll the dice"
+    if verb == "buy":
+        return "buy a development card (1 wool, 1 grain, 1 ore)"
+    if verb == "play" and len(words) > 1:
+        return f"play {_DEV_WORDS.get(words[1], words[1])}" + (
+            f": {bundle_words(' '.join(words[2:]))}" if words[1] == "plenty" else ""
+        )
+    out = _HARBOR.sub(lambda m: f"2:1 {RESOURCE_NAMES[m[1]]} harbor", engine_hint)
+    return _TILE.sub(lambda m: tile_words(m[0]), out)
+
+
+def log_sentence(line: str, obs: JSON, viewer: int | None) -> str:
+    """An island log line as a sentence (:func:`island_sentence`)."""
+    return island_sentence(line, obs, viewer)
+
+
+_ROLL = re.compile(r"^seat (\d+) rolls (\d+)$")
+
+
+def blocked_production(game: Game, line: str, obs: JSON) -> str | None:
+    """After a roll, the sentence saying whose production the robber blocks (IR-44), if any:
+    ``"the robber on hex 5 (fields 11) blocks 1 card for seat 2"``."""
+    m = _ROLL.match(line)
+    board = obs.get("board") or {}
+    tiles = hex_tiles(obs)
+    if not m or board.get("robber") is None or not tiles:
+        return None
+    robber = int(board["robber"])
+    if not 0 <= robber < len(tiles) or tiles[robber][1:] != m[2]:
+        return None
+    corners = _hex_corners(game, obs, robber)
+    if corners is None:
+        return None
+    lost: dict[int, int] = {}
+    for key, amount in (("settlements", 1), ("cities", 2)):
+        for node, owner in obs.get(key) or []:
+            if node in corners:
+                lost[owner] = lost.get(owner, 0) + amount
+    if not lost:
+        return None
+    who = and_list(
+        [f"{n} card{'s' if n > 1 else ''} for seat {s}" for s, n in sorted(lost.items())]
+    )
+    return f"the robber on {hex_words(obs, robber)} blocks {who} (IR-44)"
+
+
+def _hex_corners(game: Game, obs: JSON, hex_id: int) -> set[int] | None:
+    geo = game.board_geometry() or {}
+    board = obs.get("board") or {}
+    hexes, nodes = geo.get("hexes"), geo.get("nodes")
+    if geo.get("board") != board.get("map") or not hexes or not nodes:
+        return None
+    if len(hexes) != len(hex_tiles(obs)):
+        return None
+    x, y = hexes[hex_id]
+    where = {(nx, ny): i for i, (nx, ny) in enumerate(nodes)}
+    return {where[(x + dx, y + dy)] for dx, dy in _HEX_CORNERS if (x + dx, y + dy) in where}
