@@ -24,7 +24,7 @@ from hexfolk.core.errors import (
     MalformedActionError,
     OptionError,
 )
-from hexfolk.core.options import OptionSpec, resolve_options
+from hexfolk.core.options import FrozenOptions, OptionSpec, resolve_options
 
 CHANCE = -1
 """``current_player()`` value: the next step is a chance outcome drawn by the runner."""
@@ -84,7 +84,11 @@ class Game(ABC):
                 f"{self.id} is played by {self.min_players} to {self.max_players} players, not {n}"
             )
         self.num_players: int = n
-        self.options: dict[str, Any] = resolve_options(self.option_specs, options or {})
+        self.options: Mapping[str, Any] = FrozenOptions(
+            resolve_options(self.option_specs, options or {})
+        )
+        """The resolved options (every option, defaults filled in): read-only
+        (:class:`~hexfolk.core.options.FrozenOptions`; writing raises TypeError)."""
         self.check_options()
 
     def check_options(self) -> None:  # noqa: B027 - an optional hook, empty by default
@@ -156,7 +160,7 @@ class Game(ABC):
         return {"players": self.num_players, "options": dict(self.options)}
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(players={self.num_players}, options={self.options!r})"
+        return f"{type(self).__name__}(players={self.num_players}, options={dict(self.options)!r})"
 
     def board_geometry(self) -> JSON | None:
         """Where the board's places are drawn, for clients that show it (the browser): plain
@@ -485,9 +489,12 @@ class State(ABC):
         """The game's own score per seat (VP, coins); defaults to :meth:`returns`."""
         return self.returns()
 
+    @abstractmethod
     def turn_count(self) -> int:
-        """Player-turns taken so far (for caps and statistics)."""
-        return 0
+        """Player-turns taken so far, in the game's own sense of a turn (a Scythe turn, an
+        island turn; a round of bids): the turn cap of :class:`~hexfolk.core.Match`, records'
+        ``result.turns`` and statistics count it. No default: a game that did not say what a
+        turn is would silently never reach its cap."""
 
     def summary(self) -> JSON:
         """End-of-game statistics, public (revealed at the end). Games override."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from hexfolk.core.errors import OptionError
 
@@ -84,6 +84,42 @@ class OptionSpec:
         elif not isinstance(value, str):
             raise OptionError(f"option {self.name!r} takes text, not {value!r}")
         return value
+
+
+class FrozenOptions(dict[str, Any]):
+    """A game's resolved options: a mapping that cannot be changed after the game is made.
+
+    It is a ``dict`` (so it serialises as JSON and reads at dict speed) whose every mutating
+    method raises :class:`TypeError`; :attr:`hexfolk.core.Game.options` holds one, so a rule
+    cannot change an option in the middle of a game. ``dict(options)`` is a plain, writable
+    copy. Pickles and copies as itself (worker processes, Ray).
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a game's options are read-only; make a new Game to change them")
+
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    __ior__ = _refuse
+    clear = _refuse
+    pop = _refuse
+    popitem = _refuse
+    setdefault = _refuse
+    update = _refuse
+
+    def __reduce__(self) -> tuple[type[FrozenOptions], tuple[dict[str, Any]]]:
+        return type(self), (dict(self),)
+
+    def __copy__(self) -> FrozenOptions:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenOptions:
+        return self
+
+    def __repr__(self) -> str:
+        return f"FrozenOptions({dict.__repr__(self)})"
 
 
 def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
