@@ -103,6 +103,8 @@ class GameView:
             text = text.replace("-", " ")
         if self.game.id == "island":
             text = with_bundles_in_words(text)
+            if text.startswith(("place a setup settlement", "move the robber")):
+                text += " (`board` shows the map, `list` what each choice touches)"
         return text
 
 

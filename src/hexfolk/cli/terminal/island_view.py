@@ -99,17 +99,18 @@ def discards_lines(obs: JSON, viewer: int | None) -> list[str]:
     return [line]
 
 
-def status_line(obs: JSON) -> str:
-    """The robber, the bank and the deck."""
+def status_lines(obs: JSON) -> list[str]:
+    """The robber and the deck; the bank (unless hidden)."""
     board = obs.get("board") or {}
-    parts = []
+    first = []
     if board.get("robber") is not None and board.get("layout"):
-        parts.append(f"robber on {hex_words(obs, int(board['robber']))}")
+        first.append(f"robber on {hex_words(obs, int(board['robber']))}")
+    first.append(f"{obs.get('deck', 0)} development cards left")
+    lines = ["; ".join(first)]
     bank = obs.get("bank")
     if bank:
-        parts.append("bank " + " ".join(f"{n} {k}" for k, n in bank.items()))
-    parts.append(f"{obs.get('deck', 0)} development cards left")
-    return "; ".join(parts)
+        lines.append("bank: " + ", ".join(f"{n} {k}" for k, n in bank.items()))
+    return lines
 
 
 def compact(game: Game, obs: JSON, viewer: int | None, size: Size) -> list[str]:
@@ -118,7 +119,7 @@ def compact(game: Game, obs: JSON, viewer: int | None, size: Size) -> list[str]:
     lines += hand_lines(obs, viewer)
     lines += offers_lines(obs, viewer)
     lines += discards_lines(obs, viewer)
-    lines.append(status_line(obs))
+    lines += status_lines(obs)
     return fit(lines, size.columns)
 
 

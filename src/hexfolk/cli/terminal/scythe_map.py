@@ -4,7 +4,7 @@ the territories with something on them as a list in words.
 The engine's own map (``Game.render_observation``) needs about 125 columns; this grid places
 territory ``rRcC`` at ``board_geometry()``'s ``xy`` (5 columns per x unit, one band of two
 lines per row of hexes), so it fits 80 columns. Line one of a cell: the id and terrain
-(``r1c4 fo``, with ``?`` an encounter, ``T`` a tunnel, ``F`` the Factory); line two: the
+(``r1c4 fo``, with ``?`` an encounter, ``T`` a tunnel; ``FA`` is the Factory); line two: the
 units (``1:C2M3W`` = seat 1's character, 2 mechs, 3 workers) or ``+`` when more is listed.
 """
 
@@ -91,9 +91,7 @@ def grid(observation: JSON, geometry: JSON) -> list[str]:
     for name, t in (geometry.get("territories") or {}).items():
         x, y = t["xy"]
         entry = board.get(name) or {}
-        mark = ("F" if name == geometry.get("factory") else ("T" if t.get("tunnel") else "")) + (
-            "?" if entry.get("encounter_token") else ""
-        )
+        mark = ("T" if t.get("tunnel") else "") + ("?" if entry.get("encounter_token") else "")
         short = "FA" if name == geometry.get("factory") else TERRAIN_SHORT.get(t["terrain"], "")
         top = f"{name} {short}{mark}"
         cells[(x, y)] = (top, _second(entry))
