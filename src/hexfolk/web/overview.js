@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { Board, describeBoard } from "./board.js";
 import { seatLabel, swatch, resCard, humanLog } from "./table.js";
 import { RES } from "./legal.js";
+import { logLine } from "./logwords.js";
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
 
@@ -106,7 +107,7 @@ export async function showReplay(app, id) {
     desc.textContent = describeBoard(st.observation, (k) => seatLabel(seats, k));
     label.textContent = t("replay.of", { i, n: steps.length - 1 });
     const obs = st.observation;
-    const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: humanLog(l, seats) }));
+    const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: logLine(l, (k) => seatLabel(seats, k), (x) => humanLog(x, seats)), title: l }));
     info.replaceChildren(
       h("p", {}, st.action ? `${st.seat === null ? t("chance") : seatLabel(seats, st.seat)}: ${st.action}` : t("replay.start")),
       h("ul.plist", {}, obs.players.map((p, k) => h("li.player", {}, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` })))),
@@ -115,7 +116,7 @@ export async function showReplay(app, id) {
   const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };
   slider.addEventListener("input", () => show(Number(slider.value)));
   app.append(h("section.game.replay", {},
-    h("div.board-wrap", {}, svg, desc),
+    h("div.board-wrap", {}, svg, board.controls(), desc),
     h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
       h("div.row", {},
         h("button#replay-first", { text: "«", "aria-label": t("replay.first"), onclick: () => go(0) }),
@@ -124,7 +125,7 @@ export async function showReplay(app, id) {
         h("button#replay-last", { text: "»", "aria-label": t("replay.last"), onclick: () => go(steps.length - 1) })),
       slider, label, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
   go(steps.length - 1);
-  const keys = (e) => { if (e.target === slider) return; if (e.key === "ArrowLeft") go(Number(slider.value) - 1); if (e.key === "ArrowRight") go(Number(slider.value) + 1); };
+  const keys = (e) => { if (e.target === slider || (svg.contains(e.target) && svg.classList.contains("zoomed"))) return; if (e.key === "ArrowLeft") go(Number(slider.value) - 1); if (e.key === "ArrowRight") go(Number(slider.value) + 1); };
   document.addEventListener("keydown", keys);
   return { close() { document.removeEventListener("keydown", keys); } };
 }

@@ -189,6 +189,7 @@ class TablePage {
       this.board = new Board(this.el.svg, this.geometry, (i) => this.seatName(i));
       this.board.onAction = (a) => this.act(a);
       this.board.onRobberHex = (hex, opts) => this.chooseVictim(hex, opts);
+      this.el.svg.after(this.board.controls());
     }
     this.L = readLegal(v.legal);
     this.board.update(obs, this.L);
