@@ -18,6 +18,9 @@ from tests.rl.helpers import (
     random_episode,
 )
 
+CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+"""Corner offsets of a hex on the doubled grid (``docs/maps.md``, *Coordinates*)."""
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pettingzoo_api_test(players: int) -> None:
@@ -166,6 +169,81 @@ def test_maps_of_ir83_with_lakes(island_map: str, players: int) -> None:
     coverage_walk(rl.env("island", players=players, options=options, seed=3), steps=600)
 
 
-def test_a_map_without_fixed_geometry_is_refused_clearly() -> None:
-    with pytest.raises(ValueError, match="new coastline every game"):
-        rl.env("island", players=3, options={"map": "driftland"})
+DRIFTLAND = {"map": "driftland"}
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_driftland_pettingzoo_api_test(players: int) -> None:
+    api_test(rl.env("island", players=players, options=DRIFTLAND, seed=6, max_turns=30), 150)
+
+
+def test_driftland_seed_test_and_a_new_coastline_per_seed() -> None:
+    seed_test(lambda: rl.env("island", players=4, options=DRIFTLAND, max_turns=30), 150)
+    env = rl.env("island", players=3, options=DRIFTLAND)
+    islands, sizes = [], set()
+    for seed in (1, 1, 2):
+        env.reset(seed=seed)
+        islands.append(env.state.observation(0)["board"]["island"])
+        sizes.add((env.num_actions, env.observe(env.agent_selection)["observation"].shape))
+    assert islands[0] == islands[1] != islands[2]  # the seed draws the coastline
+    assert len(sizes) == 1  # one catalogue and one vector size for every coastline
+    a = random_episode(rl.env("island", players=3, options=DRIFTLAND, max_turns=30), 4, 1)
+    b = random_episode(rl.env("island", players=3, options=DRIFTLAND, max_turns=30), 4, 1)
+    assert a == b
+
+
+def test_driftland_every_legal_action_has_an_index_and_hidden_information() -> None:
+    coverage_walk(rl.env("island", players=3, options=DRIFTLAND, seed=7), steps=1200)
+    hidden_information_walk(rl.env("island", players=4, options=DRIFTLAND, seed=8), steps=300)
+
+
+def _island_hexes(island: str) -> dict[tuple[int, int], str]:
+    """``q,r`` -> code of the observation's island text (``docs/maps.md``), read here
+    independently of the codec."""
+    out = {}
+    for item in island.split(" ")[0].split(";"):
+        at, code = item.split(":")
+        q, r = at.split(",")
+        out[(int(q), int(r))] = code
+    return out
+
+
+def test_driftland_window_places_are_the_engine_places() -> None:
+    # the window keys name the same hexes and intersections as the engine's ids: a robber
+    # key's window hex carries the terrain and token the engine layout gives its engine hex,
+    # settle keys are corners of land hexes, road keys join two corners of one land hex
+    env = rl.env("island", players=3, options=DRIFTLAND, seed=9)
+    window = env.codec.window
+    assert window is not None and (len(window.hexes), len(window.points)) == (61, 150)
+    checked = set()
+    rng = np.random.default_rng(0)
+    for episode in range(3):
+        env.reset(seed=20 + episode)
+        obs = env.state.observation(0)
+        hexes = _island_hexes(obs["board"]["island"])
+        words = obs["board"]["layout"].split(" ")[0].split(".")
+        corners = {h: {(2 * h[0] + h[1] + dx, 3 * h[1] + dy) for dx, dy in CORNERS} for h in hexes}
+        land_points = {p for h, pts in corners.items() if hexes[h] != "~" for p in pts}
+        for _ in range(400):
+            if not env.agents:
+                break
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+                continue
+            for i, text in env.legal_texts().items():
+                key = env.action_text(i).split()
+                if key[0] == "robber" and key[1] != "stay":
+                    engine_hex = int(text.split()[1])
+                    assert hexes[window.hexes[int(key[1][1:])]] == words[engine_hex]
+                    checked.add("robber")
+                elif key[0] in ("settle", "city"):
+                    assert window.points[int(key[1][1:])] in land_points
+                    checked.add(key[0])
+                elif key[0] == "road":
+                    a, b = env.codec.window.edges[int(key[1][1:])]
+                    ends = {window.points[a], window.points[b]}
+                    assert any(ends <= pts for h, pts in corners.items() if hexes[h] != "~")
+                    checked.add("road")
+            env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
+    assert {"robber", "settle", "road"} <= checked

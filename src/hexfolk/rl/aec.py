@@ -12,8 +12,10 @@ actions.
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -112,8 +114,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self.episode_seed: int | None = None
         """The seed of the current episode (its chance steps)."""
         self.state: State = self.game.new_initial_state()
-        self.history: list[str] = []
-        """Action texts of the episode so far, chance outcomes included (a match record)."""
+        self._played: list[Action] = []
+        """The episode's actions so far, chance outcomes included (:attr:`history`)."""
         self._legal: dict[int, Action] | None = None
         self._obs_cache: dict[int, JSON] = {}
         self._steps: dict[str, int] = {}
@@ -125,6 +127,12 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_spaces[agent]
+
+    @property
+    def history(self) -> list[str]:
+        """Action texts of the episode so far, chance outcomes included (a match record's
+        body; rendered on demand, so a step does not pay for the text)."""
+        return [str(a) for a in self._played]
 
     @property
     def num_actions(self) -> int:
@@ -149,7 +157,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self.episode_seed = seed
         self._chance = make_rng(seed, "chance")
         self.state = self.game.new_initial_state()
-        self.history = []
+        self._played = []
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -165,9 +173,10 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         """Play chance steps from the environment's seed until a seat must act."""
         state = self.state
         rng = self._chance
+        played = self._played
         while state.is_chance():
             outcome = state.sample_chance(rng)
-            self.history.append(str(outcome))
+            played.append(outcome)
             state.apply_unchecked(outcome)
 
     def _after_step(self) -> None:
@@ -261,7 +270,9 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise EpisodeOverError(f"the episode is over for {agent}")
-        self._play(agent, action, legal is not None and action in legal)
+        # the bots return an item of the list: an identity scan (C speed) finds it
+        known = legal is not None and any(map(operator.is_, legal, repeat(action)))
+        self._play(agent, action, known)
 
     def _play(self, agent: str, chosen: Action, known_legal: bool) -> None:
         seat = self._seat[agent]
@@ -270,10 +281,12 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
             state.apply_unchecked(chosen)  # the runner's fast path: taken from the legal list
         else:
             state.apply_for(seat, chosen)
-        self.history.append(str(chosen))
+        self._played.append(chosen)
         self._steps[agent] += 1
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0.0
         self._advance()
         if self.shaped:
             scores = self.state.scores()

@@ -5,21 +5,31 @@ sizes come from the game's public ``topology``, the vocabulary (resource letters
 cards, ratios) from its rules tables. Seats in the features are *relative* to the
 observing seat (0 = itself, 1 = the next seat clockwise...); seats in action texts stay
 absolute (``robber 5 steal 2``, ``complete @1 with 2``), as the notation writes them.
+
+Driftland (a new coastline every game) has no fixed engine board, so its places are those of a
+fixed **window**: every hex within the map's ``max_radius`` of the centre, its intersections and
+sides (:class:`Window`). Each game's engine ids are mapped into the window from the island the
+observation shows (``board.island``), so the catalogue and the vector keep one size
+(``docs/rl.md``, *Driftland*).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from hexfolk.core import Action, Game
+from hexfolk.games.island import maps
 from hexfolk.games.island import rules as R
-from hexfolk.rl.codec import Codec, Features, relative, scaled
+from hexfolk.rl.codec import Codec, Features, relative
 
 JSON = dict[str, Any]
+Hex = tuple[int, int]
+Point = tuple[int, int]
 
 LETTERS = "".join(R.LETTERS)
 """Resource letters of the notation, in notation order."""
@@ -49,6 +59,12 @@ PHASES = (
 """Prompt kinds of the observing seat (one-hot; chance kinds never reach an agent)."""
 ANSWERS = ("accept", "reject", "counter")
 TOKENS = R.DICE_SUMS
+PLAYER_FEATURES = 14
+"""Features per relative seat in the ``players`` block."""
+WINDOW_MARK = "w"
+"""Driftland's keys name window places: ``settle w37``, ``road w120``, ``robber w30 steal 2``."""
+PLACED = ("settle", "city", "road", "robber")
+"""Actions naming an engine place (a node, an edge, a hex) by id."""
 
 
 def bundle(counts: Sequence[int]) -> str:
@@ -71,16 +87,17 @@ def _one(r: int) -> list[int]:
     return [1 if i == r else 0 for i in range(len(LETTERS))]
 
 
-def catalogue(players: int, hexes: int, nodes: int, edges: int) -> list[str]:
-    """Every action key of an island configuration, in index order (``docs/rl.md``)."""
+def catalogue(players: int, hexes: int, nodes: int, edges: int, mark: str = "") -> list[str]:
+    """Every action key of an island configuration, in index order (``docs/rl.md``). ``mark``
+    prefixes place numbers (``"w"``: Driftland's window places)."""
     nres = len(LETTERS)
     keys = ["end", "roll", "buy", "play knight", "play roads", "robber stay", "sbp join"]
     keys.append("sbp pass")
-    keys += [f"settle {v}" for v in range(nodes)]
-    keys += [f"city {v}" for v in range(nodes)]
-    keys += [f"road {e}" for e in range(edges)]
-    keys += [f"robber {h}" for h in range(hexes)]
-    keys += [f"robber {h} steal {q}" for h in range(hexes) for q in range(players)]
+    keys += [f"settle {mark}{v}" for v in range(nodes)]
+    keys += [f"city {mark}{v}" for v in range(nodes)]
+    keys += [f"road {mark}{e}" for e in range(edges)]
+    keys += [f"robber {mark}{h}" for h in range(hexes)]
+    keys += [f"robber {mark}{h} steal {q}" for h in range(hexes) for q in range(players)]
     keys += [f"discard {c}" for c in LETTERS]
     keys += [f"play monopoly {c}" for c in LETTERS]
     plenty = [
@@ -103,28 +120,81 @@ def catalogue(players: int, hexes: int, nodes: int, edges: int) -> list[str]:
     return keys
 
 
+@dataclass(frozen=True)
+class Window:
+    """The fixed places of a map whose coastline changes every game: every hex within
+    ``radius`` of the centre (axial, by row then column), their intersections (doubled-grid
+    points by y then x, as ``board.py`` numbers nodes) and sides (sorted node pairs)."""
+
+    radius: int
+    hexes: tuple[Hex, ...]
+    points: tuple[Point, ...]
+    edges: tuple[tuple[int, int], ...]
+
+    @staticmethod
+    def of_radius(radius: int) -> Window:
+        centre = (0, 0)
+        hexes = sorted(
+            ((q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)),
+            key=lambda h: (h[1], h[0]),
+        )
+        hexes = [h for h in hexes if maps.distance(h, centre) <= radius]
+        points = sorted({p for h in hexes for p in maps.corners(h)}, key=lambda p: (p[1], p[0]))
+        point_id = {p: i for i, p in enumerate(points)}
+        edges: set[tuple[int, int]] = set()
+        for h in hexes:
+            ids = [point_id[p] for p in maps.corners(h)]
+            for k in range(6):
+                a, b = ids[k], ids[(k + 1) % 6]
+                edges.add((min(a, b), max(a, b)))
+        return Window(radius, tuple(hexes), tuple(points), tuple(sorted(edges)))
+
+
+@dataclass
+class Placement:
+    """One board as the encoder sees it: engine ids -> catalogue places (the identity on a
+    fixed board), the static features of the layout (terrain, tokens, harbors, water) as one
+    float32 block, and the index of every legal action already seen on this board."""
+
+    hex_of: Sequence[int]
+    node_of: Sequence[int]
+    edge_of: Sequence[int]
+    block: np.ndarray
+    fixed: dict[Action, int]
+
+
 _SLOTTED = frozenset(("accept", "reject", "withdraw", "counter", "complete"))
 """Actions naming an offer by number: keyed by the offer's slot."""
 _OFFER_ID = re.compile(r"^(accept|reject|withdraw) (\d+)$")
 _COUNTER = re.compile(r"^counter (\d+): (.+) for (.+)$")
 _COMPLETE = re.compile(r"^complete (\d+) with (\d+)$")
+_PLACE = re.compile(r"^(settle|city|road|robber) (\d+)( steal \d+)?$")
+_CACHE = 64
+"""Boards (layouts) remembered per codec; a table of more is cleared (Driftland: one per game)."""
 
 
 class IslandCodec(Codec):
-    """Catalogue and encoder of one island configuration (player count, options)."""
+    """Catalogue and encoder of one island configuration (player count, options, map)."""
 
     def __init__(self, game: Game):
-        if not getattr(game, "fixed_geometry", True):
-            raise ValueError(
-                f"{game.options.get('map')}: the map draws a new coastline every game, so no "
-                "action space of fixed size fits it (hexfolk.rl needs a fixed board)"
-            )
-        topo: Any = getattr(game, "topology")  # noqa: B009 - the island game's public geometry
         self.players = n = game.num_players
-        self.hexes = hexes = topo.num_hexes
-        self.nodes = nodes = topo.num_nodes
-        self.edges = edges = topo.num_edges
-        self.harbors = harbors = len(topo.harbor_slots)
+        self.window: Window | None = None
+        self.island_map: Any = getattr(game, "map", None)
+        """The map of the ``map`` option (``maps.IslandMap``), None on the standard board."""
+        if getattr(game, "fixed_geometry", True):
+            topo: Any = getattr(game, "topology")  # noqa: B009 - the island game's public geometry
+            hexes, nodes, edges = topo.num_hexes, topo.num_nodes, topo.num_edges
+            self.harbors = len(topo.harbor_slots)
+            mark = ""
+        else:
+            coast = getattr(self.island_map, "coastline", None)
+            if coast is None:
+                raise ValueError(f"{game.options.get('map')}: no fixed board and no coastline rule")
+            self.window = window = Window.of_radius(coast.max_radius)
+            hexes, nodes, edges = len(window.hexes), len(window.points), len(window.edges)
+            self.harbors = 0
+            mark = WINDOW_MARK
+        self.hexes, self.nodes, self.edges = hexes, nodes, edges
         self.vp_target = float(game.options["vp_target"])
         f = Features()
         nres = len(LETTERS)
@@ -133,19 +203,34 @@ class IslandCodec(Codec):
             "prompt", 3, "cards still to discard /10, cards of the discard /10, free roads /2"
         )
         self.o_turn = f.add("turn", 1, "turn number /200")
-        self.o_hex = f.add(
-            "hexes",
-            hexes * (len(TERRAINS) + len(TOKENS) + 1),
-            "per hex: terrain one-hot (L B W G O D), token one-hot (2..12), robber here",
-        )
-        self.o_harbor = f.add(
-            "harbors", harbors * len(HARBORS), "per harbor slot: kind l b w g o 3"
-        )
+        if self.window is None:
+            self.water = 0
+            self.per_hex = len(TERRAINS) + len(TOKENS) + 1
+            self.o_hex = f.add(
+                "hexes",
+                hexes * self.per_hex,
+                "per hex: terrain one-hot (L B W G O D), token one-hot (2..12), robber here",
+            )
+            self.o_harbor = f.add(
+                "harbors", self.harbors * len(HARBORS), "per harbor slot: kind l b w g o 3"
+            )
+        else:
+            self.water = 2
+            self.per_hex = 2 + len(TERRAINS) + len(TOKENS) + 1
+            self.o_hex = f.add(
+                "hexes",
+                hexes * self.per_hex,
+                "per window hex: sea, lake, terrain one-hot (L B W G O D), token one-hot "
+                "(2..12), robber here",
+            )
+            self.o_harbor = f.add(
+                "harbors", nodes * len(HARBORS), "per window node: harbor kind l b w g o 3"
+            )
         self.o_node = f.add("nodes", nodes * 2 * n, "per node, per relative seat: settlement, city")
         self.o_edge = f.add("edges", edges * n, "per edge, per relative seat: road")
         self.o_player = f.add(
             "players",
-            n * 14,
+            n * PLAYER_FEATURES,
             "per relative seat: cards /20, development cards /10, bought this turn /5, "
             "knights /10, visible VP /target, road length /15, roads left /15, settlements "
             "left /5, cities left /4, declines offers, holds Longest Road, holds Largest Army, "
@@ -170,42 +255,119 @@ class IslandCodec(Codec):
             "per relative seat: owes a discard, has committed; a discard is under way; own "
             "cards picked so far per resource /10",
         )
-        self.per_hex = len(TERRAINS) + len(TOKENS) + 1
         self.rel = [[relative(s, o, n) for o in range(n)] for s in range(n)]
         """``rel[seat][other]``: where ``other`` sits from ``seat``."""
-        self._layouts: dict[str, tuple[int, ...]] = {}
-        super().__init__(game, catalogue(n, hexes, nodes, edges), f)
+        # precomputed index tables of the vectorised writer
+        self._phase_at = {kind: self.o_phase + i for i, kind in enumerate(PHASES)}
+        first = [self.o_player + r * PLAYER_FEATURES for r in range(n)]
+        self._player_at = [list(range(f0, f0 + 9)) for f0 in first]
+        self._own_at = (
+            list(range(self.o_hand, self.o_hand + nres))
+            + list(range(self.o_dev, self.o_dev + len(DEV_NAMES)))
+            + [self.o_vp]
+        )
+        self._bank_at = list(range(self.o_bank, self.o_bank + nres))
+        self._bundles: dict[str, list[int]] = {}
+        self._boards: dict[tuple[str, str | None], Placement] = {}
+        self._board: Placement | None = None
+        self._board_key: tuple[str, str | None] | None = None
+        super().__init__(game, catalogue(n, hexes, nodes, edges, mark), f)
 
-    def _layout_ones(self, layout: str) -> tuple[int, ...]:
-        """Indices of the hex and harbor features that are 1 for a layout text (cached: the
-        layout is fixed for a whole game)."""
-        cached = self._layouts.get(layout)
-        if cached is None:
-            ones = []
-            hex_text, harbor_text, _robber = layout.split(" ")
-            words = hex_text.split(".")
-            if len(words) != self.hexes or len(harbor_text) != self.harbors:
-                raise ValueError(
-                    f"layout of {len(words)} hexes and {len(harbor_text)} harbors on a board "
-                    f"of {self.hexes} and {self.harbors}: {layout!r}"
-                )
-            for h, word in enumerate(words):
-                base = self.o_hex + h * self.per_hex
-                ones.append(base + TERRAINS.index(word[0]))
-                if len(word) > 1:
-                    ones.append(base + len(TERRAINS) + TOKENS.index(int(word[1:])))
-            for i, c in enumerate(harbor_text):
-                ones.append(self.o_harbor + i * len(HARBORS) + HARBORS.index(c))
-            if len(self._layouts) > 64:
-                self._layouts.clear()
-            cached = self._layouts[layout] = tuple(ones)
-        return cached
+    # --------------------------------------------------------------------- boards
+    def placement(self, board: JSON) -> Placement | None:
+        """The :class:`Placement` of an observation's ``board`` (None before the layout)."""
+        layout = board["layout"]
+        if not layout:
+            return None
+        key = (layout, board.get("island"))
+        if key == self._board_key:
+            return self._board
+        place = self._boards.get(key)
+        if place is None:
+            if len(self._boards) >= _CACHE:
+                self._boards.clear()
+            place = self._boards[key] = (
+                self._fixed_board(layout) if self.window is None else self._window_board(key[1])
+            )
+        self._board_key, self._board = key, place
+        self._fixed = place.fixed
+        return place
+
+    def _fixed_board(self, layout: str) -> Placement:
+        block = np.zeros(self.o_node - self.o_hex, dtype=np.float32)
+        hex_text, harbor_text, _robber = layout.split(" ")
+        words = hex_text.split(".")
+        if len(words) != self.hexes or len(harbor_text) != self.harbors:
+            raise ValueError(
+                f"layout of {len(words)} hexes and {len(harbor_text)} harbors on a board "
+                f"of {self.hexes} and {self.harbors}: {layout!r}"
+            )
+        for h, word in enumerate(words):
+            base = h * self.per_hex
+            block[base + TERRAINS.index(word[0])] = 1.0
+            if len(word) > 1:
+                block[base + len(TERRAINS) + TOKENS.index(int(word[1:]))] = 1.0
+        at = self.o_harbor - self.o_hex
+        for i, c in enumerate(harbor_text):
+            block[at + i * len(HARBORS) + HARBORS.index(c)] = 1.0
+        return Placement(
+            range(self.hexes), range(self.nodes), range(self.edges), block, self._fixed
+        )
+
+    def _window_board(self, island: str | None) -> Placement:
+        window = self.window
+        assert window is not None
+        if island is None:
+            raise ValueError(f"{self.island_map.id}: the observation's board names no island")
+        layout = maps.parse_layout_text(self.island_map, island, validate=False)
+        topo, _engine = maps.to_engine(layout)
+        hex_id = {h: i for i, h in enumerate(window.hexes)}
+        point_id = {p: i for i, p in enumerate(window.points)}
+        edge_id = {e: i for i, e in enumerate(window.edges)}
+        outside = [h.at for h in layout.hexes if h.at not in hex_id]
+        if outside:
+            raise ValueError(
+                f"{self.island_map.id}: the island reaches {outside[0]}, outside the window of "
+                f"radius {window.radius}"
+            )
+        hex_of = [hex_id[(((x - y // 3) // 2), y // 3)] for x, y in topo.hex_xy]
+        node_of = [point_id[p] for p in topo.node_xy]
+        edge_of = []
+        for a, b in topo.edge_nodes:
+            u, v = node_of[a], node_of[b]
+            edge_of.append(edge_id[(min(u, v), max(u, v))])
+        block = np.zeros(self.o_node - self.o_hex, dtype=np.float32)
+        per = self.per_hex
+        land = {h.at: h for h in layout.hexes}
+        for i, h in enumerate(window.hexes):
+            placed = land.get(h)
+            base = i * per
+            if placed is None:
+                block[base] = 1.0  # sea
+            elif placed.kind == maps.LAKE:
+                block[base + 1] = 1.0
+            elif placed.kind == maps.DESERT:
+                block[base + 2 + TERRAINS.index("D")] = 1.0
+            else:
+                block[base + 2 + R.TERRAINS.index(placed.terrain)] = 1.0
+                block[base + 2 + len(TERRAINS) + TOKENS.index(placed.token)] = 1.0
+        o_harbor = self.o_harbor - self.o_hex
+        for hb in layout.harbors:
+            kind = "3" if hb.kind == maps.GENERIC_HARBOR else LETTERS[RESOURCES.index(hb.kind)]
+            for p in hb.points():
+                block[o_harbor + point_id[p] * len(HARBORS) + HARBORS.index(kind)] = 1.0
+        return Placement(hex_of, node_of, edge_of, block, {})
 
     # --------------------------------------------------------------------- actions
     def dynamic(self, action: Action) -> bool:
         return str(action).split(" ", 1)[0] in _SLOTTED
 
+    def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
+        self.placement(observation["board"])
+        return super().indices(legal, observation)
+
     def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
+        place = self.placement(observation["board"]) if self.window is not None else None
         slots = {str(o["id"]): i + 1 for i, o in enumerate(observation["offers"])}
         out = []
         for action in legal:
@@ -223,105 +385,152 @@ class IslandCodec(Codec):
                 m = _COMPLETE.match(text)
                 if m:
                     text = f"complete @{slots.get(m.group(1), 0)} with {m.group(2)}"
+            elif place is not None and head in PLACED:
+                m = _PLACE.match(text)
+                if m:
+                    table = (
+                        place.node_of
+                        if head in ("settle", "city")
+                        else place.edge_of
+                        if head == "road"
+                        else place.hex_of
+                    )
+                    text = f"{head} {WINDOW_MARK}{table[int(m.group(2))]}{m.group(3) or ''}"
             out.append(text)
         return out
 
     # --------------------------------------------------------------------- observation
+    def _bundle(self, text: str) -> list[int]:
+        counts = self._bundles.get(text)
+        if counts is None:
+            if len(self._bundles) > 4096:
+                self._bundles.clear()
+            counts = self._bundles[text] = parse_bundle(text)
+        return counts
+
     def write(self, obs: JSON, vec: np.ndarray) -> None:
         n = self.players
         seat = obs["seat"]
         if seat is None:
             seat = 0
-        prompt = obs.get("prompt")
-        kind = prompt["kind"] if prompt and prompt["seat"] == seat else obs["phase"]
-        if kind in PHASES:
-            vec[self.o_phase + PHASES.index(kind)] = 1.0
-        if prompt and prompt["seat"] == seat:
-            data = prompt["data"]
-            vec[self.o_prompt] = scaled(data.get("left", 0) if kind == "discard" else 0, 10)
-            vec[self.o_prompt + 1] = scaled(data.get("need", 0), 10)
-            vec[self.o_prompt + 2] = scaled(
-                data.get("left", 0) if kind == "road-building" else 0, 2
-            )
-        vec[self.o_turn] = scaled(obs["turn"], 200)
-        board = obs["board"]
-        layout = board["layout"]
-        ones: list[int] = []
-        if layout:
-            ones.extend(self._layout_ones(layout))
-        robber = board["robber"]
-        if robber is not None and robber >= 0:
-            ones.append(self.o_hex + robber * self.per_hex + self.per_hex - 1)
-        o_node, o_edge = self.o_node, self.o_edge
         rel = self.rel[seat]
-        ones.extend([o_node + (v * n + rel[o]) * 2 for v, o in obs["settlements"]])
-        ones.extend([o_node + (v * n + rel[o]) * 2 + 1 for v, o in obs["cities"]])
-        ones.extend([o_edge + e * n + rel[o] for e, o in obs["roads"]])
-        vec[ones] = 1.0
-        acting = obs.get("acting") or []
-        target = self.vp_target
+        ones: list[int] = []
+        """Indices of the features that are 1."""
+        at: list[int] = []
+        val: list[float] = []
+        """Indices and values (already divided by their scale) of the counted features."""
+        prompt = obs["prompt"]
+        mine = prompt is not None and prompt["seat"] == seat
+        kind = prompt["kind"] if mine else obs["phase"]
+        phase_at = self._phase_at.get(kind)
+        if phase_at is not None:
+            ones.append(phase_at)
+        if mine:
+            data = prompt["data"]
+            o = self.o_prompt
+            at += (o, o + 1, o + 2)
+            val += (
+                data.get("left", 0) * 0.1 if kind == "discard" else 0.0,
+                data.get("need", 0) * 0.1,
+                data.get("left", 0) * 0.5 if kind == "road-building" else 0.0,
+            )
+        at.append(self.o_turn)
+        val.append(obs["turn"] * 0.005)
+        board = obs["board"]
+        place = self.placement(board)
+        if place is not None:
+            vec[self.o_hex : self.o_node] = place.block
+            robber = board["robber"]
+            if robber is not None and robber >= 0:
+                ones.append(self.o_hex + place.hex_of[robber] * self.per_hex + self.per_hex - 1)
+            o_node, o_edge = self.o_node, self.o_edge
+            node_of, edge_of = place.node_of, place.edge_of
+            ones += [o_node + (node_of[v] * n + rel[o]) * 2 for v, o in obs["settlements"]]
+            ones += [o_node + (node_of[v] * n + rel[o]) * 2 + 1 for v, o in obs["cities"]]
+            ones += [o_edge + edge_of[e] * n + rel[o] for e, o in obs["roads"]]
+        acting = obs["acting"] or ()
+        inv_target = 1.0 / self.vp_target
+        lr, la, active = obs["longest_road"], obs["largest_army"], obs["active"]
+        player_at = self._player_at
         for info in obs["players"]:
             p = info["seat"]
-            base = self.o_player + relative(seat, p, n) * 14
-            vec[base : base + 14] = (
-                scaled(info["cards"], 20),
-                scaled(info["dev_cards"], 10),
-                scaled(info["dev_bought_this_turn"], 5),
-                scaled(info["knights"], 10),
-                scaled(info["visible_vp"], target),
-                scaled(info["road_length"], 15),
-                scaled(info["roads_left"], 15),
-                scaled(info["settlements_left"], 5),
-                scaled(info["cities_left"], 4),
-                1.0 if info.get("declines_offers") else 0.0,
-                1.0 if obs["longest_road"] == p else 0.0,
-                1.0 if obs["largest_army"] == p else 0.0,
-                1.0 if obs["active"] == p else 0.0,
-                1.0 if p in acting else 0.0,
+            r = rel[p]
+            at += player_at[r]
+            val += (
+                info["cards"] * 0.05,
+                info["dev_cards"] * 0.1,
+                info["dev_bought_this_turn"] * 0.2,
+                info["knights"] * 0.1,
+                info["visible_vp"] * inv_target,
+                info["road_length"] / 15,
+                info["roads_left"] / 15,
+                info["settlements_left"] * 0.2,
+                info["cities_left"] * 0.25,
             )
+            flags = self.o_player + r * PLAYER_FEATURES + 9
+            if info.get("declines_offers"):
+                ones.append(flags)
+            if lr == p:
+                ones.append(flags + 1)
+            if la == p:
+                ones.append(flags + 2)
+            if active == p:
+                ones.append(flags + 3)
+            if p in acting:
+                ones.append(flags + 4)
             if p == seat and "hand" in info:
-                hand = info["hand"]
-                vec[self.o_hand : self.o_hand + len(RESOURCES)] = [
-                    min(hand[name] / 10, 1.0) for name in RESOURCES
-                ]
-                dev = info["dev_hand"]
-                vec[self.o_dev : self.o_dev + len(DEV_NAMES)] = [
-                    min(dev[name] / 5, 1.0) for name in DEV_NAMES
-                ]
-                vec[self.o_vp] = scaled(info["vp"], target)
+                hand, dev = info["hand"], info["dev_hand"]
+                at += self._own_at
+                val += [hand[name] * 0.1 for name in RESOURCES]
+                val += [dev[name] * 0.2 for name in DEV_NAMES]
+                val.append(info["vp"] * inv_target)
         bank = obs["bank"]
         if bank is None:
-            vec[self.o_bank + len(RESOURCES)] = 1.0
+            ones.append(self.o_bank + len(RESOURCES))
         else:
-            vec[self.o_bank : self.o_bank + len(RESOURCES)] = [
-                min(bank[name] / 19, 1.0) for name in RESOURCES
-            ]
-        vec[self.o_deck] = scaled(obs["deck"], 25)
-        nres = len(LETTERS)
-        for i, offer in enumerate(obs["offers"][:OFFER_SLOTS]):
-            base = self.o_offer + i * self.per_offer
-            vec[base] = 1.0
-            for r, c in enumerate(parse_bundle(offer["give"])):
-                vec[base + 1 + r] = scaled(c, 5)
-            for r, c in enumerate(parse_bundle(offer["get"])):
-                vec[base + 1 + nres + r] = scaled(c, 5)
-            for s, answer in offer["answers"].items():
-                at = base + 1 + 2 * nres + relative(seat, int(s), n) * (len(ANSWERS) + nres)
-                if isinstance(answer, dict):
-                    vec[at + 2] = 1.0
-                    for r, c in enumerate(parse_bundle(answer["counter"]["give"])):
-                        vec[at + len(ANSWERS) + r] = scaled(c, 5)
-                else:
-                    vec[at + ANSWERS.index(answer)] = 1.0
+            at += self._bank_at
+            val += [bank[name] / 19 for name in RESOURCES]
+        at.append(self.o_deck)
+        val.append(obs["deck"] * 0.04)
+        offers = obs["offers"]
+        if offers:
+            nres = len(LETTERS)
+            per_seat = len(ANSWERS) + nres
+            for i, offer in enumerate(offers[:OFFER_SLOTS]):
+                base = self.o_offer + i * self.per_offer
+                ones.append(base)
+                for r, c in enumerate(self._bundle(offer["give"])):
+                    if c:
+                        at.append(base + 1 + r)
+                        val.append(c * 0.2)
+                for r, c in enumerate(self._bundle(offer["get"])):
+                    if c:
+                        at.append(base + 1 + nres + r)
+                        val.append(c * 0.2)
+                for s, answer in offer["answers"].items():
+                    where = base + 1 + 2 * nres + rel[int(s)] * per_seat
+                    if isinstance(answer, dict):
+                        ones.append(where + 2)
+                        for r, c in enumerate(self._bundle(answer["counter"]["give"])):
+                            if c:
+                                at.append(where + len(ANSWERS) + r)
+                                val.append(c * 0.2)
+                    else:
+                        ones.append(where + ANSWERS.index(answer))
         discards = obs["discards"]
         if discards:
             committed = discards["committed"]
             for q in discards["seats"]:
-                at = self.o_discard + relative(seat, q, n) * 2
-                vec[at] = 1.0
-                vec[at + 1] = 1.0 if q in committed else 0.0
-            vec[self.o_discard + 2 * n] = 1.0
+                where = self.o_discard + rel[q] * 2
+                ones.append(where)
+                if q in committed:
+                    ones.append(where + 1)
+            ones.append(self.o_discard + 2 * n)
             picked = discards.get("selected") or discards.get("own")
             if picked:
-                for r, c in enumerate(parse_bundle(picked)):
-                    vec[self.o_discard + 2 * n + 1 + r] = scaled(c, 10)
+                for r, c in enumerate(self._bundle(picked)):
+                    if c:
+                        at.append(self.o_discard + 2 * n + 1 + r)
+                        val.append(c * 0.1)
+        vec[at] = np.minimum(val, 1.0)
+        vec[ones] = 1.0
