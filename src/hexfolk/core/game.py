@@ -131,6 +131,12 @@ class Game(ABC):
         private fields. ``load_position(state.position())`` gives a state with the same
         :meth:`State.fingerprint` as ``state``, for this game and these options.
 
+        A document should also name ``"game"`` (the id), ``"players"`` and ``"options"`` (as
+        :meth:`config` gives them) at its top level, so that a file is self-describing:
+        ``hexfolk perft --position FILE`` and ``hexfolk play --position FILE`` build the game
+        from them when the command line does not; ``load_position`` refuses a document whose
+        ``game``, ``players`` or ``options`` differ from this game's.
+
         The document is checked against the game's invariants (piece counts, track limits,
         deck composition, a prompt that exists for the seat it names) before anything is
         built; a document that breaks one is refused with
