@@ -10,7 +10,9 @@ Notation: ``deal 7`` (chance: the next card dealt is 7), ``bid 7`` (commit card 
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +24,7 @@ from hexfolk.core import (
     Game,
     MalformedActionError,
     OptionSpec,
+    PositionError,
     Prompt,
     State,
     check_seat,
@@ -66,6 +69,46 @@ class BidsGame(Game):
         if not 1 <= card <= 9:
             raise MalformedActionError(f"{text!r}: cards are 1..9")
         return Deal(card) if word == "deal" else Bid(card)
+
+    def load_position(self, doc: str | Mapping[str, Any]) -> BidsState:
+        """A sealed-bids position: ``deck``, ``hands``, ``points``, ``round`` and ``bids``
+        (seat -> committed card or null), plus ``game``, ``players`` and ``options``."""
+        data = json.loads(doc) if isinstance(doc, str) else dict(doc)
+        n = self.num_players
+        if data.get("game", self.id) != self.id:
+            raise PositionError(f"this is a position of {data['game']!r}, not of {self.id!r}")
+        if data.get("players", n) != n:
+            raise PositionError(f"the position has {data['players']} players; this game {n}")
+        if dict(data.get("options", self.options)) != dict(self.options):
+            raise PositionError(f"the position's options {data['options']} are not this game's")
+        state = BidsState(self)
+        try:
+            state.deck = [int(c) for c in data["deck"]]
+            state.hands = [[int(c) for c in hand] for hand in data["hands"]]
+            state.points = [int(p) for p in data["points"]]
+            state.round = int(data["round"])
+            bids = {int(seat): card for seat, card in dict(data["bids"]).items()}
+        except KeyError as exc:
+            raise PositionError(f"the position has no {exc.args[0]!r} field") from None
+        except (TypeError, ValueError) as exc:
+            raise PositionError(f"a field of the position is not a number: {exc}") from None
+        if len(state.hands) != n or len(state.points) != n or set(bids) != set(range(n)):
+            raise PositionError(f"hands, points and bids must name each of the {n} seats")
+        committed = [int(c) for c in bids.values() if c is not None]
+        cards = state.deck + [c for hand in state.hands for c in hand] + committed
+        if any(not 1 <= c <= 9 for c in cards) or len(set(cards)) != len(cards):
+            raise PositionError("every card is one of 1..9 and exists once")
+        if not 0 <= state.round <= self.options["hand"]:
+            raise PositionError(f"round {state.round} is not one of 0..{self.options['hand']}")
+        if len(cards) + state.round * n != 9:
+            raise PositionError(
+                f"{len(cards)} cards in play after {state.round} rounds of {n} bids: "
+                f"the deck has 9 cards"
+            )
+        for seat, card in sorted(bids.items()):
+            if card is not None:
+                state.bids.commit(seat, int(card))
+        return state
 
     def render_observation(self, observation: dict[str, Any]) -> str:
         return (
@@ -195,6 +238,14 @@ class BidsState(State):
             for vis, text in self.log
         ]
         return new
+
+    def position(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "players": self.game.num_players,
+            "options": dict(self.game.options),
+            **json.loads(json.dumps(self.full_state())),
+        }
 
     def full_state(self) -> dict[str, Any]:
         return {

@@ -109,21 +109,13 @@ class Match:
                 steps += 1
                 if steps % every == 0:
                     marks.after_step(steps, state)
-        record = MatchRecord(
-            game=game.id,
-            rules_version=game.rules_version,
-            players=game.num_players,
-            options=dict(game.options),
-            seed=self.seed,
-            actions=[str(a) for a in actions],
+        record = MatchRecord.played(
+            game,
+            self.seed,
+            [str(a) for a in actions],
+            state,
             bots=[b.name for b in self.bots],
-            result={
-                "finished": finished,
-                "winners": state.winners() if finished else [],
-                "scores": state.scores(),
-                "turns": state.turn_count(),
-            },
-            final_fingerprint=state.fingerprint() if keep_actions else None,
             checkpoints=marks.items,
+            fingerprint=keep_actions,
         )
         return MatchResult(record, state, finished, state.turn_count(), decisions, actions)

@@ -16,6 +16,9 @@ can derive (finished, winners, scores, turns), the final fingerprint, and the pe
 :data:`CHECKPOINT_EVERY` steps), so a changed step -- a tampered chance outcome that still
 replays legally -- is named within the checkpoint interval where it was changed. Records
 without checkpoints (written before they existed) still replay.
+
+A record of a game that started from a position (``hexfolk play --position``) carries that
+position document (``position``); its steps replay from :meth:`Game.load_position` of it.
 """
 
 from __future__ import annotations
@@ -27,8 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from hexfolk.core.actions import Action
-from hexfolk.core.errors import ActionError, HexfolkError, OptionError, RecordError
-from hexfolk.core.game import Game, State
+from hexfolk.core.errors import (
+    ActionError,
+    HexfolkError,
+    OptionError,
+    PositionError,
+    RecordError,
+)
+from hexfolk.core.game import JSON, Game, State
 from hexfolk.core.registry import load_game
 
 FORMAT = "hexfolk-record"
@@ -80,6 +89,19 @@ def apply_entry(state: State, entry: str) -> Action:
     return action
 
 
+def result_of(state: State) -> dict[str, Any]:
+    """The result fields ``state`` determines: ``finished`` (the game ended by its rules),
+    ``winners`` (empty unless finished), ``scores`` and ``turns``. One formula for every
+    record (:meth:`MatchRecord.played`) and for the replay's check (:func:`check_result`)."""
+    finished = state.is_terminal()
+    return {
+        "finished": finished,
+        "winners": state.winners() if finished else [],
+        "scores": state.scores(),
+        "turns": state.turn_count(),
+    }
+
+
 @dataclass
 class MatchRecord:
     """Everything needed to rebuild a match. ``actions`` are the record entries in arrival
@@ -98,11 +120,51 @@ class MatchRecord:
     checkpoints: list[tuple[int, str]] = field(default_factory=list)
     """``(step, fingerprint)``: the state's fingerprint after the first ``step`` entries, every
     :data:`CHECKPOINT_EVERY` steps (:class:`Checkpoints`); empty in records made before."""
+    position: JSON | None = None
+    """The position document the game started from (:meth:`Game.load_position`, e.g.
+    ``hexfolk play --position``); ``None`` (and absent from the JSON): the game's initial
+    state, :meth:`Game.new_initial_state`."""
+
+    @classmethod
+    def played(
+        cls,
+        game: Game,
+        seed: int,
+        entries: Sequence[str],
+        state: State,
+        *,
+        bots: Sequence[str] = (),
+        checkpoints: Sequence[tuple[int, str]] = (),
+        position: JSON | None = None,
+        fingerprint: bool = True,
+        **result: Any,
+    ) -> MatchRecord:
+        """The record of ``game`` played from its start (or ``position``) through
+        ``entries`` to ``state``: the one construction :class:`~hexfolk.core.Match`,
+        ``hexfolk play`` and :meth:`from_steps` share. The result is :func:`result_of`
+        ``state`` plus the keyword fields given (``quit=True``, ``table="..."``);
+        ``fingerprint=False`` leaves the final fingerprint out (a record of a match whose
+        actions were not kept)."""
+        return cls(
+            game=game.id,
+            rules_version=game.rules_version,
+            players=game.num_players,
+            options=dict(game.options),
+            seed=seed,
+            actions=list(entries),
+            bots=list(bots),
+            result={**result_of(state), **result},
+            final_fingerprint=state.fingerprint() if fingerprint else None,
+            checkpoints=list(checkpoints),
+            position=position,
+        )
 
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = {}
         if self.checkpoints:
             extra["checkpoints"] = [[step, fp] for step, fp in self.checkpoints]
+        if self.position is not None:
+            extra["position"] = self.position
         return {
             **extra,
             "format": FORMAT,
@@ -153,6 +215,9 @@ class MatchRecord:
         result = data.get("result") or {}
         if not isinstance(result, dict):
             raise RecordError("record field 'result' must be an object")
+        position = data.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise RecordError("record field 'position' must be a position document (an object)")
         return cls(
             game=data["game"],
             rules_version=data["rules_version"],
@@ -164,6 +229,7 @@ class MatchRecord:
             result=dict(result),
             final_fingerprint=fp,
             checkpoints=checkpoints,
+            position=position,
         )
 
     @classmethod
@@ -194,12 +260,24 @@ class MatchRecord:
             )
         return game
 
+    def start_state(self, game: Game) -> State:
+        """The state the record's first entry is played in: ``game``'s initial state, or the
+        one its :attr:`position` describes (RecordError if that document is refused)."""
+        if self.position is None:
+            return game.new_initial_state()
+        try:
+            return game.load_position(self.position)
+        except PositionError as exc:
+            raise RecordError(f"record's start position is refused: {exc}") from None
+        except NotImplementedError as exc:
+            raise RecordError(f"record starts from a position, but {exc}") from None
+
     def states(self, game: Game | None = None) -> Iterator[tuple[State, str | None]]:
         """Yield ``(state, next_action_text)`` along the record, last with ``None``.
 
         ``game`` replays with a given game object instead of the registry's (tests of doubles).
         """
-        state = (game or self.make_game()).new_initial_state()
+        state = self.start_state(game or self.make_game())
         for i, text in enumerate(self.actions):
             yield state, text
             try:
@@ -219,13 +297,15 @@ class MatchRecord:
         *,
         bots: Sequence[str] = (),
         result: dict[str, Any] | None = None,
+        position: JSON | None = None,
     ) -> MatchRecord:
         """The record of a game played as ``steps``: ``(seat, action text)`` in arrival order
         (seat None for chance outcomes and steps of the seat to move), e.g. a table server's
-        event log. Every step is replayed (checked) to write its entry (:func:`record_entry`)
-        and the final fingerprint; ``result`` defaults to the replayed state's (finished,
-        winners, scores, turns). Raises RecordError naming the first step that is not legal."""
-        state = game.new_initial_state()
+        event log, from the game's start or from ``position``. Every step is replayed
+        (checked) to write its entry (:func:`record_entry`) and the final fingerprint;
+        ``result`` defaults to the replayed state's (:func:`result_of`). Raises RecordError
+        naming the first step that is not legal."""
+        state = game.new_initial_state() if position is None else game.load_position(position)
         entries: list[str] = []
         marks = Checkpoints()
         for i, (seat, text) in enumerate(steps):
@@ -236,26 +316,12 @@ class MatchRecord:
                 raise RecordError(f"step {i} ({entry!r}) is not legal: {exc}") from None
             entries.append(entry)
             marks.after_step(len(entries), state)
-        finished = state.is_terminal()
-        return cls(
-            game=game.id,
-            rules_version=game.rules_version,
-            players=game.num_players,
-            options=dict(game.options),
-            seed=seed,
-            actions=entries,
-            bots=list(bots),
-            result=dict(result)
-            if result is not None
-            else {
-                "finished": finished,
-                "winners": state.winners() if finished else [],
-                "scores": state.scores(),
-                "turns": state.turn_count(),
-            },
-            final_fingerprint=state.fingerprint(),
-            checkpoints=marks.items,
+        record = cls.played(
+            game, seed, entries, state, bots=bots, checkpoints=marks.items, position=position
         )
+        if result is not None:
+            record.result = dict(result)
+        return record
 
 
 class Checkpoints:
@@ -330,13 +396,8 @@ def check_result(record: MatchRecord, final: State) -> None:
     """Every field of ``record.result`` the replayed final state determines must agree
     (missing fields are not checked: records written before them still replay)."""
     result = record.result
-    finished = final.is_terminal()
-    derived: dict[str, Any] = {
-        "finished": finished,
-        "winners": final.winners() if finished else [],
-        "scores": [float(x) for x in final.scores()],
-        "turns": final.turn_count(),
-    }
+    derived = result_of(final)
+    derived["scores"] = [float(x) for x in derived["scores"]]
     for key, value in derived.items():
         if key not in result:
             continue
