@@ -8,8 +8,9 @@ the rules (sixth star) versus the turn cap, and the process's peak memory.
 
 ``--against DIR`` measures another checkout of the project (for instance a baseline made with
 ``git worktree add /tmp/scythe_base HEAD``) side by side with this one: each round runs both
-trees in fresh processes, one after the other, and the games/s ratio (this tree / the other)
-is printed per round and as a median, so a loaded machine slows both alike.
+trees in fresh processes, one after the other, and the ratio of games per CPU second (this
+tree / the other) is printed per round and as a median: CPU time, not wall time, so that other
+processes on a loaded machine distort the ratio less.
 
     python benchmarks/scythe_speed.py --against /tmp/scythe_base --games 20 --rounds 3
 """
@@ -50,17 +51,20 @@ def measure(players: int, games: int, seed: int, cap: int | None) -> dict[str, f
     natural = 0
     turns = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     for i in range(games):
         result = Match(game, bots, seed + i, turn_cap=cap).run(keep_actions=False)
         decisions += result.decisions
         natural += result.finished
         turns += result.turns
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {
         "players": players,
         "games": games,
         "seconds": elapsed,
         "games_per_s": games / elapsed,
+        "games_per_cpu_s": games / cpu,
         "decisions_per_s": decisions / elapsed,
         "natural_ends": natural,
         "capped": games - natural,
@@ -90,12 +94,12 @@ def compare(
         for k in range(rounds):
             a = _run_tree(here, p, games, seed, cap)
             b = _run_tree(there, p, games, seed, cap)
-            ratio = a["games_per_s"] / b["games_per_s"]
+            ratio = a["games_per_cpu_s"] / b["games_per_cpu_s"]
             ratios.append(ratio)
             same = "same games" if a["decisions"] == b["decisions"] else "DIFFERENT games"
             print(
-                f"scythe {p}p round {k + 1}: this tree {a['games_per_s']:.2f} games/s, "
-                f"{other} {b['games_per_s']:.2f} games/s, ratio {ratio:.3f} ({same})"
+                f"scythe {p}p round {k + 1}: this tree {a['games_per_cpu_s']:.2f} games/cpu-s, "
+                f"{other} {b['games_per_cpu_s']:.2f} games/cpu-s, ratio {ratio:.3f} ({same})"
             )
         print(f"scythe {p}p: median ratio this/other {statistics.median(ratios):.3f}")
 

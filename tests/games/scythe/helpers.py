@@ -25,12 +25,12 @@ def position(factions: str, mats: str, seed: int = 0, **options: object) -> Scyt
 def clear_board(s: ScytheState) -> None:
     """Send every unit off the board (character to its home base), clear resources."""
     for p in range(s.n):
-        s._set_char(p, D.HOME_OF[s.faction[p]])
+        s.place_character(p, D.HOME_OF[s.faction[p]])
         for i in range(D.WORKERS_TOTAL):
-            s._set_worker(p, i, -1)
+            s.place_worker(p, i, -1)
         for i in range(D.MECHS):
-            s._set_mech(p, i, -1)
-    s.res = [0] * len(s.res)
+            s.place_mech(p, i, -1)
+    s.resources = [0] * len(s.resources)
     s.refresh()
 
 
@@ -41,7 +41,7 @@ def put_workers(s: ScytheState, p: int, loc: str, count: int) -> None:
         if placed == count:
             break
         if s.worker_loc[base + i] < 0:
-            s._set_worker(p, i, L(loc))
+            s.place_worker(p, i, L(loc))
             placed += 1
     assert placed == count, "not enough workers on the mat"
     s.refresh()
@@ -49,25 +49,25 @@ def put_workers(s: ScytheState, p: int, loc: str, count: int) -> None:
 
 def put_mech(s: ScytheState, p: int, ability: str, loc: str) -> None:
     slot = D.FACTIONS[s.faction[p]]["mech_abilities"].index(ability)
-    s._set_mech(p, slot, L(loc))
-    s.abil[p] |= D.MECH_ABILITY_BITS[s.faction[p]][slot]
+    s.place_mech(p, slot, L(loc))
+    s.abilities[p] |= D.MECH_ABILITY_BITS[s.faction[p]][slot]
     s.refresh()
 
 
 def put_char(s: ScytheState, p: int, loc: str) -> None:
-    s._set_char(p, L(loc))
+    s.place_character(p, L(loc))
     s.refresh()
 
 
 def put_res(s: ScytheState, loc: str, resource: str, count: int) -> None:
-    s.res[L(loc) * D.NRES + D.RES_INDEX[resource]] += count
+    s.resources[L(loc) * D.NRES + D.RES_INDEX[resource]] += count
     s.refresh()
 
 
 def put_structure(s: ScytheState, p: int, kind: str, loc: str) -> None:
     k = D.STRUCT_INDEX[kind]
-    s.struct_loc[p * len(D.STRUCTURES) + k] = L(loc)
-    s.struct_at[L(loc)] = p * len(D.STRUCTURES) + k
+    s.structure_loc[p * len(D.STRUCTURES) + k] = L(loc)
+    s.structure_at[L(loc)] = p * len(D.STRUCTURES) + k
     s.refresh()
 
 
@@ -75,11 +75,11 @@ def set_hand(s: ScytheState, p: int, values: list[int]) -> None:
     """Give ``p`` exactly these combat cards (taken from / returned to the deck)."""
     nv = len(D.CARD_VALUES)
     for i in range(nv):
-        s.deck[i] += s.hand[p * nv + i]
+        s.combat_deck[i] += s.hand[p * nv + i]
         s.hand[p * nv + i] = 0
     for v in values:
         i = D.CARD_INDEX[v]
-        s.deck[i] -= 1
+        s.combat_deck[i] -= 1
         s.hand[p * nv + i] += 1
     s.refresh()
 
@@ -109,4 +109,4 @@ def legal(s: ScytheState) -> list[str]:
 
 
 def res_at(s: ScytheState, loc: str, resource: str) -> int:
-    return s.res[L(loc) * D.NRES + D.RES_INDEX[resource]]
+    return s.resources[L(loc) * D.NRES + D.RES_INDEX[resource]]

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe import encounters
 from hexfolk.games.scythe.state import ScytheState
 
 from .helpers import (
@@ -43,13 +44,13 @@ def snapshot(s: ScytheState, p: int, loc: str) -> dict[str, int]:
     n = s.n
     return {
         "power": s.power[p],
-        "popularity": s.pop[p],
+        "popularity": s.popularity[p],
         "coins": s.coins[p],
         "cards": len(hand(s, p)),
-        "workers_here": s.wk[L(loc) * n + p],
+        "workers_here": s.workers_on[L(loc) * n + p],
         "mechs": s.mechs_out(p),
         "structures": s.structures_built(p),
-        "upgrades": bin(s.top_up[p]).count("1"),
+        "upgrades": bin(s.upgrades[p]).count("1"),
         "recruits": bin(s.recruits[p]).count("1"),
         **{r: res_at(s, loc, r) for r in RES},
     }
@@ -59,7 +60,7 @@ def encounter_position(faction: str = "nordic", mat: str = "industrial") -> Scyt
     s = position(f"{faction},crimea", f"{mat},engineering")
     clear_board(s)
     put_char(s, 0, "r2c5")
-    s.coins[0], s.pop[0], s.power[0] = 10, 10, 5
+    s.coins[0], s.popularity[0], s.power[0] = 10, 10, 5
     set_hand(s, 0, [2])
     s.refresh()
     move = next(i for i, sec in enumerate(D.SECTIONS[s.mat[0]]) if sec[0] == "move")
@@ -117,7 +118,7 @@ def test_sr47_encounter_option(card: int, slot: int) -> None:
     assert s.is_chance() and s.chance_outcomes()[0][1] == pytest.approx(1 / len(ENC))
     play(s, f"encounter {card}")
     assert s.prompt().kind == "encounter"
-    assert not s.token[L(T)]
+    assert not s.encounter_tokens[L(T)]
     obs = s.observation(1)  # the drawn card is shown to all
     assert obs["encounter"]["card"] == card
     before = snapshot(s, 0, T)
@@ -129,21 +130,21 @@ def test_sr47_encounter_option(card: int, slot: int) -> None:
     assert got == {k: v for k, v in exp.items() if v}
     # no section coins or recruit bonus; the card goes to the deck bottom
     assert s.prompt().kind == "bottom-action"
-    assert s.enc_bottom == [card] and s.enc_card == -1
+    assert s.encounter_bottom == [card] and s.encounter_card == -1
 
 
 def test_sr47_unaffordable_options_are_not_offered() -> None:
     s = encounter_position()
-    s.coins[0], s.pop[0] = 0, 0
+    s.coins[0], s.popularity[0] = 0, 0
     play(s, "encounter 1")  # option 2 costs $2, option 3 two popularity
     assert legal(s) == ["option 1"]
 
 
 def test_oq13_encounter_build_on_a_taken_territory_is_forfeited() -> None:
     s = encounter_position()
-    s.struct_at[L(T)] = 1 * len(D.STRUCTURES)  # the opponent's mine already stands there
+    s.structure_at[L(T)] = 1 * len(D.STRUCTURES)  # the opponent's mine already stands there
     play(s, "encounter 1", "option 3")  # cost 2 popularity: build
-    assert s.pop[0] == 8 and s.structures_built(0) == 0
+    assert s.popularity[0] == 8 and s.structures_built(0) == 0
     assert s.prompt().kind == "bottom-action"
 
 
@@ -152,10 +153,10 @@ def test_sr47_encounter_build_needs_no_worker_and_pays_no_recruit_bonus() -> Non
     s.recruits[0] = 1 << D.BOTTOM_INDEX["build"]  # a build recruit would pay popularity
     s.refresh()
     play(s, "encounter 1", "option 3")
-    assert s.wk[L(T) * 2] == 0
+    assert s.workers_on[L(T) * 2] == 0
     assert all(a.endswith(T) for a in legal(s) if a != "skip")
     play(s, "build mine")
-    assert s.struct_loc[D.STRUCT_INDEX["mine"]] == L(T) and s.pop[0] == 8
+    assert s.structure_loc[D.STRUCT_INDEX["mine"]] == L(T) and s.popularity[0] == 8
 
 
 def test_sr41_meander_two_options_first_pays_the_second() -> None:
@@ -167,7 +168,7 @@ def test_sr41_meander_two_options_first_pays_the_second() -> None:
     play(s, "option 1")  # +$2, +1 popularity
     assert legal(s) == ["done", "option 2", "option 3"]
     play(s, "option 2")  # pays the $2 just gained: +2 power, +2 popularity
-    assert (s.coins[0], s.pop[0], s.power[0]) == (0, 13, 7)
+    assert (s.coins[0], s.popularity[0], s.power[0]) == (0, 13, 7)
     assert s.prompt().kind == "bottom-action"
 
 
@@ -178,7 +179,7 @@ def test_sr41_meander_any_order_and_may_stop_after_one() -> None:
         play(s, f"gain wood {T}")
     assert res_at(s, T, "wood") == 5 and "option 1" in legal(s)
     play(s, "done")
-    assert s.pop[0] == 7 and s.prompt().kind == "bottom-action"
+    assert s.popularity[0] == 7 and s.prompt().kind == "bottom-action"
 
 
 def test_sr47_not_polania_only_one_option() -> None:
@@ -202,23 +203,23 @@ def test_sr47_encounter_after_combat_only_if_still_there() -> None:
             draw(s, 2)  # the loser revealed 1 or more: its consolation card
         if encounter:
             assert s.is_chance() and str(s.chance_outcomes()[0][0]).startswith("encounter")
-            assert not s.token[L(T)]
+            assert not s.encounter_tokens[L(T)]
         else:
-            assert s.char_loc[0] == L("home_nordic") and s.token[L(T)]
+            assert s.character_loc[0] == L("home_nordic") and s.encounter_tokens[L(T)]
             assert s.prompt().kind == "bottom-action"
 
 
 def test_sr47_encounter_deck_draws_unknown_cards_then_the_known_bottom() -> None:
     s = encounter_position()
-    s.enc_bottom = [c for c in sorted(ENC) if c != 5]
+    s.encounter_bottom = [c for c in sorted(ENC) if c != 5]
     s.refresh()
     assert [str(a) for a, _ in s.chance_outcomes()] == ["encounter 5"]
     s2 = encounter_position()
     s2.chance = []
-    s2.enc_bottom = [4, *(c for c in sorted(ENC) if c != 4)]
-    s2.enc_card = -1
-    s2._encounter(0, L(T))
-    assert s2.enc_card == 4 and not s2.is_chance()  # every card known: the top one, no chance
+    s2.encounter_bottom = [4, *(c for c in sorted(ENC) if c != 4)]
+    s2.encounter_card = -1
+    encounters.encounter(s2, 0, L(T))
+    assert s2.encounter_card == 4 and not s2.is_chance()  # every card known: the top one, no chance
 
 
 # --- Factory cards ------------------------------------------------------------------------
@@ -226,8 +227,8 @@ def factory_position(card: int) -> ScytheState:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
     s.factory_card[0] = card
-    s.offer.remove(card) if card in s.offer else None
-    s.coins[0], s.pop[0], s.power[0] = 10, 10, 5
+    s.factory_offer.remove(card) if card in s.factory_offer else None
+    s.coins[0], s.popularity[0], s.power[0] = 10, 10, 5
     set_hand(s, 0, [3])
     put_workers(s, 0, "r2c5", 1)  # a farm
     put_workers(s, 0, "r3c5", 1)  # a forest
@@ -248,7 +249,7 @@ def test_sr49_factory_card_top_action(card: int) -> None:
     if rec["cost"].get("combat_cards"):
         assert s.prompt().kind == "pay-card"
         play(s, "pay card 3")
-        assert s.discard[D.CARD_INDEX[3]] == 1
+        assert s.combat_discard[D.CARD_INDEX[3]] == 1
     produced = 0
     while s.prompt().kind in ("produce", "gain"):
         acts = legal(s)
@@ -311,7 +312,7 @@ def test_sr48_factory_offer_seen_only_by_the_visitor_then_kept() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
     put_char(s, 0, "r3c3")
-    offer = sorted(s.offer)
+    offer = sorted(s.factory_offer)
     assert len(offer) == 3  # players + 1 (SR-57)
     play(s, "section 3", "move character r3c3", "to r4c3", "done")
     assert s.prompt().kind == "factory-offer"
@@ -328,10 +329,13 @@ def test_sr48_factory_offer_seen_only_by_the_visitor_then_kept() -> None:
     # the other seat's sampled worlds may hold any unseen card in the offer
     import random
 
-    seen = {tuple(sorted(s.sample_consistent_state(1, random.Random(i)).offer)) for i in range(30)}
+    seen = {
+        tuple(sorted(s.sample_consistent_state(1, random.Random(i)).factory_offer))
+        for i in range(30)
+    }
     assert len(seen) > 1 and all(offer[1] not in o for o in seen)
     assert all(
-        sorted(s.sample_consistent_state(0, random.Random(i)).offer) == [offer[0], offer[2]]
+        sorted(s.sample_consistent_state(0, random.Random(i)).factory_offer) == [offer[0], offer[2]]
         for i in range(5)
     )
 
@@ -357,7 +361,7 @@ def test_sr49_factory_move_one_unit_two_steps_speed_three() -> None:
     play(s, "move character r3c3", "to r3c2")
     assert "stop" in legal(s)
     play(s, "to r2c3")
-    assert s.char_loc[0] == L("r2c3") and s.coins[0] == coins  # no mat coins
+    assert s.character_loc[0] == L("r2c3") and s.coins[0] == coins  # no mat coins
     assert s.prompt().kind in ("end-turn", "choose-section")
     s2 = factory_position(5)
     put_char(s2, 0, "r3c3")
@@ -373,7 +377,7 @@ def test_sr49_factory_move_triggers_an_encounter() -> None:
     s = factory_position(5)
     put_char(s, 0, "r2c5")
     play(s, "section factory", "skip", "move character r2c5", f"to {T}")
-    assert s.is_chance() and not s.token[L(T)]
+    assert s.is_chance() and not s.encounter_tokens[L(T)]
     play(s, "encounter 2", "option 1")
     draw(s, 2)
     assert s.prompt().kind in ("end-turn", "choose-section")
@@ -409,9 +413,9 @@ def test_sr55_tile_ladder(tile: str) -> None:
 def test_oq2_tile_counts(tile: str, places: list[str], count: int) -> None:
     s = position("nordic,crimea", "industrial,engineering")
     for i, loc in enumerate(places):
-        s.struct_loc[i] = L(loc)
-        s.struct_at[L(loc)] = i
-    s.tile = D.TILE_IDS.index(tile)
+        s.structure_loc[i] = L(loc)
+        s.structure_at[L(loc)] = i
+    s.structure_tile = D.TILE_IDS.index(tile)
     s.refresh()
     assert s.tile_count(0) == count
     steps = TILES[tile]["ladder"]
@@ -433,12 +437,12 @@ def test_sr35_seaworthy_mech_carries_a_worker_across_a_lake_never_leaving_it() -
     put_mech(s2, 0, "speed", "r7c1")
     put_workers(s2, 0, "r3c3", 1)
     play(s2, "section 3", "move mech r3c3", "carry 1worker", "to r3c4")
-    assert s2.wk[L("r3c4") * 2] == 1
+    assert s2.workers_on[L("r3c4") * 2] == 1
     assert legal(s2) == ["carry 1worker"]  # nothing can be put down on the lake
     play(s2, "carry 1worker")
     assert "stop" not in legal(s2) and all(not D.IS_LAKE[L(a[3:])] for a in legal(s2))
     play(s2, legal(s2)[0])
-    assert s2.wk[L("r3c4") * 2] == 0
+    assert s2.workers_on[L("r3c4") * 2] == 0
 
 
 def test_sr35_worker_on_a_lake_leaves_only_carried_by_a_mech() -> None:
@@ -453,7 +457,7 @@ def test_sr35_worker_on_a_lake_leaves_only_carried_by_a_mech() -> None:
     put_workers(s2, 0, "r3c4", 1)
     put_mech(s2, 0, "seaworthy", "r3c4")
     play(s2, "section 3", "move mech r3c4", "carry 1worker", "to r3c3")
-    assert s2.wk[L("r3c3") * 2] == 1
+    assert s2.workers_on[L("r3c3") * 2] == 1
 
 
 def test_oq8_seaworthy_retreat_takes_workers_onto_the_lake() -> None:
@@ -473,8 +477,8 @@ def test_oq8_seaworthy_retreat_takes_workers_onto_the_lake() -> None:
         play(s, "commit 2", "commit 0")
         assert text in legal(s)
         play(s, text)
-        assert s.wk[L("r3c4") * 2] == on_lake
-        assert s.wk[L("home_nordic") * 2] == 1 - on_lake
+        assert s.workers_on[L("r3c4") * 2] == on_lake
+        assert s.workers_on[L("home_nordic") * 2] == 1 - on_lake
 
 
 def test_oq12_wayfare_with_speed_one_more_step_out_of_the_base() -> None:

@@ -38,7 +38,7 @@ def battle(factions: str = "nordic,crimea", mats: str = "industrial,engineering"
     set_hand(s, 0, [5])
     set_hand(s, 1, [2, 3])
     s.power[0], s.power[1] = 5, 5
-    s.pop[0] = 6
+    s.popularity[0] = 6
     s.refresh()
     return s
 
@@ -56,11 +56,11 @@ def test_sr42_sr43_tie_goes_to_attacker_payments_retreat_and_consolation() -> No
     # C3: 2 vs 2, the attacker wins ties; C4: both pay the dial
     assert s.power == [3, 5]
     assert s.stars[COMBAT] == 1
-    assert s.pop[0] == 6 - 1  # C6: one defending worker retreated
+    assert s.popularity[0] == 6 - 1  # C6: one defending worker retreated
     assert s.mech_loc[1 * D.MECHS + 0] == L("home_crimea")
-    assert s.wk[L("home_crimea") * 2 + 1] == 1
+    assert s.workers_on[L("home_crimea") * 2 + 1] == 1
     assert s.controller(L("r4c3")) == 0 and res_at(s, "r4c3", "oil") == 2  # C5
-    assert s.discard[D.CARD_INDEX[2]] == 1
+    assert s.combat_discard[D.CARD_INDEX[2]] == 1
     draw(s, 4)  # C7: the loser revealed 2 >= 1 and draws a card
     assert sorted(hand(s, 1)) == [3, 4]
 
@@ -77,10 +77,10 @@ def test_sr43_c7_loser_with_zero_total_draws_nothing() -> None:
 
 def test_sr44_defender_wins_and_loses_no_popularity() -> None:
     s = battle()
-    pop1 = s.pop[1]
+    pop1 = s.popularity[1]
     play(s, "section 3", "move character r3c3", "to r4c3", "done", "commit 0", "commit 1")
-    assert s.char_loc[0] == L("home_nordic")
-    assert s.stars[NSTAR + COMBAT] == 1 and s.pop[1] == pop1
+    assert s.character_loc[0] == L("home_nordic")
+    assert s.stars[NSTAR + COMBAT] == 1 and s.popularity[1] == pop1
     assert not s.is_chance()  # the attacker revealed 0
 
 
@@ -152,9 +152,9 @@ def test_sr44_camaraderie_cancels_the_winning_attackers_loss() -> None:
     put_mech(s, 0, "camaraderie", "r3c2")
     put_mech(s, 1, "riverwalk", "r4c3")
     put_workers(s, 1, "r4c3", 2)
-    pop = s.pop[0]
+    pop = s.popularity[0]
     play(s, "section 3", "move character r3c3", "to r4c3", "done", "commit 1", "commit 0")
-    assert s.pop[0] == pop
+    assert s.popularity[0] == pop
 
 
 def test_sr45_combat_stars_capped_at_two_except_saxony() -> None:
@@ -175,11 +175,11 @@ def test_sr45_combat_stars_capped_at_two_except_saxony() -> None:
 
 def test_sr46_empty_deck_reshuffles_the_discard() -> None:
     s = battle()
-    s.discard = list(s.deck)
-    s.deck = [0] * len(s.deck)
+    s.combat_discard = list(s.combat_deck)
+    s.combat_deck = [0] * len(s.combat_deck)
     s.refresh()
     play(s, "section 1", "bolster cards")
-    assert s.is_chance() and sum(s.deck) > 0 and sum(s.discard) == 0
+    assert s.is_chance() and sum(s.combat_deck) > 0 and sum(s.combat_discard) == 0
 
 
 def test_sr41_coercion_pays_with_a_combat_card_once_per_turn() -> None:
@@ -189,7 +189,7 @@ def test_sr41_coercion_pays_with_a_combat_card_once_per_turn() -> None:
     play(s, "section 1", "skip", "bottom")  # Upgrade costs 3 oil
     assert legal(s) == ["pay oil r7c3", "pay card 2", "pay card 4"]
     play(s, "pay card 2")
-    assert hand(s, 0) == [4] and s.discard[D.CARD_INDEX[2]] == 1
+    assert hand(s, 0) == [4] and s.combat_discard[D.CARD_INDEX[2]] == 1
     assert legal(s) == ["pay oil r7c3"] or s.prompt().kind == "benefit"
 
 
@@ -230,9 +230,9 @@ def test_oq6_camaraderie_option_also_cancels_displacement_loss() -> None:
         put_char(s, 0, "r3c3")
         put_mech(s, 0, "camaraderie", "r3c2")
         put_workers(s, 1, "r4c3", 1)
-        pop = s.pop[0]
+        pop = s.popularity[0]
         play(s, "section 3", "move character r3c3", "to r4c3")
-        assert s.pop[0] == pop - loss  # OQ-6 default: displacement still costs popularity
+        assert s.popularity[0] == pop - loss  # OQ-6 default: displacement still costs popularity
 
 
 def test_sr35_oq8_seaworthy_loser_may_retreat_to_an_adjacent_lake() -> None:

@@ -223,14 +223,16 @@ def test_sr59_render_never_shows_another_seats_secrets() -> None:
         # another hand of the same size for seat 0: seat 1 sees exactly the same text
         other = state.clone()
         size = sum(other.hand[: len(D.CARD_VALUES)])
-        pool = [i for i, n in enumerate(other.deck) for _ in range(n)]
+        pool = [i for i, n in enumerate(other.combat_deck) for _ in range(n)]
         for i, n in enumerate(other.hand[: len(D.CARD_VALUES)]):
             pool += [i] * n
         random.Random(checked).shuffle(pool)
         new = [0] * len(D.CARD_VALUES)
         for i in pool[:size]:
             new[i] += 1
-        other.deck = [other.deck[i] + other.hand[i] - new[i] for i in range(len(D.CARD_VALUES))]
+        other.combat_deck = [
+            other.combat_deck[i] + other.hand[i] - new[i] for i in range(len(D.CARD_VALUES))
+        ]
         other.hand[: len(D.CARD_VALUES)] = new
         other.refresh()
         assert other.observation(1) == state.observation(1)

@@ -13,6 +13,7 @@ from hexfolk.core import (
     load_game,
 )
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.scoring import end_game
 
 from .helpers import (
     clear_board,
@@ -39,15 +40,15 @@ def test_sr53_sr54_fortune_by_band_factory_counts_three() -> None:
     put_workers(s, 0, "r3c3", 1)
     put_res(s, "r3c3", "wood", 5)  # 2 pairs
     put_res(s, "home_nordic", "oil", 4)  # home bases never score (SR-14)
-    s.tile = tile("on_tunnels")
-    s.coins[0], s.pop[0], s.star_total[0] = 10, 7, 2
+    s.structure_tile = tile("on_tunnels")
+    s.coins[0], s.popularity[0], s.star_total[0] = 10, 7, 2
     s.refresh()
     b = s.score_breakdown(0)
     assert b["territories"] == 4 and b["resources"] == 5
     assert b["fortune"] == 10 + 2 * 4 + 4 * 3 + 2 * 2  # band 7-12
-    s.pop[0] = 6
+    s.popularity[0] = 6
     assert s.score_breakdown(0)["fortune"] == 10 + 2 * 3 + 4 * 2 + 2 * 1  # band 0-6
-    s.pop[0] = 13
+    s.popularity[0] = 13
     assert s.score_breakdown(0)["fortune"] == 10 + 2 * 5 + 4 * 4 + 2 * 3
 
 
@@ -56,17 +57,17 @@ def test_sr55_structure_bonus_tiles_oq1_oq2() -> None:
     put_structure(s, 0, "mine", "r3c3")
     put_structure(s, 0, "mill", "r3c2")  # same row as r3c3
     put_structure(s, 0, "armory", "r3c1")
-    s.tile = tile("in_a_row")
+    s.structure_tile = tile("in_a_row")
     assert s.tile_count(0) == 3
     assert s.score_breakdown(0)["tile_coins"] == 6
-    s.tile = tile("adjacent_lakes")
+    s.structure_tile = tile("adjacent_lakes")
     # r3c3 touches r2c2, r3c4, r4c2; r3c2 touches r2c2, r4c2; r3c1 touches r2c0
     assert s.tile_count(0) == 4
-    s.tile = tile("on_tunnels")
+    s.structure_tile = tile("on_tunnels")
     assert s.tile_count(0) == 1  # r3c2 only
-    s.tile = tile("adjacent_tunnels")
+    s.structure_tile = tile("adjacent_tunnels")
     assert s.tile_count(0) == 2  # r3c2 is not adjacent to itself; r2c3 and r3c2 via r3c3
-    s.tile = tile("on_farms_or_tundra")
+    s.structure_tile = tile("on_farms_or_tundra")
     assert s.tile_count(0) == 0 and s.score_breakdown(0)["tile_coins"] == 0
 
 
@@ -74,18 +75,18 @@ def test_sr56_tie_breakers_and_oq16_shared_win() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
     s.coins = [10, 10]
-    s.pop = [5, 5]
+    s.popularity = [5, 5]
     s.power = [3, 3]
     s.refresh()
-    s._end_game("test")
+    end_game(s, "test")
     assert s.returns() == [0.5, 0.5]  # all tie-breakers equal: shared
     s2 = position("nordic,crimea", "industrial,engineering")
     clear_board(s2)
     s2.coins = [10, 10]
-    s2.pop = [5, 5]
+    s2.popularity = [5, 5]
     s2.power = [3, 4]  # tie-breaker 2: power
     s2.refresh()
-    s2._end_game("test")
+    end_game(s2, "test")
     assert s2.returns() == [0.0, 1.0]
     assert s2.summary()["breakdown"][1]["power"] == 4
     assert s2.scores() == [10.0, 10.0]
@@ -112,7 +113,7 @@ def test_sr51_reveal_objective_and_discard_the_other() -> None:
     assert "reveal 12" in legal(s) and "reveal 1" not in legal(s)
     play(s, "reveal 12")
     assert s.stars[D.STAR_INDEX["objective"]] == 1
-    assert s.objectives[0] == [] and s.obj_discarded[0] == [1]
+    assert s.objectives[0] == [] and s.objectives_discarded[0] == [1]
     assert "reveal 1" not in legal(s)
     assert "1" not in str(s.observation(1)["revealed_objectives"][1:])
 
@@ -195,12 +196,12 @@ def test_sr57_setup_units_power_cards_popularity_coins() -> None:
         m = D.MATS[s.mat[p]]
         assert s.power[p] == f["power"]
         assert sum(s.hand[p * 4 : p * 4 + 4]) == f["combat_cards"]
-        assert (s.pop[p], s.coins[p]) == (m["popularity"], m["coins"])
+        assert (s.popularity[p], s.coins[p]) == (m["popularity"], m["coins"])
         assert len(s.objectives[p]) == m["objectives"]
         assert s.workers_out(p) == 2 and s.mechs_out(p) == 0
-        assert s.char_loc[p] == D.HOME_OF[s.faction[p]]
-    assert len(s.offer) == 6 and s.tile >= 0
-    assert sum(s.token) == 11
+        assert s.character_loc[p] == D.HOME_OF[s.faction[p]]
+    assert len(s.factory_offer) == 6 and s.structure_tile >= 0
+    assert sum(s.encounter_tokens) == 11
 
 
 @pytest.mark.parametrize(
@@ -247,7 +248,7 @@ def test_carry_exact_forms_and_shorthand() -> None:
     with pytest.raises(IllegalActionError):
         s.parse_action("carry 1worker")  # a worker carries no workers
     play(s, "carry 1oil 2wood", "to r1c5")
-    assert s.res[D.LOC_INDEX["r1c4"] * 4 + D.RES_INDEX["wood"]] == 1
+    assert s.resources[D.LOC_INDEX["r1c4"] * 4 + D.RES_INDEX["wood"]] == 1
 
 
 def test_shorthand_is_resolved_or_ambiguous() -> None:
@@ -293,13 +294,13 @@ def test_sr50_star_sources_from_the_bottom_row(
     resource = {"upgrade": "oil", "build": "wood", "enlist": "food"}[setup]
     put_res(s, "r1c5", resource, 4)
     if source == "upgrades":
-        s.top_up[0] = (1 << len(D.TOP_BOXES)) - 1 - 1
+        s.upgrades[0] = (1 << len(D.TOP_BOXES)) - 1 - 1
     elif source == "structures":
         for k, loc in enumerate(("r6c1", "r6c2", "r6c3")):
             put_structure(s, 0, D.STRUCTURES[k], loc)
     else:
         s.recruits[0] = (1 << len(D.BOTTOM_ACTIONS)) - 1 - (1 << D.BOTTOM_INDEX["enlist"])
-        s.spaces[0] = 0b0111 & ~1
+        s.enlist_spaces[0] = 0b0111 & ~1
     s.refresh()
     play(s, f"section {section}", *actions)
     assert s.stars[D.STAR_INDEX[source]] == 1 and s.star_total[0] == 1

@@ -113,14 +113,14 @@ def test_sr30_mech_carries_workers_and_resources() -> None:
         "carry 3wood",
     ]
     play(s, "carry all", "to r2c4")
-    assert s.wk[L("r2c4") * 2] == 2 and res_at(s, "r2c4", "wood") == 3
+    assert s.workers_on[L("r2c4") * 2] == 2 and res_at(s, "r2c4", "wood") == 3
     # being carried is not the worker's move: the workers may still move themselves
     assert "move worker r2c4" in legal(s)
     s2 = moving()
     put_mech(s2, 0, "riverwalk", "r1c4")
     put_workers(s2, 0, "r1c4", 2)
     play(s2, "section 3", "move mech r1c4", "carry 1worker", "to r2c4")
-    assert s2.wk[L("r2c4") * 2] == 1 and s2.wk[L("r1c4") * 2] == 1
+    assert s2.workers_on[L("r2c4") * 2] == 1 and s2.workers_on[L("r1c4") * 2] == 1
 
 
 def test_sr31_entering_enemy_workers_displaces_them() -> None:
@@ -129,11 +129,11 @@ def test_sr31_entering_enemy_workers_displaces_them() -> None:
     put_workers(s, 1, "r4c3", 2)
     put_res(s, "r4c3", "oil", 2)
     put_structure(s, 1, "mill", "r4c3")
-    pop = s.pop[0]
+    pop = s.popularity[0]
     play(s, "section 3", "move character r3c3", "to r4c3")
-    assert s.wk[L("r4c3") * 2 + 1] == 0
-    assert s.wk[L("home_crimea") * 2 + 1] == 2
-    assert s.pop[0] == pop - 2
+    assert s.workers_on[L("r4c3") * 2 + 1] == 0
+    assert s.workers_on[L("home_crimea") * 2 + 1] == 2
+    assert s.popularity[0] == pop - 2
     assert res_at(s, "r4c3", "oil") == 2 and s.controller(L("r4c3")) == 0
 
 
@@ -154,9 +154,9 @@ def test_sr32_character_stops_on_an_encounter_token() -> None:
     put_mech(s, 0, "speed", "r3c3")
     play(s, "section 3", "move character r1c4", "to r2c4")  # an encounter territory
     assert s.prompt().kind == "choose-unit"  # stopped despite Speed
-    assert s.char_token == L("r2c4")
+    assert s.character_token == L("r2c4")
     play(s, "done")
-    assert not s.token[L("r2c4")]  # SR-47 hook: the token is removed
+    assert not s.encounter_tokens[L("r2c4")]  # SR-47 hook: the token is removed
 
 
 def test_sr34_speed_two_steps_and_stop() -> None:
@@ -224,7 +224,7 @@ def test_sr34_speed_mech_loads_and_unloads_mid_move() -> None:
     play(s, "carry 1worker 2metal")  # leave the wood, load the worker and the metal
     assert res_at(s, "r3c2", "wood") == 1
     play(s, "to r2c1")
-    assert res_at(s, "r2c1", "metal") == 2 and s.wk[L("r2c1") * 2] == 1
+    assert res_at(s, "r2c1", "metal") == 2 and s.workers_on[L("r2c1") * 2] == 1
 
 
 def test_sr37_oq11_township_control_checked_at_the_step() -> None:

@@ -35,7 +35,7 @@ def base() -> ScytheState:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
     s.coins = [5, 5]
-    s.pop = [5, 5]
+    s.popularity = [5, 5]
     s.power = [5, 5]
     set_hand(s, 0, [])
     set_hand(s, 1, [])
@@ -110,8 +110,8 @@ CASES: dict[int, tuple[Setup, Setup]] = {
         both(attr("factory_card", 0, 1), mech("r2c2"), workers_on(["r1c1"] * 4)),
     ),
     8: (
-        both(attr("coins", 0, 2), attr("pop", 0, 7), workers_on(["r1c1"] * 4)),
-        both(attr("coins", 0, 3), attr("pop", 0, 7), workers_on(["r1c1"] * 4)),
+        both(attr("coins", 0, 2), attr("popularity", 0, 7), workers_on(["r1c1"] * 4)),
+        both(attr("coins", 0, 3), attr("popularity", 0, 7), workers_on(["r1c1"] * 4)),
     ),
     9: (
         both(workers_on(["r1c1"]), res("r1c1", {**ALL4, "oil": 6})),
@@ -135,7 +135,7 @@ CASES: dict[int, tuple[Setup, Setup]] = {
             res("r1c1", ALL4),
             mech("r1c1"),
             lambda s: put_structure(s, 0, "mine", "r1c1"),
-            attr("top_up", 0, 1),
+            attr("upgrades", 0, 1),
             attr("recruits", 0, 1),
         ),
         both(
@@ -143,7 +143,7 @@ CASES: dict[int, tuple[Setup, Setup]] = {
             res("r1c1", {"oil": 1, "metal": 1, "food": 1}),
             mech("r1c1"),
             lambda s: put_structure(s, 0, "mine", "r1c1"),
-            attr("top_up", 0, 1),
+            attr("upgrades", 0, 1),
             attr("recruits", 0, 1),
         ),
     ),
@@ -170,20 +170,20 @@ CASES: dict[int, tuple[Setup, Setup]] = {
         both(workers_on(NEAR_FACTORY[:2]), attr("factory_card", 0, 2)),
     ),
     18: (
-        both(attr("power", 0, 0), attr("pop", 0, 13), workers_on(["r1c1"] * 5)),
-        both(attr("power", 0, 1), attr("pop", 0, 13), workers_on(["r1c1"] * 5)),
+        both(attr("power", 0, 0), attr("popularity", 0, 13), workers_on(["r1c1"] * 5)),
+        both(attr("power", 0, 1), attr("popularity", 0, 13), workers_on(["r1c1"] * 5)),
     ),
     19: (workers_on(SHORE[:5]), workers_on(SHORE[:4])),
     20: (
         both(
-            attr("pop", 0, 7),
+            attr("popularity", 0, 7),
             *(
                 lambda s, k=k, t=t: put_structure(s, 0, k, t)
                 for k, t in (("mine", "r1c1"), ("mill", "r1c2"), ("armory", "r2c1"))
             ),
         ),
         both(
-            attr("pop", 0, 7),
+            attr("popularity", 0, 7),
             mech("r5c5"),
             *(
                 lambda s, k=k, t=t: put_structure(s, 0, k, t)
@@ -195,7 +195,7 @@ CASES: dict[int, tuple[Setup, Setup]] = {
         both(workers_on(["r1c1", "r1c2"]), res("r1c1", {"metal": 5}), res("r1c2", {"metal": 4})),
         both(workers_on(["r1c1", "r1c2"]), res("r1c1", {"metal": 5}), res("r1c2", {"oil": 4})),
     ),
-    22: (attr("factory_card", 0, 3), both(attr("factory_card", 0, 3), attr("top_up", 0, 1))),
+    22: (attr("factory_card", 0, 3), both(attr("factory_card", 0, 3), attr("upgrades", 0, 1))),
     23: (
         both(cards([2] * 8), lambda s: s.stars.__setitem__(D.STAR_INDEX["combat"], 1)),
         both(cards([2] * 7), lambda s: s.stars.__setitem__(D.STAR_INDEX["combat"], 1)),
@@ -239,7 +239,7 @@ def test_sr51_one_reveal_per_window_and_one_star_per_game() -> None:
     play(s, "section 1")
     assert "reveal 12" in legal(s)
     play(s, "reveal 12")
-    assert s.obj_discarded[0] == [1] and s.objectives[0] == []
+    assert s.objectives_discarded[0] == [1] and s.objectives[0] == []
     assert not any(a.startswith("reveal") for a in legal(s))
 
 

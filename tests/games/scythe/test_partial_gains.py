@@ -60,9 +60,9 @@ def test_sr47_decline_popularity_of_option_1_keeps_the_coins() -> None:
     assert ENC[1]["options"][0]["benefit"] == [{"coins": 2, "popularity": 1}]
     listed = legal(s)
     assert not any("decline" in a for a in listed)  # not listed: no flood of actions
-    coins, pop = s.coins[0], s.pop[0]
+    coins, pop = s.coins[0], s.popularity[0]
     play(s, "option 1 decline popularity")
-    assert (s.coins[0], s.pop[0]) == (coins + 2, pop)
+    assert (s.coins[0], s.popularity[0]) == (coins + 2, pop)
     assert s.prompt().kind == "bottom-action"
     assert "P0 declines 1 popularity" in s.observation(1)["log"]
 
@@ -76,7 +76,7 @@ def test_sr47_take_part_of_an_amount() -> None:
     play(s, "option 2 decline worker,food:2")
     assert s.coins[0] == coins - 2  # the full cost is still paid (SR-12)
     assert res_at(s, T, "food") == 1
-    assert s.wk[L(T) * s.n + 0] == 0
+    assert s.workers_on[L(T) * s.n + 0] == 0
 
 
 def test_sr47_declining_combat_cards_and_power() -> None:
@@ -119,10 +119,10 @@ def test_sr41_meander_declines_per_option() -> None:
     """Polania takes two options; each may leave its own parts (SR-41, SR-47)."""
     s = encounter_position("polania", "industrial")
     play(s, "encounter 1")
-    coins, pop = s.coins[0], s.pop[0]
+    coins, pop = s.coins[0], s.popularity[0]
     play(s, "option 1 decline coins:1")
     play(s, "option 2 decline food:3")
-    assert s.coins[0] == coins + 1 - 2 and s.pop[0] == pop + 1
+    assert s.coins[0] == coins + 1 - 2 and s.popularity[0] == pop + 1
     assert res_at(s, T, "food") == 1
 
 
@@ -147,11 +147,11 @@ def test_sr49_factory_decline_must_fit_the_card() -> None:
     play(s, "section factory")
     assert not s.is_legal(parse_action("top decline coins"))
     assert not s.is_legal(parse_action("top decline popularity:2"))
-    pop = s.pop[0]
+    pop = s.popularity[0]
     play(s, "top decline popularity")
     assert s.prompt().kind == "gain"  # the granted Upgrade may still be taken
     play(s, "skip")
-    assert s.pop[0] == pop
+    assert s.popularity[0] == pop
 
 
 def test_sr47_random_games_still_progress() -> None:

@@ -8,7 +8,8 @@ import pytest
 from hexfolk.core import CHANCE, TERMINAL, load_game
 from hexfolk.core.rng import make_rng
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe.state import SECTION, ScytheState
+from hexfolk.games.scythe.phases import SECTION
+from hexfolk.games.scythe.state import ScytheState
 
 NV = len(D.CARD_VALUES)
 NSTAR = len(D.STAR_SOURCES)
@@ -19,12 +20,12 @@ def check_invariants(s: ScytheState) -> None:
     # SR-46 / SR-59: every combat card is in the deck, the discard pile or a hand
     for i in range(NV):
         held = sum(s.hand[p * NV + i] for p in range(n))
-        assert s.deck[i] + s.discard[i] + held == D.DECK_COUNTS[i]
-        assert s.deck[i] >= 0 and s.discard[i] >= 0
-    assert all(x >= 0 for x in s.res)
+        assert s.combat_deck[i] + s.combat_discard[i] + held == D.DECK_COUNTS[i]
+        assert s.combat_deck[i] >= 0 and s.combat_discard[i] >= 0
+    assert all(x >= 0 for x in s.resources)
     for p in range(n):
         assert 0 <= s.power[p] <= D.POWER_MAX  # SR-15
-        assert 0 <= s.pop[p] <= D.POP_MAX
+        assert 0 <= s.popularity[p] <= D.POP_MAX
         assert s.coins[p] >= 0
         assert s.star_total[p] == sum(s.stars[p * NSTAR : (p + 1) * NSTAR]) <= D.STARS_TO_END
         assert s.stars[p * NSTAR + D.STAR_INDEX["combat"]] <= (
@@ -36,22 +37,24 @@ def check_invariants(s: ScytheState) -> None:
                 1 for x in s.worker_loc[p * D.WORKERS_TOTAL : (p + 1) * D.WORKERS_TOTAL] if x == loc
             )
             c = sum(1 for x in s.mech_loc[p * D.MECHS : (p + 1) * D.MECHS] if x == loc)
-            c += 1 if s.char_loc[p] == loc else 0
-            assert s.wk[loc * n + p] == w and s.cm[loc * n + p] == c
+            c += 1 if s.character_loc[p] == loc else 0
+            assert s.workers_on[loc * n + p] == w and s.combat_units_on[loc * n + p] == c
             if D.IS_LAKE[loc]:
                 assert w == 0  # SR-28/SR-35: no worker is left on a lake
             if D.IS_HOME[loc] and loc != D.HOME_OF[s.faction[p]] and w + c:
                 # SR-29: no Move enters a home base except Wayfare (carrying allowed, OQ-12)
-                assert s.abil[p] & D.A_WAYFARE
+                assert s.abilities[p] & D.A_WAYFARE
                 assert D.HOME_BASE_FACTION[loc] not in [D.FACTION_IDS[f] for f in s.faction]
         for k in range(len(D.STRUCTURES)):
-            loc = s.struct_loc[p * len(D.STRUCTURES) + k]
+            loc = s.structure_loc[p * len(D.STRUCTURES) + k]
             if loc >= 0:
-                assert s.struct_at[loc] == p * len(D.STRUCTURES) + k and not D.IS_LAKE[loc]
+                assert s.structure_at[loc] == p * len(D.STRUCTURES) + k and not D.IS_LAKE[loc]
     if s.phase == SECTION:
         # between turns no territory holds units of two players (SR-31, SR-42)
         for t in range(D.NTERR):
-            owners = [q for q in range(n) if s.wk[t * n + q] or s.cm[t * n + q]]
+            owners = [
+                q for q in range(n) if s.workers_on[t * n + q] or s.combat_units_on[t * n + q]
+            ]
             assert len(owners) <= 1
 
 

@@ -51,7 +51,7 @@ def test_sr6_factory_card_section() -> None:
     assert reason(s, "section factory").startswith("you hold no Factory card")
     s.factory_card[0] = D.FACTORY_NUMBERS[0]
     s.last_section[0] = D.FACTORY_SECTION
-    s._legal = None
+    s.legal_cache = None
     assert "not twice in a row, even Rusviet (SR-6)" in reason(s, "section factory")
 
 
@@ -61,7 +61,7 @@ def test_sr7_the_top_action_named_is_not_the_sections() -> None:
     why = reason(s, "trade popularity")
     assert why == "the top action of section 1 is bolster, not trade (SR-7)"
     s.coins[0] = 0
-    s._legal = None
+    s.legal_cache = None
     assert reason(s, "bolster power") == "Bolster costs $1; you have $0 (SR-12, SR-15)"
 
 

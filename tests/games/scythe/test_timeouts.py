@@ -11,6 +11,7 @@ import pytest
 
 from hexfolk.core import load_game
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe import stars
 from hexfolk.games.scythe import timeouts as T
 from hexfolk.games.scythe.actions import Commit, Reveal, Step
 from hexfolk.games.scythe.state import PHASE_NAMES, ScytheState
@@ -82,13 +83,20 @@ def test_timeout_action_is_none_for_a_seat_that_owes_nothing() -> None:
 def test_sr8_an_expired_turn_is_a_dead_turn() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     p = s.active
-    before = (s.coins[p], s.power[p], s.pop[p], s.top_up[p], s.star_total[p], hand(s, p))
+    before = (s.coins[p], s.power[p], s.popularity[p], s.upgrades[p], s.star_total[p], hand(s, p))
     kinds = expire(s, p, random.Random(0))
     # SR-6/SR-8: the token moves to the first legal section; nothing else is taken (SR-7)
     assert kinds[:3] == ["choose-section", "top-action", "bottom-action"]
     assert kinds[3:] in ([], ["end-turn"])  # the reveal window, when objectives are held
     assert s.last_section[p] == 0 and s.turn_count() == 1 and s.active != p
-    assert (s.coins[p], s.power[p], s.pop[p], s.top_up[p], s.star_total[p], hand(s, p)) == before
+    assert (
+        s.coins[p],
+        s.power[p],
+        s.popularity[p],
+        s.upgrades[p],
+        s.star_total[p],
+        hand(s, p),
+    ) == before
 
 
 def test_sr6_expired_turns_alternate_the_first_two_sections() -> None:
@@ -118,9 +126,11 @@ def test_sr6_relentless_may_repeat_and_the_factory_card_is_never_chosen() -> Non
 
 
 # ---------------------------------------------------------------- one prompt kind each
-def test_sr7_top_action_is_skipped_even_when_a_reveal_is_possible() -> None:
+def test_sr7_top_action_is_skipped_even_when_a_reveal_is_possible(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.objective_holds = lambda p, number: True  # type: ignore[method-assign]
+    monkeypatch.setattr(stars, "objective_holds", lambda s, p, number: True)
     s.refresh()
     play(s, "section 1")
     assert any(isinstance(a, Reveal) for a in s.legal_actions())
@@ -137,13 +147,13 @@ def test_sr16_choose_unit_is_done() -> None:
 
 def test_sr31_step_goes_where_no_opponent_stands() -> None:
     s = battle()  # P1's mech and worker on the Factory r4c3, next to P0's character on r3c3
-    pop = s.pop[0]
+    pop = s.popularity[0]
     play(s, "section 3", "move character r3c3")
     assert kind(s) == "step" and "to r4c3" in legal(s)
     a = s.timeout_action(0, random.Random(0))
     assert isinstance(a, Step) and a.loc != L("r4c3")
     kinds = expire(s, 0, random.Random(0))
-    assert "commit" not in kinds and s.pop[0] == pop and s.turn_count() == 1
+    assert "commit" not in kinds and s.popularity[0] == pop and s.turn_count() == 1
 
 
 def test_sr31_step_displaces_no_worker() -> None:
@@ -152,12 +162,16 @@ def test_sr31_step_displaces_no_worker() -> None:
     put_char(s, 0, "r3c3")
     put_workers(s, 1, "r2c3", 1)
     put_workers(s, 1, "r3c2", 1)
-    pop = s.pop[0]
+    pop = s.popularity[0]
     play(s, "section 3", "move character r3c3")
     assert legal(s) == ["to r2c3", "to r3c2", "to r4c3"]
     assert default(s) == "to r4c3"  # the one step that displaces nobody
     expire(s, 0, random.Random(0))
-    assert s.pop[0] == pop and s.wk[L("r2c3") * 2 + 1] == 1 and s.wk[L("r3c2") * 2 + 1] == 1
+    assert (
+        s.popularity[0] == pop
+        and s.workers_on[L("r2c3") * 2 + 1] == 1
+        and s.workers_on[L("r3c2") * 2 + 1] == 1
+    )
     # with an opponent on every destination the unit still steps (its first step is owed)
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
@@ -280,17 +294,17 @@ def test_sr14_pay_takes_a_token_before_a_coercion_card() -> None:
 def test_sr12_benefit_is_taken_once_paid() -> None:
     s = position("crimea,nordic", "industrial,engineering")
     put_res(s, "r7c3", "oil", 3)
-    ups = bin(s.top_up[0]).count("1")
+    ups = bin(s.upgrades[0]).count("1")
     play(s, "section 1", "skip", "bottom")  # Upgrade: 3 oil, paid from the one source
     assert kind(s) == "benefit" and res_at(s, "r7c3", "oil") == 0
     assert default(s) == legal(s)[1] == "upgrade move-units upgrade"  # the first listed
     assert expire(s, 0, random.Random(0))[0] == "benefit"
-    assert bin(s.top_up[0]).count("1") == ups + 1 and s.turn_count() == 1
+    assert bin(s.upgrades[0]).count("1") == ups + 1 and s.turn_count() == 1
 
 
-def test_sr51_end_turn_without_a_reveal() -> None:
+def test_sr51_end_turn_without_a_reveal(monkeypatch: pytest.MonkeyPatch) -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.objective_holds = lambda p, number: True  # type: ignore[method-assign]
+    monkeypatch.setattr(stars, "objective_holds", lambda s, p, number: True)
     play(s, "section 1", "skip", "skip")
     assert kind(s) == "end-turn" and any(isinstance(a, Reveal) for a in s.legal_actions())
     assert default(s) == "end"
@@ -317,9 +331,9 @@ def test_sr41_meander_stops_after_one_option() -> None:
 
 def test_sr47_gain_takes_the_granted_action_once_paid() -> None:
     s = encounter_position()
-    pop = s.pop[0]
+    pop = s.popularity[0]
     play(s, "encounter 1", "option 3")  # cost 2 popularity: build
-    assert kind(s) == "gain" and s.pop[0] == pop - 2
+    assert kind(s) == "gain" and s.popularity[0] == pop - 2
     built = s.structures_built(0)
     kinds = expire(s, 0, random.Random(0))
     assert kinds[0] == "gain" and s.structures_built(0) == built + 1
@@ -339,7 +353,7 @@ def test_sr48_factory_offer_keeps_the_lowest_card() -> None:
     s = battle()
     play(s, "section 3", "move character r3c3", "to r4c3", "done", "commit 1", "commit 0")
     assert kind(s) == "factory-offer"
-    offer = sorted(s.offer)
+    offer = sorted(s.factory_offer)
     assert default(s) == f"factory {offer[0]}"
 
 

@@ -109,7 +109,7 @@ def test_sr17_bolster_and_monument() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     put_structure(s, 0, "monument", "r1c4")
     play(s, "section 1", "bolster power")
-    assert (s.coins[0], s.power[0], s.pop[0]) == (3, 6, 3)
+    assert (s.coins[0], s.power[0], s.popularity[0]) == (3, 6, 3)
     s2 = position("nordic,crimea", "industrial,engineering")
     play(s2, "section 1", "bolster cards")
     draw(s2, 5)
@@ -125,7 +125,7 @@ def test_sr18_trade_resources_or_popularity_and_armory() -> None:
     assert not any(o.startswith("trade") and "r7c3" in o for o in opts)
     play(s, "trade oil r1c4", "trade food r1c5")
     assert res_at(s, "r1c4", "oil") == 1 and res_at(s, "r1c5", "food") == 1
-    assert s.coins[0] == 3 and s.power[0] == 5 and s.pop[0] == 2  # SE-12: never both
+    assert s.coins[0] == 3 and s.power[0] == 5 and s.popularity[0] == 2  # SE-12: never both
 
 
 def test_sr19_produce_track_mill_and_limits() -> None:
@@ -136,12 +136,12 @@ def test_sr19_produce_track_mill_and_limits() -> None:
     put_workers(s, 0, "r2c4", 1)  # mountain
     put_workers(s, 0, "r1c6", 1)  # village
     put_structure(s, 0, "mill", "r2c5")  # farm, no worker there
-    s.pop[0] = 5
+    s.popularity[0] = 5
     s.refresh()
     play(s, "section 2")
     # 6 workers off the mat: cost 1 power and 1 popularity (SR-19)
     play(s, "produce r1c4")
-    assert (s.power[0], s.pop[0]) == (3, 4)
+    assert (s.power[0], s.popularity[0]) == (3, 4)
     assert res_at(s, "r1c4", "wood") == 2
     play(s, "produce r1c6")  # village: one new worker
     assert s.workers_out(0) == 7
@@ -164,7 +164,7 @@ def test_sr20_sr21_upgrade_lowers_bottom_cost() -> None:
     play(s, "upgrade move-units deploy")
     assert s.bottom_cost(0, D.BOTTOM_INDEX["deploy"]) == 2
     assert s.coins[0] == 4 + 3  # section coins
-    assert s._top_value(0, "move-units") == 3
+    assert s.top_value(0, "move-units") == 3
 
 
 def test_sr12_cannot_take_an_unaffordable_bottom_action() -> None:
@@ -197,7 +197,7 @@ def test_sr22_sr23_deploy_and_build_need_a_worker_and_no_lake() -> None:
     assert "build mill r1c5" in opts
     assert not any("r1c4" in o for o in opts)  # SR-23: one structure per territory
     play(s, "build mill r1c5")
-    assert s.struct_at[L("r1c5")] >= 0
+    assert s.structure_at[L("r1c5")] >= 0
     assert s.coins[0] == 4 + 1
 
 
@@ -234,9 +234,9 @@ def test_sr9_recruit_bonus_neighbours_3p_and_once_in_2p() -> None:
 def test_sr9_top_actions_never_trigger_recruit_bonuses() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     s.recruits[1] = (1 << len(D.BOTTOM_ACTIONS)) - 1
-    before = (s.power[1], s.coins[1], s.pop[1])
+    before = (s.power[1], s.coins[1], s.popularity[1])
     play(s, "section 1", "bolster power", "skip")
-    assert (s.power[1], s.coins[1], s.pop[1]) == before
+    assert (s.power[1], s.coins[1], s.popularity[1]) == before
 
 
 def test_sr15_tracks_are_capped() -> None:
@@ -263,7 +263,7 @@ def test_sr10_sr11_active_sixth_star_blocks_off_turn_star() -> None:
     s.recruits[1] |= 1 << D.BOTTOM_INDEX["upgrade"]
     s.power[1] = 15
     s.star_total[0] = 5
-    s.top_up[0] = (1 << 6) - 1 - 1  # five upgrades done
+    s.upgrades[0] = (1 << 6) - 1 - 1  # five upgrades done
     s.star_total[1] = 5
     put_res(s, "r1c5", "oil", 3)
     play(s, "section 1", "skip", "bottom", "upgrade move-units build")

@@ -28,7 +28,6 @@ from hexfolk.bots.scythe.evaluation import evaluate, potentials
 from hexfolk.bots.scythe.policy import RulePolicy
 from hexfolk.bots.scythe.weights import DEFAULT, Weights
 from hexfolk.core import CHANCE, TERMINAL, Action, Observation, State
-from hexfolk.games.scythe import state as S
 from hexfolk.games.scythe.state import ScytheState
 
 COMMIT_KIND = "commit"
@@ -201,7 +200,7 @@ class HardBot(ISMCTSBot):
         self, state: State, legal: list[Action], at_root: bool, rng: random.Random
     ) -> list[Action] | Action:
         assert isinstance(state, ScytheState)
-        if state.phase == S.COMMIT and not at_root:
+        if state.prompt_kind() == "commit" and not at_root:
             # secret commitments: a draw from the mixed strategy, like a chance node
             return combat.choose_commit(state, state.current_player(), legal, rng, self.w)
         return self.candidates(state, legal)

@@ -40,10 +40,10 @@ def unseen_pool(s: ScytheState, viewer: int) -> list[int]:
     n = s.n
     pool = list(D.DECK_COUNTS)
     for i in range(NV):
-        pool[i] -= s.hand[viewer * NV + i] + s.discard[i]
+        pool[i] -= s.hand[viewer * NV + i] + s.combat_discard[i]
         for q in range(n):
             if q != viewer:
-                pool[i] -= s.known[(viewer * n + q) * NV + i]
+                pool[i] -= s.known_cards[(viewer * n + q) * NV + i]
         pool[i] = max(0, pool[i])
     return pool
 
@@ -65,7 +65,11 @@ def opponent_strength(s: ScytheState, viewer: int, q: int, slots: int) -> Streng
     count = sum(s.hand[q * NV : q * NV + NV])  # the count is public (SR-59)
     k = min(slots, count)
     known = sorted(
-        (D.CARD_VALUES[i] for i in range(NV) for _ in range(s.known[(viewer * n + q) * NV + i])),
+        (
+            D.CARD_VALUES[i]
+            for i in range(NV)
+            for _ in range(s.known_cards[(viewer * n + q) * NV + i])
+        ),
         reverse=True,
     )
     pool = unseen_pool(s, viewer)
@@ -118,7 +122,9 @@ def choose_commit(
     options = [a for a in legal if isinstance(a, Commit)]
     if not options:
         return legal[0]
-    loc, att, dfd = s.cb[0], s.cb[1], s.cb[2]
+    combat = s.combat
+    assert combat is not None
+    loc, att, dfd = combat.territory, combat.attacker, combat.defender
     q = dfd if p == att else att
     need_more = 0 if p == att else 1  # SR-43 C3: ties go to the attacker
     mine = max(_total(a) for a in options)

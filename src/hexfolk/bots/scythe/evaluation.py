@@ -23,7 +23,6 @@ from hexfolk.games.scythe.state import ScytheState
 NV = len(D.CARD_VALUES)
 NB = len(D.BOTTOM_ACTIONS)
 NS = len(D.STRUCTURES)
-_FACTORY_VALUE: int = D.RULES["factory_territory_value"]
 _BANDS = sorted(D.RULES["popularity_bands"], key=lambda b: b["min"])
 ALL_TOP = (1 << len(D.TOP_BOXES)) - 1
 UPGRADE, DEPLOY, BUILD, ENLIST = (
@@ -34,9 +33,9 @@ UPGRADE, DEPLOY, BUILD, ENLIST = (
 def benefit_available(s: ScytheState, p: int, b: int) -> bool:
     """Whether bottom action ``b`` would still give ``p`` something."""
     if b == UPGRADE:
-        if s.top_up[p] == ALL_TOP:
+        if s.upgrades[p] == ALL_TOP:
             return False
-        return any(s.cubes[p * NB + bb] < s._slots(p, bb) for bb in range(NB))
+        return any(s.cubes[p * NB + bb] < s.cube_slots(p, bb) for bb in range(NB))
     if b == DEPLOY:
         return s.mechs_out(p) < D.MECHS
     if b == BUILD:
@@ -47,7 +46,7 @@ def benefit_available(s: ScytheState, p: int, b: int) -> bool:
 def available_resources(s: ScytheState, p: int, ctrl: list[int]) -> list[int]:
     """Per resource: tokens on territories ``p`` controls (SR-14), in one pass."""
     out = [0] * D.NRES
-    res = s.res
+    res = s.resources
     for t in range(D.NTERR):
         if ctrl[t] == p:
             b = t * D.NRES
@@ -56,45 +55,28 @@ def available_resources(s: ScytheState, p: int, ctrl: list[int]) -> list[int]:
     return out
 
 
-def fortune_now(s: ScytheState, p: int, ctrl: list[int]) -> tuple[float, int]:
-    """SR-53..SR-55 fortune of ``p`` if the game ended now, and its resource count."""
-    b = D.band(s.pop[p])
-    terr = 0
-    resources = 0
-    res = s.res
-    for t in range(D.NTERR):
-        if ctrl[t] == p:
-            terr += _FACTORY_VALUE if t == D.FACTORY_LOC else 1
-            base = t * D.NRES
-            resources += res[base] + res[base + 1] + res[base + 2] + res[base + 3]
-    tile = D.ladder_coins(D.TILE_IDS[s.tile], s.tile_count(p)) if s.tile >= 0 else 0
-    total = (
-        s.coins[p]
-        + s.star_total[p] * b["star"]
-        + terr * b["territory"]
-        + (resources // 2) * b["resources2"]
-        + tile
-    )
-    return float(total), resources
+def fortune_now(s: ScytheState, p: int) -> tuple[float, int]:
+    """SR-53..SR-55 fortune of ``p`` if the game ended now, and its resource count: the
+    engine's own :meth:`~hexfolk.games.scythe.state.ScytheState.score_breakdown`."""
+    breakdown = s.score_breakdown(p)
+    return float(breakdown["fortune"]), int(breakdown["resources"])
 
 
 def potential(s: ScytheState, p: int, w: Weights = DEFAULT, ctrl: list[int] | None = None) -> float:
     """Projected final fortune of seat ``p`` (coins), see the module docstring."""
     if ctrl is None:
-        s.controller(0)
-        ctrl = s._ctrl
-        assert ctrl is not None
-    total, resources = fortune_now(s, p, ctrl)
+        ctrl = s.control()
+    total, resources = fortune_now(s, p)
     avail = available_resources(s, p, ctrl)
     for sec in D.SECTIONS[s.mat[p]]:
         b, r = sec[1], sec[2]
         if benefit_available(s, p, b):
             cost = s.bottom_cost(p, b)
             total += w.enable * (min(1.0, avail[r] / cost) if cost > 0 else 1.0)
-    pop = s.pop[p]
+    pop = s.popularity[p]
     total += s.star_total[p] * w.star_extra
     total += min(resources, w.resource_cap) * w.resource_use
-    total += bin(s.top_up[p]).count("1") * w.upgrade
+    total += bin(s.upgrades[p]).count("1") * w.upgrade
     total += s.mechs_out(p) * w.mech
     total += s.structures_built(p) * w.structure
     total += bin(s.recruits[p]).count("1") * w.recruit
@@ -113,9 +95,7 @@ def potential(s: ScytheState, p: int, w: Weights = DEFAULT, ctrl: list[int] | No
 
 def potentials(s: ScytheState, w: Weights = DEFAULT) -> list[float]:
     """:func:`potential` of every seat."""
-    s.controller(0)
-    ctrl = s._ctrl
-    assert ctrl is not None
+    ctrl = s.control()
     return [potential(s, p, w, ctrl) for p in range(s.n)]
 
 

@@ -30,7 +30,6 @@ from hexfolk.bots.scythe.evaluation import available_resources, benefit_availabl
 from hexfolk.bots.scythe.weights import DEFAULT, Weights
 from hexfolk.core import Action, State
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe import state as S
 from hexfolk.games.scythe.actions import (
     Bolster,
     Build,
@@ -53,7 +52,22 @@ from hexfolk.games.scythe.actions import (
     Upgrade,
     UseArtillery,
 )
+from hexfolk.games.scythe.position import CHARACTER, NSTAR, WORKER
 from hexfolk.games.scythe.state import ScytheState
+
+_CONTEXT_KINDS = frozenset(
+    (
+        "top-action",
+        "choose-unit",
+        "trade-second-token",
+        "produce",
+        "bottom-action",
+        "end-turn",
+        "benefit",
+        "pay",
+    )
+)
+"""Prompt kinds scored action by action with the turn's context (:class:`_Ctx`)."""
 
 NV = len(D.CARD_VALUES)
 NB = len(D.BOTTOM_ACTIONS)
@@ -82,10 +96,7 @@ REVEAL = 100.0
 def resource_needs(s: ScytheState, p: int, avail: list[int] | None = None) -> list[int]:
     """Per resource: how many more ``p`` needs to afford its useful bottom actions."""
     if avail is None:
-        s.controller(0)
-        ctrl = s._ctrl
-        assert ctrl is not None
-        avail = available_resources(s, p, ctrl)
+        avail = available_resources(s, p, s.control())
     need = [0] * D.NRES
     for sec in D.SECTIONS[s.mat[p]]:
         b, r = sec[1], sec[2]
@@ -121,7 +132,7 @@ class RulePolicy:
         assert isinstance(state, ScytheState)
         if self.epsilon and rng.random() < self.epsilon:
             return legal[int(rng.random() * len(legal))]
-        if state.phase == S.COMMIT:
+        if state.prompt_kind() == "commit":
             return combat.choose_commit(
                 state, state.current_player(), legal, rng, self.w, self.commit_noise
             )
@@ -136,25 +147,26 @@ class RulePolicy:
         self, s: ScytheState, legal: Sequence[Action], rng: random.Random | None = None
     ) -> list[float]:
         """A rule score per legal action (higher is better), deterministic."""
-        ph = s.phase
+        kind = s.prompt_kind()
         p = s.current_player()
-        if ph == S.SECTION:
+        if kind == "choose-section":
             ctx = _Ctx(s, p, self.w)
             return [self._section(ctx, a) for a in legal]
-        if ph in (S.TOP, S.MOVE_UNIT, S.TRADE2, S.PRODUCE, S.BOTTOM, S.END, S.BENEFIT, S.PAY):
+        if kind in _CONTEXT_KINDS:
             ctx = _Ctx(s, p, self.w)
             return [ctx.score(a) for a in legal]
-        if ph == S.CARRY:
+        if kind == "carry":
             return self._carry(s, p, legal)
-        if ph == S.STEP:
+        if kind == "step":
             ctx = _Ctx(s, p, self.w)
             return [ctx.step(a) for a in legal]
-        if ph == S.ARTILLERY:
-            me = s.cb[4]
-            opp = s.cb[2] if me == s.cb[1] else s.cb[1]
+        if kind == "artillery":
+            assert s.combat is not None
+            me = s.combat.artillery_seat
+            opp = s.combat.defender if me == s.combat.attacker else s.combat.attacker
             useful = s.power[me] >= 2 and s.power[opp] >= 1
             return [1.0 if isinstance(a, UseArtillery) and a.use == useful else 0.0 for a in legal]
-        if ph in (S.COMBAT_CHOOSE, S.RETREAT):
+        if kind in ("choose-combat", "retreat"):
             return [-float(i) for i in range(len(legal))]
         return self._greedy(s, p, legal, rng)
 
@@ -191,13 +203,13 @@ class RulePolicy:
         return sc
 
     def _carry(self, s: ScytheState, p: int, legal: Sequence[Action]) -> list[float]:
-        kind, i = s.sel
-        loc = s._unit_loc(p, kind, i)
+        kind, i = (s.move.kind, s.move.index)
+        loc = s.unit_location(p, kind, i)
         n = s.n
         alone = (
             loc < D.NTERR
-            and s.wk[loc * n + p] + s.cm[loc * n + p] <= 1
-            and not (s.struct_at[loc] >= 0 and s.struct_at[loc] // NS == p)
+            and s.workers_on[loc * n + p] + s.combat_units_on[loc * n + p] <= 1
+            and not (s.structure_at[loc] >= 0 and s.structure_at[loc] // NS == p)
         )
         out = []
         for a in legal:
@@ -208,7 +220,7 @@ class RulePolicy:
             if alone:
                 out.append(res - 0.1 * a.workers)
             else:
-                out.append(-res - a.workers + (0.5 if a.workers and s.steps_taken else 0.0))
+                out.append(-res - a.workers + (0.5 if a.workers and s.move.steps_taken else 0.0))
         return out
 
 
@@ -219,11 +231,9 @@ class _Ctx:
         self.s = s
         self.p = p
         self.w = w
-        s.controller(0)
-        ctrl = s._ctrl
-        assert ctrl is not None
+        ctrl = s.control()
         self.ctrl = ctrl
-        self.band = D.band(s.pop[p])
+        self.band = D.band(s.popularity[p])
         self.avail = available_resources(s, p, ctrl)
         self.need = resource_needs(s, p, self.avail)
         self.workers_left = D.WORKERS_TOTAL - s.workers_out(p)
@@ -240,7 +250,7 @@ class _Ctx:
     def produce_value(self, t: int) -> float:
         s = self.s
         prod = D.PRODUCT[t]
-        count = s._produce_count(self.p, t)
+        count = s.produce_count(self.p, t)
         if prod == D.PRODUCE_WORKER:
             return min(count, self.workers_left) * self.w.worker
         if prod >= 0:
@@ -250,16 +260,16 @@ class _Ctx:
     def top_value(self, top: str) -> float:
         s, p = self.s, self.p
         if top == "move":
-            coins = float(s._top_value(p, "move-coins"))
+            coins = float(s.top_value(p, "move-coins"))
             best = [self.unit_value(k, loc) for k, loc in self.movable()]
             best.sort(reverse=True)
-            moves = sum(x for x in best[: s._top_value(p, "move-units")] if x > 0)
+            moves = sum(x for x in best[: s.top_value(p, "move-units")] if x > 0)
             return max(coins, moves)
         if top == "produce":
-            if not s._can_pay_track(p, s.produce_cost(p)):
+            if not s.can_pay_track(p, s.produce_cost(p)):
                 return 0.0
-            vals = sorted((self.produce_value(t) for t in s._produce_options(p)), reverse=True)
-            k = s._top_value(p, "produce-territories")
+            vals = sorted((self.produce_value(t) for t in s.produce_territories(p)), reverse=True)
+            k = s.top_value(p, "produce-territories")
             return sum(vals[:k]) - 0.5 * sum(s.produce_cost(p).values())
         if s.coins[p] < 1:
             return 0.0
@@ -269,26 +279,26 @@ class _Ctx:
             trade = 0.0
             if self.has_worker_land():
                 trade = max(self.res_value(r, 2) for r in range(D.NRES))
-            return max(trade, self.popularity_value(s._top_value(p, "trade-popularity"))) - 1.0
+            return max(trade, self.popularity_value(s.top_value(p, "trade-popularity"))) - 1.0
         return 0.0
 
     def has_worker_land(self) -> bool:
         s, n, p = self.s, self.s.n, self.p
-        return any(s.wk[t * n + p] and self.ctrl[t] == p for t in range(D.NTERR))
+        return any(s.workers_on[t * n + p] and self.ctrl[t] == p for t in range(D.NTERR))
 
     def bolster_value(self, kind: str) -> float:
         s, p, w = self.s, self.p, self.w
         if kind == "power":
-            k = s._top_value(p, "bolster-power")
+            k = s.top_value(p, "bolster-power")
             room = max(0, min(k, w.power_cap + 2 - s.power[p]))
             low = 1.5 if s.power[p] < 4 else 0.0
             return room * w.power * 1.6 + low
-        k = s._top_value(p, "bolster-cards")
+        k = s.top_value(p, "bolster-cards")
         cards = sum(s.hand[p * NV : p * NV + NV])
         return max(0, min(k, w.card_cap - cards)) * w.card * 1.4
 
     def popularity_value(self, k: int) -> float:
-        pop = self.s.pop[self.p]
+        pop = self.s.popularity[self.p]
         v = k * self.w.popularity
         for edge in (7, 13):
             if pop < edge <= pop + k:
@@ -301,7 +311,7 @@ class _Ctx:
     def movable(self) -> list[tuple[int, int]]:
         s, p = self.s, self.p
         out: list[tuple[int, int]] = []
-        for a in s._unit_options(p):
+        for a in s.movable_units(p):
             assert isinstance(a, SelectUnit)
             out.append((a.kind, a.loc))
         return out
@@ -311,11 +321,11 @@ class _Ctx:
         s, p, n = self.s, self.p, self.s.n
         if loc >= D.NTERR:
             return 0.0
-        if s.wk[loc * n + p] + s.cm[loc * n + p] > 1:
+        if s.workers_on[loc * n + p] + s.combat_units_on[loc * n + p] > 1:
             return 0.0
-        if s.struct_at[loc] >= 0 and s.struct_at[loc] // NS == p:
+        if s.structure_at[loc] >= 0 and s.structure_at[loc] // NS == p:
             return 0.0
-        res = sum(s.res[loc * D.NRES : loc * D.NRES + D.NRES])
+        res = sum(s.resources[loc * D.NRES : loc * D.NRES + D.NRES])
         return self.territory_value(loc) + 0.2 * res
 
     def dest_value(self, kind: int, dest: int, extra_cm: int = 1) -> float:
@@ -325,34 +335,32 @@ class _Ctx:
             return -0.5
         owner = self.ctrl[dest]
         v = 0.0
-        if kind != S.WORKER:
-            q = s._opp_cm(p, dest)
+        if kind != WORKER:
+            q = s.enemy_with_combat_units(p, dest)
             if q >= 0:
-                slots = s.cm[dest * n + p] + extra_cm
+                slots = s.combat_units_on[dest * n + p] + extra_cm
                 wc = combat.win_chance(s, p, q, dest, slots, True)
                 star = 0.0
-                if s.stars[p * S.NSTAR + D.STAR_INDEX["combat"]] < s._star_cap(
-                    p, D.STAR_INDEX["combat"]
-                ):
+                if s.stars[p * NSTAR + D.STAR_INDEX["combat"]] < s.star_cap(p, "combat"):
                     star = self.band["star"] + w.star_extra
                 gain = star + self.territory_value(dest) + 1.0
                 return wc * gain - (1 - wc) * 3.0 - 1.5
-            workers = sum(s.wk[dest * n + q] for q in range(n) if q != p)
+            workers = sum(s.workers_on[dest * n + q] for q in range(n) if q != p)
             if workers:
                 return self.territory_value(dest) + 1.0 - workers * (w.popularity + 1.2)
-            if kind == S.CHARACTER:
-                if s.token[dest]:
+            if kind == CHARACTER:
+                if s.encounter_tokens[dest]:
                     v += 3.0
-                if dest == D.FACTORY_LOC and s.factory_card[p] < 0 and s.offer:
+                if dest == D.FACTORY_LOC and s.factory_card[p] < 0 and s.factory_offer:
                     v += 3.0
         if owner == p:
-            return v + (0.2 if kind == S.WORKER and D.PRODUCT[dest] == D.PRODUCE_WORKER else 0.0)
+            return v + (0.2 if kind == WORKER and D.PRODUCT[dest] == D.PRODUCE_WORKER else 0.0)
         if owner >= 0:
             return v - 1.0  # a structure of someone else: nothing to gain
         v += self.territory_value(dest)
         if D.IS_LAKE[dest]:
             v -= 0.5
-        if kind == S.WORKER:
+        if kind == WORKER:
             prod = D.PRODUCT[dest]
             if prod == D.PRODUCE_WORKER and self.workers_left:
                 v += 1.0
@@ -362,7 +370,7 @@ class _Ctx:
 
     def unit_value(self, kind: int, loc: int) -> float:
         s, p = self.s, self.p
-        dests = s._dests(p, kind, loc, False)
+        dests = s.destinations(p, kind, loc)
         if not dests:
             return -1.0
         best = max(self.dest_value(kind, d) for d in dests)
@@ -370,13 +378,13 @@ class _Ctx:
 
     def step(self, a: Action) -> float:
         s, p = self.s, self.p
-        kind, i = s.sel
+        kind, i = (s.move.kind, s.move.index)
         if isinstance(a, Stop):
             return 0.5
         if isinstance(a, Step):
             v = self.dest_value(kind, a.loc)
-            if s.steps_taken:
-                here = s._unit_loc(p, kind, i)
+            if s.move.steps_taken:
+                here = s.unit_location(p, kind, i)
                 v -= self.dest_value(kind, here) if self.ctrl[here] != p else 0.0
             return v
         return 0.0
@@ -387,25 +395,29 @@ class _Ctx:
         if isinstance(a, Reveal):
             return REVEAL
         if isinstance(a, (TakeBottom,)):
-            return 5.0 if benefit_available(s, p, s._bottom_index()) else -1.0
+            return 5.0 if benefit_available(s, p, s.bottom_action()) else -1.0
         if isinstance(a, EndTurn):
             return 0.0
         if isinstance(a, MoveCoins):
-            return float(s._top_value(p, "move-coins"))
+            return float(s.top_value(p, "move-coins"))
         if isinstance(a, SelectUnit):
             return self.unit_value(a.kind, a.loc) - 0.3
         if isinstance(a, Bolster):
-            return self.bolster_value(a.kind) - (1.0 if s.phase == S.TOP else 0.0)
+            return self.bolster_value(a.kind) - (1.0 if s.prompt_kind() == "top-action" else 0.0)
         if isinstance(a, TradePopularity):
-            return self.popularity_value(s._top_value(p, "trade-popularity")) - 1.0
+            return self.popularity_value(s.top_value(p, "trade-popularity")) - 1.0
         if isinstance(a, TradeResource):
-            k = 2 if s.phase == S.TOP else 1
-            safe = 0.05 * (s.wk[a.loc * s.n + p] + s.cm[a.loc * s.n + p])
-            return self.res_value(a.resource, k) - (1.0 if s.phase == S.TOP else 0.0) + safe
+            k = 2 if s.prompt_kind() == "top-action" else 1
+            safe = 0.05 * (s.workers_on[a.loc * s.n + p] + s.combat_units_on[a.loc * s.n + p])
+            return (
+                self.res_value(a.resource, k)
+                - (1.0 if s.prompt_kind() == "top-action" else 0.0)
+                + safe
+            )
         if isinstance(a, Produce):
-            return self.produce_value(a.loc) - (0.01 if s.phase == S.TOP else 0.0)
+            return self.produce_value(a.loc) - (0.01 if s.prompt_kind() == "top-action" else 0.0)
         if isinstance(a, Pay):
-            return s.res[a.loc * D.NRES + a.resource] + 0.1 * s.wk[a.loc * s.n + p]
+            return s.resources[a.loc * D.NRES + a.resource] + 0.1 * s.workers_on[a.loc * s.n + p]
         if isinstance(a, PayCard):
             return -5.0
         if isinstance(a, Upgrade):
@@ -440,14 +452,14 @@ class _Ctx:
         v = STRUCTURE_PREFERENCE.get(name, 0.5)
         if name == "mill":
             v += 0.5 * self.produce_value(a.loc)
-        if s.tile >= 0:
-            tile = D.TILE_IDS[s.tile]
+        if s.structure_tile >= 0:
+            tile = D.TILE_IDS[s.structure_tile]
             k = p * NS + a.structure
             before = D.ladder_coins(tile, s.tile_count(p))
-            old = s.struct_loc[k]
-            s.struct_loc[k] = a.loc
+            old = s.structure_loc[k]
+            s.structure_loc[k] = a.loc
             after = D.ladder_coins(tile, s.tile_count(p))
-            s.struct_loc[k] = old
+            s.structure_loc[k] = old
             v += after - before
         return v
 

@@ -479,6 +479,11 @@ class PrefixPattern(Action):
         return str(action).startswith(self.prefix + " ")
 
 
+SKIP, DONE, END_TURN, TAKE_BOTTOM, STOP = Skip(), Done(), EndTurn(), TakeBottom(), Stop()
+"""The shared instances of the argument-less actions (legal lists reuse them)."""
+FACTORY_TOP = FactoryTop()
+
+
 def _int(text: str, what: str) -> int:
     try:
         return int(text)

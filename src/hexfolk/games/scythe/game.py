@@ -10,7 +10,8 @@ from hexfolk.games.scythe.actions import parse_action
 from hexfolk.games.scythe.display import describe
 from hexfolk.games.scythe.geometry import board_geometry
 from hexfolk.games.scythe.render import render
-from hexfolk.games.scythe.state import ScytheState, count_deals
+from hexfolk.games.scythe.setup import count_deals
+from hexfolk.games.scythe.state import ScytheState
 
 
 def _parse_list(text: str, names: tuple[str, ...], what: str, players: int) -> list[int] | None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from hexfolk.core import Action
 from hexfolk.games.scythe import data as D
@@ -38,14 +37,12 @@ from hexfolk.games.scythe.actions import (
     TakeFactory,
     UseArtillery,
 )
+from hexfolk.games.scythe.position import Position
 
-if TYPE_CHECKING:
-    from hexfolk.games.scythe.state import ScytheState
-
-Default = Callable[["ScytheState", int, Sequence[Action]], Action]
+Default = Callable[[Position, int, Sequence[Action]], Action]
 
 
-def timeout_action(state: ScytheState, seat: int, rng: random.Random) -> Action | None:
+def timeout_action(state: Position, seat: int, rng: random.Random) -> Action | None:
     """The default for ``seat``'s pending decision, or None when the seat owes nothing.
     (``rng`` is part of the kernel's signature; no Scythe default is random.)"""
     legal = state.legal_actions_for(seat)
@@ -54,7 +51,7 @@ def timeout_action(state: ScytheState, seat: int, rng: random.Random) -> Action 
     return DEFAULTS[pending_kind(state, seat)](state, seat, legal)
 
 
-def pending_kind(state: ScytheState, seat: int) -> str:
+def pending_kind(state: Position, seat: int) -> str:
     """The prompt kind of ``seat``'s pending decision (``State.prompt_for``: also for a seat
     deciding beside the one ``prompt()`` names: the second combat commitment)."""
     prompt = state.prompt_for(seat)
@@ -89,7 +86,7 @@ def _collect(legal: Sequence[Action]) -> Action:
 
 
 # --- one default per prompt kind -------------------------------------------------------------
-def choose_section(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def choose_section(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-6, SR-8: the token must move; the first legal section (the lowest-numbered mat
     section other than last turn's, never the Factory card). What follows is declined."""
     for a in legal:
@@ -98,26 +95,26 @@ def choose_section(state: ScytheState, seat: int, legal: Sequence[Action]) -> Ac
     return legal[0]
 
 
-def decline(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def decline(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """Take nothing: ``skip`` the top or bottom action (SR-7), ``done`` moving units (SR-16),
     ``end`` the turn without a reveal (SR-51: delaying a reveal is allowed)."""
     return _decline(legal)
 
 
-def collect(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def collect(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """Finish a paid-for benefit with the first listed choice: the second Trade token (SR-18),
     the next Produce territory (SR-19), the bottom-row benefit (SR-12, SR-21..SR-24), a card's
     gains and granted actions (SR-47, SR-49, OQ-13)."""
     return _collect(legal)
 
 
-def first(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def first(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """A forced choice with nothing to lose: the first listed (the cargo already held, or none
     before the first step, SR-30; the next combat, SR-43; the Factory card to keep, SR-48)."""
     return legal[0]
 
 
-def step(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def step(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """End the move: ``stop`` when allowed (SR-34); else the first destination holding no
     opponent unit, so no combat and no displaced workers (SR-31: no popularity lost); else the
     first destination."""
@@ -128,23 +125,27 @@ def step(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
     steps = [a for a in legal if isinstance(a, Step)]
     for a in steps:
         loc = a.loc
-        if not any(state.cm[loc * n + q] or state.wk[loc * n + q] for q in range(n) if q != seat):
+        if not any(
+            state.combat_units_on[loc * n + q] or state.workers_on[loc * n + q]
+            for q in range(n)
+            if q != seat
+        ):
             return a
     return steps[0] if steps else legal[0]
 
 
-def artillery(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def artillery(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-43 C1: Artillery is optional; no power is spent."""
     return UseArtillery(False) if UseArtillery(False) in legal else legal[0]
 
 
-def commit(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def commit(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-43 C2: dial 0 and no combat cards (legal for everyone, costs nothing, C4)."""
     commits = [a for a in legal if isinstance(a, Commit)]
     return min(commits, key=lambda a: (a.dial, len(a.cards), sum(a.cards)))
 
 
-def retreat(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def retreat(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-43 C7, OQ-8: the home base (the first listed), workers along."""
     for a in legal:
         if isinstance(a, Retreat) and D.IS_HOME[a.loc]:
@@ -152,7 +153,7 @@ def retreat(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def pay(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def pay(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-12, SR-14: the cost of a bottom action already taken: a token from the first listed
     territory; a Coercion card (SR-41) only when no token is there, the lowest one."""
     token = _first_of(legal, Pay)
@@ -161,20 +162,20 @@ def pay(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
     return pay_card(state, seat, legal)
 
 
-def pay_card(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def pay_card(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-49, OQ-4: a Factory card's combat-card cost, with the lowest card."""
     cards = [a for a in legal if isinstance(a, PayCard)]
     return min(cards, key=lambda a: a.value) if cards else legal[0]
 
 
-def encounter(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def encounter(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-47: the affordable option with the smallest cost (option 1 costs nothing on every
     card), its benefit taken whole; after Meander's first option (SR-41), ``done``."""
     done = _first_of(legal, Done)
     if done is not None:
         return done
     options = [a for a in legal if isinstance(a, EncounterOption)]
-    card = D.ENCOUNTER_BY_NUMBER[state.enc_card]["options"]
+    card = D.ENCOUNTER_BY_NUMBER[state.encounter_card]["options"]
 
     def cost(a: EncounterOption) -> tuple[int, int]:
         return sum(card[a.slot - 1]["cost"].values()), a.slot
@@ -182,7 +183,7 @@ def encounter(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
     return min(options, key=cost) if options else legal[0]
 
 
-def factory_offer(state: ScytheState, seat: int, legal: Sequence[Action]) -> Action:
+def factory_offer(state: Position, seat: int, legal: Sequence[Action]) -> Action:
     """SR-48: a card must be kept; the lowest-numbered of the offer."""
     cards = [a for a in legal if isinstance(a, TakeFactory)]
     return min(cards, key=lambda a: a.number) if cards else legal[0]
