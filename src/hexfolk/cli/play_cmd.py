@@ -27,11 +27,15 @@ from rich.markup import escape
 
 from hexfolk.bots.registry import make_bot
 from hexfolk.cli.common import (
+    PositionFile,
     check_bot_codes,
     fail,
     is_human,
+    load_position,
     make_game,
     out_console,
+    position_game,
+    read_position_file,
     resolve_game_class,
     split_players,
     user_errors,
@@ -57,6 +61,7 @@ from hexfolk.core import (
     State,
     make_rng,
 )
+from hexfolk.core.game import JSON
 from hexfolk.core.record import Checkpoints, apply_entry, record_entry
 
 ReadLine = Callable[[str], str | None]
@@ -86,6 +91,8 @@ Examples:
   hexfolk play island
 
   hexfolk play scythe --players human,random --seed 42 --record my-game.json
+
+  hexfolk play island --position endgame.json
 
 At your turn type the number of an action, or its text (e.g. the notation shown in the list);
 board, mats, hand, players, log, list show more; help, help costs, help CARD explain; quit or
@@ -125,7 +132,10 @@ class PlaySession:
         live: bool = False,
         offer_wait: float = OFFER_WAIT,
         size: Callable[[], Size] = terminal_size,
+        position: JSON | None = None,
     ):
+        """``position``: a position document to start from (:meth:`Game.load_position`;
+        ``hexfolk play --position``) instead of the game's initial state."""
         if len(codes) != game.num_players:
             raise ValueError("one player code per seat")
         self.game = game
@@ -151,7 +161,8 @@ class PlaySession:
         }
         humans = [seat for seat, code in enumerate(codes) if is_human(code)]
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.state: State = game.new_initial_state()
+        self.position = position
+        self.state: State = self._start()
         self.actions: list[str] = []
         self.checkpoints = Checkpoints()
         self.quit = False
@@ -175,8 +186,14 @@ class PlaySession:
             self.console.print("Interrupted: you left the game.")
         return self.state
 
+    def _start(self) -> State:
+        """The state the game starts from: the initial state, or the given position."""
+        if self.position is None:
+            return self.game.new_initial_state()
+        return self.game.load_position(self.position)
+
     def _rebuilt(self) -> State:
-        state = self.game.new_initial_state()
+        state = self._start()
         for entry in self.actions:
             apply_entry(state, entry)
         return state
@@ -285,6 +302,8 @@ class PlaySession:
                 legal = self.state.legal_actions()
                 self._print_lines(menu_lines(self._entries(seat, legal), width, 4))
             seconds: float | None = self.offer_wait
+            if self.offer_wait <= 0:  # shown, not waited for (a terminal still reads ahead)
+                seconds = 0.0 if self.live else None
         else:
             seconds = 0.0 if self.live else None
         while seconds is not None:
@@ -354,7 +373,7 @@ class PlaySession:
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(legal):
-                return legal[number - 1]
+                return self._counted(legal[number - 1])
             self._complain(f"there is no action {number}; choose 1 to {len(legal)}")
             return None
         try:
@@ -368,6 +387,10 @@ class PlaySession:
         except IllegalActionError as exc:  # the engine's reason, in the game's words
             self._complain(f"not legal now: {exc.reason}")
             return None
+        return self._counted(action)
+
+    def _counted(self, action: Action) -> Action:
+        """``action``, counted in :attr:`offer_answers` when it answers an offer."""
         if str(action).split(" ", 1)[0] in ("accept", "reject", "counter"):
             self.offer_answers += 1
         return action
@@ -472,25 +495,15 @@ class PlaySession:
     # --- the end ----------------------------------------------------------------------------
     def record(self) -> MatchRecord:
         """The match record so far (replays to the current state)."""
-        state = self.state
-        finished = state.is_terminal()
-        return MatchRecord(
-            game=self.game.id,
-            rules_version=self.game.rules_version,
-            players=self.game.num_players,
-            options=dict(self.game.options),
-            seed=self.seed,
-            actions=list(self.actions),
-            bots=list(self.codes),
-            result={
-                "finished": finished,
-                "winners": state.winners() if finished else [],
-                "scores": state.scores(),
-                "turns": state.turn_count(),
-                "quit": self.quit,
-            },
-            final_fingerprint=state.fingerprint(),
-            checkpoints=list(self.checkpoints.items),
+        return MatchRecord.played(
+            self.game,
+            self.seed,
+            self.actions,
+            self.state,
+            bots=self.codes,
+            checkpoints=self.checkpoints.items,
+            position=self.position,
+            quit=self.quit,
         )
 
     def print_summary(self) -> None:
@@ -507,7 +520,10 @@ class PlaySession:
             c.print(escape(self.game.render_summary(extra)))
 
 
-def default_players(game_id: str) -> list[str]:
+def default_players(game_id: str, position: JSON | None = None) -> list[str]:
+    """You and random bots: as many seats as ``position`` names, else the game's default."""
+    if position is not None and isinstance(position.get("players"), int):
+        return ["human"] + ["random"] * (position["players"] - 1)
     if game_id in DEFAULT_PLAYERS:
         return DEFAULT_PLAYERS[game_id].split(",")
     cls = resolve_game_class(game_id)
@@ -559,6 +575,7 @@ def play_command(
             show_default=False,
         ),
     ] = None,
+    position: PositionFile = None,
     offer_wait: Annotated[
         float,
         typer.Option(
@@ -574,9 +591,14 @@ def play_command(
     """Play a game in the terminal: you at the human seats, bots at the others."""
     console = out_console()
     with user_errors():
-        codes = split_players(players) or default_players(game)
+        doc = read_position_file(position) if position is not None else None
+        codes = split_players(players) or default_players(game, doc)
         check_bot_codes(codes, human=True)
-        g = make_game(game, len(codes), option or [])
+        if doc is not None and position is not None:
+            g = position_game(game, len(codes), option or [], doc, position)
+            load_position(g, doc, position)  # a refused document: one error line, exit 2
+        else:
+            g = make_game(game, len(codes), option or [])
         for code in codes:
             if is_human(code) and code.strip() != "human":
                 fail(f"the human player takes no parameters, not {code!r}")
@@ -590,6 +612,7 @@ def play_command(
             poll_line=lines.poll if lines.interactive else None,
             live=lines.interactive,
             offer_wait=offer_wait,
+            position=doc,
         )
         session.run()
         if record is not None:
