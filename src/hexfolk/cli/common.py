@@ -6,15 +6,88 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 
-from hexfolk.core import Game, HexfolkError, game_class, parse_option_texts
+from hexfolk.core import (
+    Game,
+    HexfolkError,
+    PositionError,
+    State,
+    game_class,
+    parse_option_texts,
+)
+from hexfolk.core.game import JSON
 
 EXIT_BAD_INPUT = 2
 """Exit code for anything the user got wrong (unknown game, bad option, corrupt record...)."""
+
+
+# --- the options several commands share, declared once ------------------------------------
+# Each command takes these as ``name: GameArgument`` etc.; a flag whose meaning differs per
+# command (``--seed``, ``--players``) is made by a function given that command's help text, so
+# the flag's name, short form and metavar are written here only.
+
+GameArgument = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="Game id (see `hexfolk games`).", show_default=False),
+]
+"""The ``GAME`` argument (required)."""
+
+OptionalGameArgument = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="GAME",
+        help="Game id (see `hexfolk games`); may be left out with --record or --position.",
+        show_default=False,
+    ),
+]
+"""The ``GAME`` argument where a record or position file may name the game instead."""
+
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="Game option as key=value (repeatable); see `hexfolk games`.",
+        show_default=False,
+    ),
+]
+"""``--option KEY=VALUE`` (repeatable), parsed by :func:`make_game`."""
+
+PositionFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--position",
+        metavar="FILE",
+        help="Start from the position in FILE (a JSON position document, as the game's "
+        "State.position() writes it; see docs/concepts.md) instead of the game's start.",
+        show_default=False,
+    ),
+]
+"""``--position FILE``, read by :func:`load_position_file`."""
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+"""``--json``: one JSON object on stdout (:func:`print_json`)."""
+
+
+def seed_option(help: str, *, show_default: bool = True) -> Any:
+    """``--seed S`` / ``-s S`` with this command's meaning of the seed."""
+    return typer.Option("--seed", "-s", metavar="S", help=help, show_default=show_default)
+
+
+def players_option(metavar: str, help: str) -> Any:
+    """``--players`` / ``-p``: a count (``N``) or the seats' codes (``SEATS``, ``BOTS``)."""
+    return typer.Option("--players", "-p", metavar=metavar, help=help, show_default=False)
+
+
+def record_option(help: str) -> Any:
+    """``--record FILE``: a match record this command reads or writes."""
+    return typer.Option("--record", metavar="FILE", help=help, show_default=False)
 
 
 class CliError(Exception):
@@ -66,6 +139,56 @@ def make_game(game_id: str, players: int | None, option_texts: Sequence[str]) ->
     """Build a validated game from command-line pieces (``--option key=value``)."""
     cls = resolve_game_class(game_id)
     options = parse_option_texts(cls.option_specs, option_texts)
+    return cls(players, options)
+
+
+def read_position_file(path: Path) -> JSON:
+    """The position document in ``path`` (a JSON object); CliError naming the file if it
+    cannot be read or is not a JSON object."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read position {path}: {exc.strerror or exc}")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"position {path} is not valid JSON: {exc}")
+    if not isinstance(doc, dict):
+        fail(f"position {path} is not a position document (a JSON object)")
+    return doc
+
+
+def load_position(game: Game, doc: JSON, path: Path) -> State:
+    """``game.load_position(doc)``; the engine's refusal (its sentence naming the problem), or
+    a game that cannot load positions, as one CliError."""
+    try:
+        return game.load_position(doc)
+    except PositionError as exc:
+        fail(f"position {path} is refused: {exc}")
+    except NotImplementedError as exc:
+        fail(f"--position: {exc}")
+
+
+def position_game(
+    game_id: str | None, players: int | None, option_texts: Sequence[str], doc: JSON, path: Path
+) -> Game:
+    """The game a position file is loaded into: GAME, --players and --option, each taken from
+    the document's own ``game``, ``players`` and ``options`` fields when the command line
+    leaves it out (a position may name them; ``docs/concepts.md``). A GAME that differs from
+    the document's is an error."""
+    named = doc.get("game")
+    if game_id is None:
+        if not isinstance(named, str):
+            fail(f"name the game: position {path} does not say which game it is")
+        game_id = named
+    elif isinstance(named, str) and named != game_id:
+        fail(f"position {path} is a position of {named!r}, not {game_id!r}")
+    if players is None and isinstance(doc.get("players"), int):
+        players = doc["players"]
+    cls = resolve_game_class(game_id)
+    options = parse_option_texts(cls.option_specs, option_texts)
+    if not option_texts and isinstance(doc.get("options"), dict):
+        options = dict(doc["options"])
     return cls(players, options)
 
 

@@ -1,7 +1,8 @@
 """``hexfolk perft``: count the leaves of the game tree from a position (a rules-engine check).
 
 Chance nodes are branches (every outcome counts). The position is the game's start with its
-leading chance nodes resolved by the seed, or the position after a record's actions.
+leading chance nodes resolved by the seed, the position after a record's actions, or a
+position document (``--position FILE``, :meth:`hexfolk.core.Game.load_position`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,23 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from hexfolk.cli.common import fail, make_game, out_console, print_json, user_errors
+from hexfolk.cli.common import (
+    GameOptions,
+    JsonFlag,
+    OptionalGameArgument,
+    PositionFile,
+    fail,
+    load_position,
+    make_game,
+    out_console,
+    players_option,
+    position_game,
+    print_json,
+    read_position_file,
+    record_option,
+    seed_option,
+    user_errors,
+)
 from hexfolk.core import MatchRecord, State
 
 EPILOG = """\
@@ -25,6 +42,8 @@ Examples:
   hexfolk perft scythe --depth 2 --divide
 
   hexfolk perft --record game.json --depth 2
+
+  hexfolk perft scythe --position combat.json --depth 2
 """
 
 
@@ -40,59 +59,29 @@ def perft_command(
             show_default=False,
         ),
     ],
-    game: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="GAME",
-            help="Game id (see `hexfolk games`); may be left out with --record.",
-            show_default=False,
-        ),
-    ] = None,
+    game: OptionalGameArgument = None,
     players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="N",
-            help="Player count (default: the game's default).",
-            show_default=False,
-        ),
+        int | None, players_option("N", "Player count (default: the game's default).")
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="Game option as key=value (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    option: GameOptions = None,
     seed: Annotated[
         int,
-        typer.Option(
-            "--seed",
-            "-s",
-            metavar="S",
-            help="Seed resolving the leading chance nodes (not used with --record).",
+        seed_option(
+            "Seed resolving the leading chance nodes (not used with --record or --position)."
         ),
     ] = 0,
     record: Annotated[
         Path | None,
-        typer.Option(
-            "--record",
-            metavar="FILE",
-            help="Count from the position after this record's actions (its game, players, "
-            "options and seed are used).",
-            show_default=False,
+        record_option(
+            "Count from the position after this record's actions (its game, players, "
+            "options and seed are used)."
         ),
     ] = None,
+    position: PositionFile = None,
     show_divide: Annotated[
         bool, typer.Option("--divide", help="Also print per-action counts at depth D.")
     ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object on stdout.")
-    ] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """Perft: count the leaves of the game tree at depths 1..D from a position.
 
@@ -104,7 +93,16 @@ def perft_command(
             from hexfolk.core.testing import ConformanceError, divide, perft, start_position
         except ImportError as exc:
             fail(f"the perft kit (hexfolk.core.testing) is not available: {exc}")
-        state, where = _position(game, players, option or [], seed, record, start_position)
+        if position is not None:
+            if record is not None:
+                fail("give --record or --position, not both")
+            doc = read_position_file(position)
+            state: State = load_position(
+                position_game(game, players, option or [], doc, position), doc, position
+            )
+            where = f"position {position}"
+        else:
+            state, where = _position(game, players, option or [], seed, record, start_position)
         counts: dict[str, int] = {}
         divided: dict[str, int] | None = None
         start = time.perf_counter()
