@@ -12,7 +12,10 @@ from tests.web.helpers import PORTRAIT, act_and_wait, check_clickable, new_page,
 
 VIEWBOX = "() => document.querySelector('#board').getAttribute('viewBox').split(' ').map(Number)"
 ZOOM = "() => Number(document.querySelector('#board').dataset.zoom)"
-BOX = "() => { const r = document.querySelector('#board').getBoundingClientRect(); return [r.width, r.height]; }"
+BOX = """() => {
+  const r = document.querySelector('#board').getBoundingClientRect();
+  return [r.width, r.height];
+}"""
 
 NEAREST_JS = """() => {
   const r = document.querySelector('#board').getBoundingClientRect();
@@ -34,7 +37,10 @@ PINCH_JS = """([grow]) => {
   const ev = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id, clientX: x,
     clientY: cy, bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: id === 1}));
   ev('pointerdown', 1, cx - 20); ev('pointerdown', 2, cx + 20);
-  for (let i = 1; i <= 5; i++) { ev('pointermove', 1, cx - 20 - i * grow); ev('pointermove', 2, cx + 20 + i * grow); }
+  for (let i = 1; i <= 5; i++) {
+    ev('pointermove', 1, cx - 20 - i * grow);
+    ev('pointermove', 2, cx + 20 + i * grow);
+  }
   ev('pointerup', 1, cx - 20 - 5 * grow); ev('pointerup', 2, cx + 20 + 5 * grow);
   return Number(svg.dataset.zoom);
 }"""

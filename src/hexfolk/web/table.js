@@ -17,6 +17,8 @@ import { logLine } from "./logwords.js";
 export { seatLabel, swatch };
 
 const BUTTONS = ["roll", "buy", "play knight", "play roads", "end"];
+/** The server's chat rate (server/limits.py CHAT_RATE, docs/server.md): messages per seconds. */
+const CHAT_RATE = [5, 10];
 
 export function resCard(r, n, extra) {
   return h(`span.rescard.r-${r}`, { title: t(`res.${r}`), style: `--rc:${RES_COLOR[r]}` },
@@ -46,7 +48,9 @@ export async function showTable(app, id) {
   }
   const page = new TablePage(app, id, table);
   page.connect();
+  page.watchNetwork();
   window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
+  window.__hexfolkUndo = (steps) => page.undo(steps); // the same path as the undo buttons
   return page;
 }
 
@@ -76,6 +80,8 @@ class TablePage {
   close() {
     this.closed = true;
     clearInterval(this.ticker);
+    if (this.onOffline) window.removeEventListener("offline", this.onOffline);
+    if (this.onOnline) window.removeEventListener("online", this.onOnline);
     if (this.ws) this.ws.close();
     document.title = "Hexfolk";
   }
@@ -90,6 +96,32 @@ class TablePage {
   }
 
   onRefusal() { this.discardQueue = []; }
+
+  /** Take back this seat's latest step (1) or the turn ("turn"): offered by the view's `undo`
+   * only; the server decides, and its refusal (cannot_undo) shows as any refusal does. */
+  undo(steps) {
+    if (!this.view) return;
+    this.send({ type: "undo", steps, version: this.view.version, ref: `u${++this.refs}` });
+  }
+
+  /** A dropped network: the browser says so ("offline") long before a socket notices, so the
+   * page shows it at once and closes the socket; back online, it reconnects at once (the
+   * hello carries the last version, the server sends what was missed). */
+  watchNetwork() {
+    this.onOffline = () => {
+      this.setConn(false);
+      const old = this.ws;
+      this.ws = null;
+      if (old) old.close();
+    };
+    this.onOnline = () => {
+      if (this.closed) return;
+      this.retry = 0;
+      if (!this.ws || this.ws.readyState > 1) this.connect();
+    };
+    window.addEventListener("offline", this.onOffline);
+    window.addEventListener("online", this.onOnline);
+  }
 
   async onView(msg) {
     this.clockOffset = msg.server_time - Date.now() / 1000;
@@ -166,6 +198,14 @@ class TablePage {
     const chat = chatBox((msg) => this.send(msg));
     this.el.chat = chat.list;
     const chatForm = chat.form;
+    // the chat's limits, shown (docs/server.md: 500 characters, 5 messages per 10 s)
+    const chatInput = chatForm.querySelector("input");
+    const max = chatInput.maxLength;
+    const count = h("span.chat-count#chat-count", { text: `0/${max}` });
+    const countNow = () => { count.textContent = `${chatInput.value.length}/${max}`; count.classList.toggle("full", chatInput.value.length >= max); };
+    chatInput.addEventListener("input", countNow);
+    chatForm.addEventListener("submit", () => setTimeout(countNow, 0));
+    const chatLimits = h("p.chat-limits.muted#chat-limits", {}, count, " · ", t("chat.limits", { n: max, k: CHAT_RATE[0], s: CHAT_RATE[1] }));
     const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
       setMuted(!muted());
       mute.textContent = muted() ? t("sound.off") : t("sound.on");
@@ -173,9 +213,9 @@ class TablePage {
     } });
     document.getElementById("top-extra").replaceChildren(mute);
     this.layoutEl = h("section.game", {},
-      h("div.board-wrap", {}, svg, this.el.desc),
+      h("div.board-wrap", {}, svg, this.el.desc, h("div.offline-banner#offline-banner", { role: "status", text: t("err.offline") })),
       h("aside.side", {}, this.el.status, this.el.end, this.el.actions, this.el.hand, this.el.trade, this.el.players,
-        h("section.panel.talk", {}, h("h2", { text: t("log") }), this.el.log, h("h2", { text: t("chat") }), this.el.chat, chatForm)));
+        h("section.panel.talk", {}, h("h2", { text: t("log") }), this.el.log, h("h2", { text: t("chat") }), this.el.chat, chatForm, chatLimits)));
     this.app.replaceChildren(this.layoutEl);
   }
 
@@ -246,19 +286,26 @@ class TablePage {
 
   renderActions() {
     const L = this.L;
-    if (!this.changed("actions", [this.view.legal, this.view.status, this.seat])) return;
+    if (!this.changed("actions", [this.view.legal, this.view.status, this.seat, this.view.undo])) return;
     const kids = [];
     if (this.seat !== null && this.view.status === "playing") {
+      // the special build sign-up (IR-30) and "leave the robber" come first when listed
+      for (const a of ["sbp join", "sbp pass", "robber stay"]) {
+        if (L.buttons.has(a)) kids.push(h(`button.act.special${a === "sbp join" ? ".primary" : ""}`, { "data-act": a, id: `btn-${a.replace(" ", "-")}`, text: t(`act.${a}`), onclick: () => this.act(a) }));
+      }
       for (const a of BUTTONS) {
         const listed = L.buttons.has(a);
         kids.push(h("button.act", { "data-act": listed ? a : null, id: `btn-${a.replace(" ", "-")}`, disabled: !listed, text: t(`act.${a}`), onclick: () => this.act(a) }));
       }
-      for (const a of ["robber stay", "sbp join", "sbp pass"]) {
-        if (L.buttons.has(a)) kids.push(h("button.act", { "data-act": a, text: t(`act.${a}`), onclick: () => this.act(a) }));
-      }
       if (L.plenty.length) kids.push(h("button.act#btn-plenty", { "data-act": L.plenty.map((x) => x.action).join("|"), text: t("act.play plenty"), onclick: () => this.choose(t("act.play plenty"), L.plenty.map((x) => [x.action, bundleText(x.take)])) }));
       if (L.monopoly.length) kids.push(h("button.act#btn-monopoly", { "data-act": L.monopoly.map((x) => x.action).join("|"), text: t("act.play monopoly"), onclick: () => this.choose(t("act.play monopoly"), L.monopoly.map((x) => [x.action, t(`res.${x.res}`)])) }));
       for (const a of L.other) kids.push(h("button.act.other", { "data-act": a, text: a, title: L.hints[a] || "", onclick: () => this.act(a) }));
+      const u = this.view.undo;
+      if (u) {
+        // not listed actions: the view's `undo` offers them (UNDO.md), so no data-act
+        kids.push(h("button.undo#btn-undo", { "data-undo": "1", title: t("undo.last", { action: u.last }), text: t("undo.one"), onclick: () => this.undo(1) }));
+        if (u.turn > 1) kids.push(h("button.undo#btn-undo-turn", { "data-undo": "turn", title: t("undo.turn_hint", { n: u.turn }), text: t("undo.turn", { n: u.turn }), onclick: () => this.undo("turn") }));
+      }
     }
     this.el.actions.replaceChildren(...kids);
     this.el.actions.hidden = kids.length === 0;
@@ -353,7 +400,7 @@ class TablePage {
       h("div.side-label", { text: t("trade.give") }), h("div.steppers", {}, RES.map((r) => step("give", r))),
       h("div.side-label", { text: t("trade.get") }), h("div.steppers", {}, RES.map((r) => step("get", r))),
       h("div.row", {},
-        L.offer.length ? h("button.primary#send-offer", { "data-act": L.offer.map((x) => x.action).join("|"), disabled: empty, text: bundleCount(this.offer.get) === 0 ? t("trade.gift") : t("trade.offer"), onclick: () => { this.act(`offer ${text}`); } }) : null,
+        L.offer.length ? h("button.primary#send-offer", { "data-act": L.offer.map((x) => x.action).join("|"), disabled: empty, text: bundleCount(this.offer.get) === 0 ? t("trade.gift") : t("trade.offer"), onclick: () => { this.act(`offer ${text}`); this.offer = { give: {}, get: {} }; this.renderTrade(); } }) : null,
         h("button.small", { text: t("trade.clear"), onclick: () => { this.offer = { give: {}, get: {} }; this.renderTrade(); } })));
   }
 
@@ -379,7 +426,7 @@ class TablePage {
       const label = typeof a === "string" ? t(`answer.${a}`) : t("answer.counter_full", { give: bundleWords(a.counter.give, t), get: bundleWords(a.counter.get, t) });
       const done = completes && completes.get(si);
       return h("li", {}, swatch(si), `${this.seatName(si)}: ${label}`,
-        done ? h("button.small.primary", { "data-act": done, text: t("trade.complete"), onclick: () => this.act(done) }) : null);
+        done ? h("button.small.primary", { "data-act": done, text: typeof a === "string" ? t("trade.complete") : t("trade.take_counter"), onclick: () => this.act(done) }) : null);
     });
     const buttons = [];
     if (answers) {
@@ -387,7 +434,7 @@ class TablePage {
       if (answers.reject) buttons.push(h("button.small", { "data-act": answers.reject, text: t("answer.do_reject"), onclick: () => this.act(answers.reject) }));
       if (answers.counter.length) {
         const text = `counter ${of.id}: ${bundleText(this.offer.give)} for ${bundleText(this.offer.get)}`;
-        buttons.push(h("button.small", { "data-act": answers.counter.map((c) => c.action).join("|"), disabled: bundleCount(this.offer.give) === 0, title: t("trade.counter_hint"), text: t("answer.do_counter"), onclick: () => this.act(text) }));
+        buttons.push(h("button.small", { "data-act": answers.counter.map((c) => c.action).join("|"), disabled: bundleCount(this.offer.give) === 0, title: t("trade.counter_hint"), text: t("answer.do_counter"), onclick: () => { this.act(text); this.offer = { give: {}, get: {} }; this.renderTrade(); } }));
       }
     }
     const wd = L.withdraw.get(of.id);
