@@ -6,6 +6,7 @@ import pytest
 
 from hexfolk.core import IllegalActionError
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.actions import Carry
 
 from .helpers import (
     L,
@@ -252,3 +253,40 @@ def test_sr35_oq8_seaworthy_loser_may_retreat_to_an_adjacent_lake() -> None:
     put_mech(s2, 1, "seaworthy", "r4c3")
     play(s2, "section 3", "move character r3c3", "to r4c3", "done", "commit 1", "commit 0")
     assert s2.mech_loc[D.MECHS + slot] == L("home_nordic")
+
+
+def _nordic_on_the_lake_with_a_worker():  # type: ignore[no-untyped-def]
+    """Nordic (seat 1) defends the Factory with its Seaworthy mech and a worker, loses, and
+    retreats onto the lake r3c4 with the worker (OQ-8); then it is Nordic's turn."""
+    s = position("crimea,nordic", "industrial,engineering")
+    clear_board(s)
+    put_char(s, 0, "r3c3")
+    put_mech(s, 1, "seaworthy", "r4c3")
+    put_workers(s, 1, "r4c3", 1)
+    play(s, "section 3", "move character r3c3", "to r4c3", "done", "commit 1", "commit 0")
+    play(s, "retreat r3c4")
+    assert s.workers_on[L("r3c4") * 2 + 1] == 1  # the worker came along (OQ-8)
+    while s.current_player() == 0 or s.is_chance():
+        if s.is_chance():
+            s.apply(s.chance_outcomes()[0][0])
+        else:
+            play(s, "skip" if "skip" in legal(s) else legal(s)[0])
+    return s
+
+
+def test_sr35_oq8_a_mech_leaving_a_lake_takes_the_workers_brought_there() -> None:
+    """SR-35: workers brought onto a lake cannot be left there, and a worker leaves a lake only
+    carried by a mech: a Seaworthy mech starting its move on a lake with a worker (after an
+    OQ-8 retreat) must take it along; ``carry none`` would strand it."""
+    s = _nordic_on_the_lake_with_a_worker()
+    assert s.current_player() == 1 and s.prompt().kind == "choose-section"
+    play(s, "section 4", "move mech r3c4")
+    assert s.prompt().kind == "carry"
+    assert legal(s) == ["carry 1worker"]
+    reason = s.why_illegal(1, Carry(0, (0, 0, 0, 0)))
+    assert reason is not None and "SR-35" in reason
+    play(s, "carry 1worker")
+    step = next(a for a in legal(s) if a.startswith("to "))
+    play(s, step)
+    assert s.workers_on[L("r3c4") * 2 + 1] == 0  # nobody is left on the lake
+    assert s.workers_on[L(step[3:]) * 2 + 1] == 1

@@ -99,7 +99,25 @@ def on_lake(s: Position) -> bool:
     return D.IS_LAKE[s.unit_location(s.active, kind, i)]
 
 
+def workers_to_take(s: Position, p: int) -> int:
+    """SR-35 (with OQ-8): the workers the selected mech must take along as it starts its move
+    on a lake. Workers brought onto a lake cannot be left there and leave it only carried by
+    a mech, so the last of ``p``'s mechs there that has not moved takes every worker; with
+    another one still to move, any split is fine."""
+    kind, i = s.move.kind, s.move.index
+    if kind != MECH or s.move.steps_taken:
+        return 0
+    loc = s.mech_loc[p * D.MECHS + i]
+    if not D.IS_LAKE[loc]:
+        return 0
+    for j in range(D.MECHS):
+        if j != i and s.mech_loc[p * D.MECHS + j] == loc and not s.moved_units >> (1 + j) & 1:
+            return 0
+    return s.workers_on[loc * s.n + p]
+
+
 def carry_options(s: Position, p: int) -> list[Action]:
+    """SR-30/SR-34/SR-35: what the selected unit may take along now."""
     w, r = carry_available(s, p)
     out: list[Action] = []
     if s.move.steps_taken and on_lake(s):
@@ -129,6 +147,9 @@ def carry_options(s: Position, p: int) -> list[Action]:
         for a in (Carry(w, ZERO4), Carry(0, r)):
             if a not in out:
                 out.append(a)
+    must = workers_to_take(s, p)
+    if must:
+        return [a for a in out if isinstance(a, Carry) and a.workers >= must]
     return out
 
 
@@ -136,7 +157,8 @@ def carry_ok(s: Position, a: Carry) -> bool:
     w, r = carry_available(s, s.deciding_seat())
     if s.move.steps_taken and on_lake(s):
         return len(s.move.workers) <= a.workers <= w and list(a.resources) == s.move.resources
-    return 0 <= a.workers <= w and all(0 <= x <= y for x, y in zip(a.resources, r))
+    must = workers_to_take(s, s.deciding_seat())
+    return must <= a.workers <= w and all(0 <= x <= y for x, y in zip(a.resources, r))
 
 
 def selected_destinations(s: Position) -> list[int]:

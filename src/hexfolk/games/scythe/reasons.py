@@ -25,7 +25,7 @@ from hexfolk.games.scythe.mat import (
     top_name,
     top_value,
 )
-from hexfolk.games.scythe.movement import carry_available
+from hexfolk.games.scythe.movement import carry_available, workers_to_take
 from hexfolk.games.scythe.phases import (
     ARTILLERY,
     BENEFIT,
@@ -357,6 +357,12 @@ def _carry(state: Position, p: int, a: A.Carry) -> str | None:
     for k in range(D.NRES):
         if a.resources[k] > r[k]:
             return f"only {r[k]} {D.RESOURCES[k]} lie here to pick up (SR-30)"
+    must = workers_to_take(state, p)
+    if a.workers < must:
+        return (
+            f"workers brought onto a lake cannot be left there: the mech takes all {must} "
+            "along (SR-35)"
+        )
     return "cargo cannot be left on a lake (SR-35)"
 
 
