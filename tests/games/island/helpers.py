@@ -8,9 +8,11 @@ from typing import Any
 from hexfolk.core import load_game
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.board import beginner_layouts
+from hexfolk.games.island.building import after_settlement, award_longest_road, place_settlement
+from hexfolk.games.island.phases import MAIN
 from hexfolk.games.island.roads import road_length
 from hexfolk.games.island.rules import NRES
-from hexfolk.games.island.state import MAIN, IslandState
+from hexfolk.games.island.state import IslandState
 
 
 def fresh(players: int = 4, **options: Any) -> IslandState:
@@ -43,12 +45,12 @@ def hand(state: IslandState, seat: int) -> str:
 
 def settle(state: IslandState, seat: int, node: int, city: bool = False) -> None:
     """Put a settlement (or city) of ``seat`` on ``node`` for free (breaks roads as usual)."""
-    state._place_settlement(seat, node)
+    place_settlement(state, seat, node)
     if city:
         state.node_level[node] = 2
         state.settles_left[seat] += 1
         state.cities_left[seat] -= 1
-    state._after_settlement(seat, node)
+    after_settlement(state, seat, node)
 
 
 def road(state: IslandState, seat: int, *edges: int) -> None:
@@ -61,7 +63,7 @@ def road(state: IslandState, seat: int, *edges: int) -> None:
         state.road_len[seat] = road_length(
             state.topo, state.edge_owner, state.node_owner, state.roads[seat], seat
         )
-        state._award_road(old)
+        award_longest_road(state, old)
 
 
 def edge(state: IslandState, a: int, b: int) -> int:

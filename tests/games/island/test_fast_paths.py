@@ -11,8 +11,10 @@ import pytest
 from hexfolk.core import CHANCE, TERMINAL, Action, load_game, visible_log
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.board import topology
+from hexfolk.games.island.log import LOG_CHUNKS_MAX
+from hexfolk.games.island.phases import DICE, ROBBER
 from hexfolk.games.island.roads import length_after_road, road_length
-from hexfolk.games.island.state import _LOG_CHUNKS_MAX, DICE, ROBBER, IslandState
+from hexfolk.games.island.state import IslandState
 
 from .helpers import do, fresh, give, path, settle, texts
 
@@ -62,12 +64,12 @@ def test_clones_never_leak_into_each_other(players: int, seed: int) -> None:
 def test_log_chunks_merge_and_keep_every_entry() -> None:
     """IR-74 logs survive many clones: chains of shared chunks merge past their limit."""
     state = fresh(3)
-    for i in range(_LOG_CHUNKS_MAX * 3):
+    for i in range(LOG_CHUNKS_MAX * 3):
         state.log.append((None, f"entry {i}"))
         state = state.clone()
-    assert state.log_base is not None and state.log_base.depth <= _LOG_CHUNKS_MAX
+    assert state.log_base is not None and state.log_base.depth <= LOG_CHUNKS_MAX
     texts_ = [str(t) for _, t in state.log_entries()]
-    assert texts_[-_LOG_CHUNKS_MAX * 3 :] == [f"entry {i}" for i in range(_LOG_CHUNKS_MAX * 3)]
+    assert texts_[-LOG_CHUNKS_MAX * 3 :] == [f"entry {i}" for i in range(LOG_CHUNKS_MAX * 3)]
 
 
 def test_ir35_income_cache_follows_cities_and_the_robber() -> None:

@@ -9,8 +9,9 @@ import pytest
 
 from hexfolk.core import CHANCE, TERMINAL, IllegalActionError, State, load_game
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.phases import DISCARD, PRE_ROLL, ROBBER, SPECIAL_BUILD
 from hexfolk.games.island.rules import KNIGHT, PLENTY
-from hexfolk.games.island.state import DISCARD, PRE_ROLL, ROBBER, SBP_BUILD, IslandState
+from hexfolk.games.island.state import IslandState
 
 from .helpers import do, fresh, give, path, road, settle
 
@@ -205,7 +206,7 @@ def test_ir64_year_of_plenty_takes_two_cards_the_bank_has() -> None:
 
 def test_ir32_no_cards_or_trades_in_the_special_build_phase() -> None:
     state = fresh(5)
-    state.phase = SBP_BUILD
+    state.phase = SPECIAL_BUILD
     state.dev[0][KNIGHT] = 1
     give(state, 0, "4l")
     assert "special build phase (IR-32)" in reason(state, "play knight")
@@ -262,7 +263,7 @@ def test_ir46_friendly_robber() -> None:
 
 
 # ---------------------------------------------------------------- trade (IR-49..IR-54)
-def test_ir52_ir54_maritime_trades() -> None:
+def test_ir52_ir54_maritimetrade_listing() -> None:
     state = fresh(4)
     give(state, 0, "3l 4b")
     assert reason(state, "trade 4l for 1o") == "you have 3 lumber, not 4"

@@ -6,8 +6,9 @@ from __future__ import annotations
 from hexfolk.core import Match, load_game
 from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.phases import MAIN, OVER, PRE_ROLL, SPECIAL_BUILD, SPECIAL_BUILD_SIGNUP
 from hexfolk.games.island.roads import award_after_change, road_length
-from hexfolk.games.island.state import MAIN, OVER, PRE_ROLL, SBP_BUILD, SBP_SIGNUP, IslandState
+from hexfolk.games.island.state import IslandState
 
 from .helpers import coast_nodes, do, fresh, give, path, road, settle, texts
 
@@ -268,13 +269,13 @@ def test_ir30_ir31_ir32_special_build_phase() -> None:
     give(state, 4, "1w 1g 1o")
     state.dev[2][0] = 1
     do(state, "end")
-    assert state.phase == SBP_SIGNUP
+    assert state.phase == SPECIAL_BUILD_SIGNUP
     order = []
     for join in (False, True, False, True):  # seats 1, 2, 3, 4 answer in turn
         order.append(state.current_player())
         do(state, "sbp join" if join else "sbp pass")
     assert order == [1, 2, 3, 4]
-    assert state.phase == SBP_BUILD and state.current_player() == 2
+    assert state.phase == SPECIAL_BUILD and state.current_player() == 2
     legal = texts(state)
     assert legal[0] == "end" and any(t.startswith("road") for t in legal)
     assert not any(t.startswith(("trade", "offer", "play")) for t in legal)  # IR-32
@@ -282,7 +283,7 @@ def test_ir30_ir31_ir32_special_build_phase() -> None:
     assert state.current_player() == 4
     do(state, "buy")
     state.apply(A.parse("draw knight"))
-    assert state.phase == SBP_BUILD and "play knight" not in texts(state)
+    assert state.phase == SPECIAL_BUILD and "play knight" not in texts(state)
     do(state, "end")
     assert state.phase == PRE_ROLL and state.active == 1
 
@@ -350,6 +351,6 @@ def test_ir71_longest_road_changes_hands_in_the_special_build_phase() -> None:
     assert state.lr_holder == 0
     give(state, 2, "1l 1b")
     do(state, "end", "sbp pass", "sbp join", "sbp pass", "sbp pass")
-    assert state.phase == SBP_BUILD and state.current_player() == 2
+    assert state.phase == SPECIAL_BUILD and state.current_player() == 2
     do(state, f"road {path(state, far[5:7])[0]}")
     assert state.lr_holder == 2 and state.visible_vp(2) == 3 and not state.is_terminal()

@@ -7,17 +7,17 @@ import pytest
 from hexfolk.core import IllegalActionError, load_game
 from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.state import (
+from hexfolk.games.island.phases import (
     DICE,
     DISCARD,
     MAIN,
     PRE_ROLL,
     ROBBER,
     SETUP_ROAD,
-    SETUP_SETTLE,
+    SETUP_SETTLEMENT,
     STEAL,
-    IslandState,
 )
+from hexfolk.games.island.state import IslandState
 
 from .helpers import do, fresh, give, hand, settle, texts
 
@@ -39,8 +39,8 @@ def start(players: int = 4, **options: object) -> IslandState:
 def test_ir18_snake_order_setup() -> None:
     state = start(4)
     order = []
-    while state.phase in (SETUP_SETTLE, SETUP_ROAD):
-        if state.phase == SETUP_SETTLE:
+    while state.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+        if state.phase == SETUP_SETTLEMENT:
             order.append(state.current_player())
         state.apply(state.legal_actions()[0])
     assert order == [0, 1, 2, 3, 3, 2, 1, 0]
@@ -83,7 +83,7 @@ def test_ir21_second_settlement_yields_one_card_per_producing_hex() -> None:
 
 def test_ir22_setup_has_no_trade_robber_or_cards() -> None:
     state = start(4)
-    while state.phase in (SETUP_SETTLE, SETUP_ROAD):
+    while state.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
         for a in state.legal_actions():
             assert isinstance(a, (A.BuildSettlement, A.BuildRoad))
         state.apply(state.legal_actions()[-1])

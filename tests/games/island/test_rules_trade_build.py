@@ -7,7 +7,7 @@ import pytest
 
 from hexfolk.core import AmbiguousActionError, IllegalActionError
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.state import ANSWER, DRAW, MAIN, PRE_ROLL, ROAD_BUILDING, ROBBER
+from hexfolk.games.island.phases import ANSWER, DRAW, MAIN, PRE_ROLL, ROAD_BUILDING, ROBBER
 
 from .helpers import do, fresh, give, hand, path, road, settle, texts
 

@@ -8,8 +8,8 @@ from tests.games.island.helpers import fresh, give, settle
 
 from hexfolk.core import IllegalActionError
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.phases import PRE_ROLL
 from hexfolk.games.island.rules import VICTORY
-from hexfolk.games.island.state import PRE_ROLL
 
 
 def _scored_position() -> object:

@@ -22,7 +22,11 @@ import pytest
 from tests.games.sharing import shared_attributes
 
 from hexfolk.core import load_game
-from hexfolk.games.island.state import IslandState, _trades
+from hexfolk.games.island.actions import trade_listing
+from hexfolk.games.island.building import road_spots, settlement_spots
+from hexfolk.games.island.production import compute_income
+from hexfolk.games.island.robber import robber_table
+from hexfolk.games.island.state import IslandState
 
 REVIEWED = {
     # immutable tables of the board and the layout, built once and never written
@@ -65,24 +69,24 @@ def _memo_errors(st: IslandState) -> list[str]:
         fresh = st.clone()
         fresh.income = {}
         fresh.robber = (key >> 4) - 1 if key >= 16 else -1  # key < 16: robber not on an s hex
-        if fresh._income(s) != entry:
+        if compute_income(fresh, s) != entry:
             errors.append(f"income[{key}]")
     for key, entry in list(st.robber_cache.items()):
-        if st._robber_table(key & 7, key >> 3) != entry:
+        if robber_table(st, key & 7, key >> 3) != entry:
             errors.append(f"robber_cache[{key}]")
     for key, (sig, acts) in list(st.build_cache.items()):
         if sig != sum(st.roads_left):
             continue  # stale by construction: the state recomputes it
         p = key & 7
         if key >= 8:
-            want = tuple(st.acts[1][v] for v in st._settle_nodes(p))
+            want = tuple(st.acts.settlement[v] for v in settlement_spots(st, p))
         else:
-            want = tuple(st.acts[0][e] for e in st._road_edges(p))
+            want = tuple(st.acts.road[e] for e in road_spots(st, p))
         if want != acts:
             errors.append(f"build_cache[{key}]")
     for p, table in enumerate(st.trade_cache):
         for hand, trades in list(table.items())[:50]:
-            if _trades(st.ratio[p], list(hand), st.n > 1) != trades:
+            if trade_listing(st.ratio[p], list(hand), st.n > 1) != trades:
                 errors.append(f"trade_cache[{p}][{hand}]")
     return errors
 

@@ -13,7 +13,8 @@ from tests.games.island.helpers import do, fresh, give, hand, texts
 from hexfolk.core import AmbiguousActionError, IllegalActionError, MatchRecord, load_game, replay
 from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.state import ANSWER, DICE, DISCARD, MAIN, ROBBER, IslandState
+from hexfolk.games.island.phases import ANSWER, DICE, DISCARD, MAIN, ROBBER
+from hexfolk.games.island.state import IslandState
 
 
 def roll(state: IslandState, total: int) -> None:

@@ -13,15 +13,9 @@ from hexfolk.core import load_game
 from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import timeouts as T
+from hexfolk.games.island.phases import MAIN, PHASE_NAMES, PRE_ROLL, ROAD_BUILDING, ROBBER
 from hexfolk.games.island.rules import ROADS
-from hexfolk.games.island.state import (
-    MAIN,
-    PHASE_NAMES,
-    PRE_ROLL,
-    ROAD_BUILDING,
-    ROBBER,
-    IslandState,
-)
+from hexfolk.games.island.state import IslandState
 
 from .helpers import do, fresh, give, settle
 

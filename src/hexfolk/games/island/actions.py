@@ -10,10 +10,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from hexfolk.core import Action, MalformedActionError
 from hexfolk.games.island.board import Layout, LayoutError, parse_layout
-from hexfolk.games.island.rules import DEV_NAMES, LETTER_INDEX, LETTERS, NRES
+from hexfolk.games.island.rules import (
+    BANK_RATIO,
+    DEV_NAMES,
+    GENERIC_RATIO,
+    LETTER_INDEX,
+    LETTERS,
+    NRES,
+    RESOURCE_HARBOR_RATIO,
+)
 
 Bundle = tuple[int, ...]
 """Cards per resource (5 counts)."""
@@ -435,3 +444,110 @@ def parse(text: str) -> Action:
     if head == "sbp" and rest == ["pass"]:
         return SBP_PASS
     raise MalformedActionError(f"{text.strip()!r} is not an island action (see docs/island.md)")
+
+
+# ---------------------------------------------------------------- the canonical action objects
+# The engine lists these very objects (built once, alive as long as the module), so listing a
+# position's actions allocates nothing and the trade fast path can look an action up by id.
+
+MARITIME: dict[tuple[int, int, int], MaritimeTrade] = {}
+"""Single-lot maritime trades by (ratio, resource given, resource taken)."""
+for _ratio in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO):
+    for _r in range(NRES):
+        for _s in range(NRES):
+            if _r != _s:
+                _give = tuple(_ratio if i == _r else 0 for i in range(NRES))
+                _get = tuple(1 if i == _s else 0 for i in range(NRES))
+                MARITIME[(_ratio, _r, _s)] = MaritimeTrade(_give, _get)
+MARITIME_LOT: dict[int, tuple[int, int, int]] = {
+    id(act): (k, r, s) for (k, r, s), act in MARITIME.items()
+}
+"""``id`` of each canonical single-lot maritime action -> (ratio, resource given, resource
+taken): the fast path of :func:`~.trade.maritime_trade`. Other objects (parsed, multi-lot)
+take the general path."""
+MARITIME_ROW: dict[int, tuple[tuple[MaritimeTrade, ...], ...]] = {
+    k: tuple(tuple(MARITIME[(k, r, s)] for s in range(NRES) if s != r) for r in range(NRES))
+    for k in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO)
+}
+"""Canonical maritime trades by ratio and resource given, in the order of resource taken."""
+ONE: tuple[Bundle, ...] = tuple(tuple(1 if i == r else 0 for i in range(NRES)) for r in range(NRES))
+"""One card of each resource, as bundles."""
+_OFFER11 = [[Offer(ONE[r], ONE[s]) for s in range(NRES)] for r in range(NRES)]
+OFFERS_BY_HELD: tuple[tuple[Offer, ...], ...] = tuple(
+    tuple(_OFFER11[r][s] for r in range(NRES) if m >> r & 1 for s in range(NRES) if not m >> s & 1)
+    for m in range(1 << NRES)
+)
+"""Canonical offers by the set of resource types held: 1 held card for 1 card of a type not
+held (the bounded catalogue of IR-49 offers the engine lists)."""
+PLENTY_TAKES: tuple[PlayPlenty, ...] = tuple(
+    PlayPlenty(tuple((i == r) + (i == s) for i in range(NRES)))
+    for r in range(NRES)
+    for s in range(r, NRES)
+)
+"""Year of Plenty: every pair of cards (IR-64)."""
+PLENTY_ONE: tuple[PlayPlenty, ...] = tuple(PlayPlenty(ONE[r]) for r in range(NRES))
+"""Year of Plenty with a single card (the bank holds fewer than two, IR-64)."""
+
+
+class BoardActions(NamedTuple):
+    """The build and robber actions of a board, by id (they name ids only, so every board of
+    the same size, standard or map, shares them)."""
+
+    road: tuple[BuildRoad, ...]
+    settlement: tuple[BuildSettlement, ...]
+    city: tuple[BuildCity, ...]
+    robber: tuple[MoveRobber, ...]
+    """The plain robber move to each hex."""
+    robber_steal: tuple[tuple[MoveRobber, ...], ...]
+    """By hex and victim seat: the robber move that robs that seat."""
+
+
+_BOARD_ACTIONS: dict[tuple[int, int, int], BoardActions] = {}
+
+
+def board_actions(nodes: int, edges: int, hexes: int) -> BoardActions:
+    """The :class:`BoardActions` of a board with these sizes (built once per size)."""
+    key = (nodes, edges, hexes)
+    cached = _BOARD_ACTIONS.get(key)
+    if cached is None:
+        cached = _BOARD_ACTIONS[key] = BoardActions(
+            tuple(BuildRoad(e) for e in range(edges)),
+            tuple(BuildSettlement(v) for v in range(nodes)),
+            tuple(BuildCity(v) for v in range(nodes)),
+            tuple(MoveRobber(h) for h in range(hexes)),
+            tuple(tuple(MoveRobber(h, q) for q in range(8)) for h in range(hexes)),
+        )
+    return cached
+
+
+TradeTable = dict[tuple[int, ...], tuple[Action, ...]]
+"""Trade listings by hand, for one set of maritime ratios."""
+_TRADE_TABLES: dict[tuple[tuple[int, ...], bool], TradeTable] = {}
+TRADE_TABLE_LIMIT = 20000
+"""Hands remembered per table (a bound on memory; the hands of real games are far fewer)."""
+
+
+def trade_table(ratio: tuple[int, ...], offers: bool) -> TradeTable:
+    """The process-wide memo of :func:`trade_listing` for one set of ratios, by hand."""
+    table = _TRADE_TABLES.get((ratio, offers))
+    if table is None:
+        table = _TRADE_TABLES[(ratio, offers)] = {}
+    return table
+
+
+def trade_listing(
+    ratio: list[int] | tuple[int, ...], hand: list[int], offers: bool
+) -> tuple[Action, ...]:
+    """The trades the main phase lists for ``hand`` and ``ratio`` when every resource is in
+    the bank and no offer is open or rejected (the cached common case): single-lot maritime
+    trades (IR-52..IR-54), then (``offers``) the canonical 1-for-1 offers (IR-49)."""
+    out: list[Action] = []
+    mask = 0
+    for r in range(NRES):
+        if hand[r] >= ratio[r]:
+            out.extend(MARITIME_ROW[ratio[r]][r])
+        if hand[r]:
+            mask |= 1 << r
+    if offers:
+        out.extend(OFFERS_BY_HELD[mask])
+    return tuple(out)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexfolk.games.island.actions import BuildCity, BuildRoad, BuildSettlement, MoveRobber
 from hexfolk.games.island.board import parse_layout
 from hexfolk.games.island.maps import board_topology, corners, lake_hexes
 from hexfolk.games.island.rules import LETTERS, TERRAIN_LETTERS
@@ -80,8 +81,6 @@ def draw_board(obs: dict[str, Any]) -> str:
 
 def describe(obs: dict[str, Any], action: object) -> str:
     """A hint for a person choosing ``action``: what a spot touches, where a road runs."""
-    from hexfolk.games.island.actions import BuildCity, BuildRoad, BuildSettlement, MoveRobber
-
     board = obs.get("board") or {}
     if not board.get("layout"):
         return ""

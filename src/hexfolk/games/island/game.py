@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from hexfolk.core import Action, Game, MalformedActionError, OptionError, OptionSpec
+from hexfolk.core import Action, MalformedActionError, OptionError, OptionSpec
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import maps
 from hexfolk.games.island.board import (
@@ -18,6 +18,7 @@ from hexfolk.games.island.board import (
     topology,
     validate_layout,
 )
+from hexfolk.games.island.position import IslandRules
 from hexfolk.games.island.rules import components, deck_counts
 from hexfolk.games.island.state import IslandState
 
@@ -44,7 +45,7 @@ class IslandOptions(dict[str, Any]):
         return IMPLICIT_OPTIONS.get(key, default)
 
 
-class IslandGame(Game):
+class IslandGame(IslandRules):
     """The island game (Catan-style) for 2–8 players, per ``island_rules.md``.
 
     The board follows the player count (IR-9): 19 hexes for 2–4, 30 for 5–6, 44 for 7–8, with

@@ -1,6 +1,6 @@
 """Why an island action is refused (IR-19..IR-64): one sentence in the game's words.
 
-:func:`why_illegal` is :meth:`IslandState.why_illegal`: ``None`` when the action is legal for
+:func:`why_illegal` is :meth:`IslandPosition.why_illegal`: ``None`` when the action is legal for
 the seat (decided by the engine's own check, so a reason never disagrees with legality), else
 what it costs and what the seat holds, what is missing, what forbids it, or whose decision it
 is, with the rule's number. Functions over the state's fields and the rules data only.
@@ -12,7 +12,10 @@ from collections.abc import Callable
 
 from hexfolk.core import CHANCE, TERMINAL, Action, State
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import state as S
+from hexfolk.games.island import phases as S
+from hexfolk.games.island.building import road_actions
+from hexfolk.games.island.position import IslandPosition, offer_by_id
+from hexfolk.games.island.robber import robber_targets
 from hexfolk.games.island.rules import (
     COST_CITY,
     COST_DEV,
@@ -34,7 +37,6 @@ from hexfolk.games.island.rules import (
     SBP_MIN_PLAYERS,
     VICTORY,
 )
-from hexfolk.games.island.state import IslandState
 
 Bundle = tuple[int, ...]
 
@@ -66,17 +68,17 @@ def _short(hand: list[int], cost: Bundle) -> str | None:
     return "you have " + (held[0] if len(held) == 1 else ", ".join(held[:-1]) + " and " + held[-1])
 
 
-def _legal(state: IslandState, seat: int, action: Action) -> bool:
+def _legal(state: IslandPosition, seat: int, action: Action) -> bool:
     """The engine's own verdict (chance outcomes, then any acting seat)."""
     player = state.current_player()
     if player == TERMINAL:
         return False
     if player == CHANCE:
         return seat == CHANCE and state.is_possible_chance(action)
-    return state._legal_for(seat, action)
+    return state.legal_for(seat, action)
 
 
-def why_illegal(state: IslandState, seat: int, action: Action) -> str | None:
+def why_illegal(state: IslandPosition, seat: int, action: Action) -> str | None:
     """The reason ``seat`` may not take ``action`` now, or None when it is legal."""
     if _legal(state, seat, action):
         return None
@@ -88,7 +90,7 @@ def why_illegal(state: IslandState, seat: int, action: Action) -> str | None:
 _CHANCE_KINDS = (A.LayoutOutcome, A.DiceOutcome, A.StealOutcome, A.DrawDevelopment)
 
 
-def specific_reason(state: IslandState, seat: int, action: Action) -> str | None:
+def specific_reason(state: IslandPosition, seat: int, action: Action) -> str | None:
     """The engine's reason for an illegal action (None: no specific reason known)."""
     player = state.current_player()
     if player == TERMINAL:
@@ -113,7 +115,7 @@ def _seats(seats: list[int]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def _waiting(state: IslandState) -> str:
+def _waiting(state: IslandPosition) -> str:
     """Whose decision it is, e.g. ``it is seat 2's turn to roll the dice (IR-23)``."""
     seats = state.acting_seats()
     phase = state.phase
@@ -126,20 +128,20 @@ def _waiting(state: IslandState) -> str:
         return (
             f"seat {state.active} is trading; {_seats(others)} {verb} answering its offers (IR-50)"
         )
-    if phase == S.SBP_SIGNUP:
+    if phase == S.SPECIAL_BUILD_SIGNUP:
         return f"{_seats(seats)} may sign up for the special build phase (IR-30)"
     prompt = state.prompt()
     what = prompt.text.split(": ", 1)[-1] if prompt is not None else "move"
     rule = {
-        S.SETUP_SETTLE: "IR-18",
+        S.SETUP_SETTLEMENT: "IR-18",
         S.SETUP_ROAD: "IR-18",
         S.ROBBER: "IR-42",
-        S.SBP_BUILD: "IR-31",
+        S.SPECIAL_BUILD: "IR-31",
     }.get(phase, "IR-23")
     return f"it is seat {state.seat}'s decision: {what} ({rule})"
 
 
-def _chance_reason(state: IslandState, action: Action) -> str | None:
+def _chance_reason(state: IslandPosition, action: Action) -> str | None:
     phase = state.phase
     pending = {
         S.LAYOUT: "the board layout",
@@ -162,7 +164,7 @@ def _chance_reason(state: IslandState, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------------------- pieces
-def _node_reason(state: IslandState, v: int) -> str | None:
+def _node_reason(state: IslandPosition, v: int) -> str | None:
     """Why no settlement may stand on intersection ``v`` (IR-19), whoever builds."""
     if not 0 <= v < state.topo.num_nodes:
         return f"there is no intersection {v} on this board"
@@ -176,7 +178,7 @@ def _node_reason(state: IslandState, v: int) -> str | None:
     return None
 
 
-def _edge_reason(state: IslandState, seat: int, e: int, *, setup: bool) -> str | None:
+def _edge_reason(state: IslandPosition, seat: int, e: int, *, setup: bool) -> str | None:
     """Why ``seat`` may not put a road on edge ``e`` (IR-20, IR-56), costs aside."""
     topo = state.topo
     if not 0 <= e < topo.num_edges:
@@ -205,23 +207,25 @@ def _edge_reason(state: IslandState, seat: int, e: int, *, setup: bool) -> str |
     return None
 
 
-def _cost_reason(state: IslandState, seat: int, what: str, cost: Bundle, rule: str) -> str | None:
+def _cost_reason(
+    state: IslandPosition, seat: int, what: str, cost: Bundle, rule: str
+) -> str | None:
     held = _short(state.hands[seat], cost)
     if held is None:
         return None
     return f"{what} costs {cards(cost)}; {held} ({rule})"
 
 
-def _road(state: IslandState, seat: int, e: int, *, free: bool) -> str | None:
+def _road(state: IslandPosition, seat: int, e: int, *, free: bool) -> str | None:
     reason = _edge_reason(state, seat, e, setup=False)
     if reason is None and not free:
         reason = _cost_reason(state, seat, "a road", COST_ROAD, "IR-56")
-    if reason is None and free and not state._road_actions(seat):
+    if reason is None and free and not road_actions(state, seat):
         reason = "there is no edge left where a road may go (IR-64)"
     return reason
 
 
-def _settle(state: IslandState, seat: int, v: int) -> str | None:
+def _settle(state: IslandPosition, seat: int, v: int) -> str | None:
     reason = _node_reason(state, v)
     if reason is not None:
         return reason
@@ -236,7 +240,7 @@ def _settle(state: IslandState, seat: int, v: int) -> str | None:
     return _cost_reason(state, seat, "a settlement", COST_SETTLEMENT, "IR-57")
 
 
-def _city(state: IslandState, seat: int, v: int) -> str | None:
+def _city(state: IslandPosition, seat: int, v: int) -> str | None:
     if not 0 <= v < state.topo.num_nodes:
         return f"there is no intersection {v} on this board"
     owner = state.node_owner[v]
@@ -250,7 +254,7 @@ def _city(state: IslandState, seat: int, v: int) -> str | None:
     return _cost_reason(state, seat, "a city", COST_CITY, "IR-58")
 
 
-def _buy(state: IslandState, seat: int) -> str | None:
+def _buy(state: IslandPosition, seat: int) -> str | None:
     if not any(state.deck):
         return "the development deck is empty (IR-61)"
     return _cost_reason(state, seat, "a development card", COST_DEV, "IR-61")
@@ -265,7 +269,7 @@ _PLAYS = {
 }
 
 
-def _play(state: IslandState, seat: int, action: Action) -> str | None:
+def _play(state: IslandPosition, seat: int, action: Action) -> str | None:
     card = _PLAYS[type(action)]
     name = CARD_NAMES[card]
     if state.dev_played:
@@ -278,7 +282,7 @@ def _play(state: IslandState, seat: int, action: Action) -> str | None:
     if card == ROADS:
         if not state.roads_left[seat]:
             return f"all {PIECES_ROAD} of your roads are on the board (IR-59)"
-        if not state._road_actions(seat):
+        if not road_actions(state, seat):
             return "there is no edge where a free road could go (IR-64)"
     if isinstance(action, A.PlayPlenty):
         bank = state.bank
@@ -299,7 +303,7 @@ def _play(state: IslandState, seat: int, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------------------- trade
-def _maritime(state: IslandState, seat: int, a: A.MaritimeTrade) -> str | None:
+def _maritime(state: IslandPosition, seat: int, a: A.MaritimeTrade) -> str | None:
     ratio, hand = state.ratio[seat], state.hands[seat]
     lots = 0
     if not any(a.give):
@@ -336,7 +340,7 @@ def _pair_reason(give: Bundle, get: Bundle, what: str) -> str | None:
     return None
 
 
-def _offer(state: IslandState, seat: int, a: A.Offer) -> str | None:
+def _offer(state: IslandPosition, seat: int, a: A.Offer) -> str | None:
     if state.n < 2:
         return "there is nobody to trade with"
     if len(state.offers) >= MAX_OPEN_OFFERS:
@@ -355,14 +359,14 @@ def _offer(state: IslandState, seat: int, a: A.Offer) -> str | None:
     return None
 
 
-def _answer(state: IslandState, seat: int, action: Action) -> str | None:
+def _answer(state: IslandPosition, seat: int, action: Action) -> str | None:
     oid = getattr(action, "offer", 0)
     pending = [o for o in state.offers if o.answers[seat] is None]
     if not oid:
         if not pending:
             return "you have no offer left to answer"
         oid = pending[0].id
-    offer = state._offer(oid)
+    offer = offer_by_id(state, oid)
     if offer is None:
         return f"there is no open offer #{oid}"
     if offer.answers[seat] is not None:
@@ -385,8 +389,8 @@ def _answer(state: IslandState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _complete(state: IslandState, seat: int, a: A.Complete) -> str | None:
-    offer = state._offer(a.offer)
+def _complete(state: IslandPosition, seat: int, a: A.Complete) -> str | None:
+    offer = offer_by_id(state, a.offer)
     if offer is None:
         return f"there is no open offer #{a.offer}"
     s = a.seat
@@ -412,7 +416,7 @@ def _no_trade_here(action: Action) -> bool:
     return isinstance(action, A.MaritimeTrade | A.Offer | A.Complete | A.Withdraw)
 
 
-def _common(state: IslandState, seat: int, action: Action) -> str | None:
+def _common(state: IslandPosition, seat: int, action: Action) -> str | None:
     """Reasons that hold in every phase of an acting seat."""
     if isinstance(action, A.DeclineAll):
         on = bool(state.decline_all >> seat & 1)
@@ -430,7 +434,7 @@ def _common(state: IslandState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _setup_settle(state: IslandState, seat: int, action: Action) -> str | None:
+def _setup_settle(state: IslandPosition, seat: int, action: Action) -> str | None:
     if isinstance(action, A.BuildSettlement):
         return _node_reason(state, action.node)
     if isinstance(action, A.BuildRoad):
@@ -440,7 +444,7 @@ def _setup_settle(state: IslandState, seat: int, action: Action) -> str | None:
     )
 
 
-def _setup_road(state: IslandState, seat: int, action: Action) -> str | None:
+def _setup_road(state: IslandPosition, seat: int, action: Action) -> str | None:
     if isinstance(action, A.BuildRoad):
         return _edge_reason(state, seat, action.edge, setup=True)
     return _common(state, seat, action) or (
@@ -448,7 +452,7 @@ def _setup_road(state: IslandState, seat: int, action: Action) -> str | None:
     )
 
 
-def _pre_roll(state: IslandState, seat: int, action: Action) -> str | None:
+def _pre_roll(state: IslandPosition, seat: int, action: Action) -> str | None:
     if type(action) in _PLAYS:
         return _play(state, seat, action)
     if isinstance(action, A.EndTurn):
@@ -464,8 +468,8 @@ def _pre_roll(state: IslandState, seat: int, action: Action) -> str | None:
     return _common(state, seat, action)
 
 
-def _main(state: IslandState, seat: int, action: Action) -> str | None:
-    sbp = state.phase == S.SBP_BUILD
+def _main(state: IslandPosition, seat: int, action: Action) -> str | None:
+    sbp = state.phase == S.SPECIAL_BUILD
     if isinstance(action, A.BuildRoad):
         return _road(state, seat, action.edge, free=False)
     if isinstance(action, A.BuildSettlement):
@@ -487,7 +491,7 @@ def _main(state: IslandState, seat: int, action: Action) -> str | None:
     if isinstance(action, A.Complete):
         return _complete(state, seat, action)
     if isinstance(action, A.Withdraw):
-        if state._offer(action.offer) is None:
+        if offer_by_id(state, action.offer) is None:
             return f"there is no open offer #{action.offer}"
         return None
     if isinstance(action, A.Roll):
@@ -499,7 +503,7 @@ def _main(state: IslandState, seat: int, action: Action) -> str | None:
     return _common(state, seat, action)
 
 
-def _discard(state: IslandState, seat: int, action: Action) -> str | None:
+def _discard(state: IslandPosition, seat: int, action: Action) -> str | None:
     need = state.discard_need[seat]
     left = need - sum(state.discard_partial[seat])
     if isinstance(action, A.Discard):
@@ -515,11 +519,11 @@ def _discard(state: IslandState, seat: int, action: Action) -> str | None:
     )
 
 
-def _robber(state: IslandState, seat: int, action: Action) -> str | None:
+def _robber(state: IslandPosition, seat: int, action: Action) -> str | None:
     if not isinstance(action, A.MoveRobber):
         return _common(state, seat, action) or "move the robber first (IR-40, IR-42)"
     h, victim = action.hex, action.victim
-    targets = state._robber_targets(seat)
+    targets = robber_targets(state, seat)
     if h < 0:
         return "the robber stays only when no hex may take it (IR-46)"
     if targets == [-1]:
@@ -551,7 +555,7 @@ def _robber(state: IslandState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _road_building(state: IslandState, seat: int, action: Action) -> str | None:
+def _road_building(state: IslandPosition, seat: int, action: Action) -> str | None:
     if isinstance(action, A.BuildRoad):
         return _road(state, seat, action.edge, free=True)
     left = state.free_roads
@@ -560,21 +564,21 @@ def _road_building(state: IslandState, seat: int, action: Action) -> str | None:
     )
 
 
-def _answer_phase(state: IslandState, seat: int, action: Action) -> str | None:
+def _answer_phase(state: IslandPosition, seat: int, action: Action) -> str | None:
     reason = _common(state, seat, action)
     if reason is not None:
         return reason
     return f"seat {state.active} is trading: answer its offers (accept, reject or counter) (IR-50)"
 
 
-def _sbp_signup(state: IslandState, seat: int, action: Action) -> str | None:
+def _sbp_signup(state: IslandPosition, seat: int, action: Action) -> str | None:
     if isinstance(action, A.DeclineAll):
         return _common(state, seat, action)
     return "answer the special build sign-up first: sbp join or sbp pass (IR-30)"
 
 
-_PHASE_REASONS: dict[int, Callable[[IslandState, int, Action], str | None]] = {
-    S.SETUP_SETTLE: _setup_settle,
+_PHASE_REASONS: dict[int, Callable[[IslandPosition, int, Action], str | None]] = {
+    S.SETUP_SETTLEMENT: _setup_settle,
     S.SETUP_ROAD: _setup_road,
     S.PRE_ROLL: _pre_roll,
     S.DISCARD: _discard,
@@ -582,6 +586,6 @@ _PHASE_REASONS: dict[int, Callable[[IslandState, int, Action], str | None]] = {
     S.MAIN: _main,
     S.ROAD_BUILDING: _road_building,
     S.ANSWER: _answer_phase,
-    S.SBP_SIGNUP: _sbp_signup,
-    S.SBP_BUILD: _main,
+    S.SPECIAL_BUILD_SIGNUP: _sbp_signup,
+    S.SPECIAL_BUILD: _main,
 }

@@ -34,18 +34,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.position import IslandPosition
 
-if TYPE_CHECKING:
-    from hexfolk.games.island.state import IslandState
-
-Default = Callable[["IslandState", int, Sequence[Action], random.Random], Action]
+Default = Callable[[IslandPosition, int, Sequence[Action], random.Random], Action]
 
 
-def timeout_action(state: IslandState, seat: int, rng: random.Random) -> Action | None:
+def timeout_action(state: IslandPosition, seat: int, rng: random.Random) -> Action | None:
     """IR-28's default for ``seat``'s pending decision, or None when the seat owes nothing."""
     legal = state.legal_actions_for(seat)
     if not legal:
@@ -53,7 +50,7 @@ def timeout_action(state: IslandState, seat: int, rng: random.Random) -> Action 
     return DEFAULTS[pending_kind(state, seat)](state, seat, legal, rng)
 
 
-def pending_kind(state: IslandState, seat: int) -> str:
+def pending_kind(state: IslandPosition, seat: int) -> str:
     """The prompt kind of ``seat``'s pending decision (``State.prompt_for``: also for a seat
     deciding beside the one ``prompt()`` names: discards, answers to offers)."""
     prompt = state.prompt_for(seat)
@@ -64,7 +61,7 @@ def pending_kind(state: IslandState, seat: int) -> str:
 
 # --- one default per prompt kind -------------------------------------------------------------
 def setup_settlement(
-    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+    state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """IR-28: the legal intersection with the highest pip sum of its hexes' tokens (1.2),
     ties broken at random."""
@@ -76,7 +73,7 @@ def setup_settlement(
 
 
 def setup_road(
-    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+    state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """IR-28: a random legal road touching the settlement just placed (IR-20)."""
     prompt = state.prompt_for(seat)
@@ -86,12 +83,16 @@ def setup_road(
     return rng.choice(roads or list(legal))
 
 
-def pre_roll(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+def pre_roll(
+    state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """IR-28: roll automatically (no card is played first)."""
     return A.ROLL
 
 
-def discard(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+def discard(
+    state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """IR-28: discard at random, one card per action (the engine's discard step): a card drawn
     uniformly from those the seat still holds beyond the ones it already selected, so the
     cards of a whole discard are a uniform random part of the hand (IR-41)."""
@@ -102,7 +103,7 @@ def discard(state: IslandState, seat: int, legal: Sequence[Action], rng: random.
     return rng.choices(options, weights)[0]
 
 
-def robber(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+def robber(state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     """IR-28: a random legal hex, preferring one without the seat's own buildings; there, a
     random eligible victim (the listed steals of that hex, IR-43)."""
     moves = [a for a in legal if isinstance(a, A.MoveRobber)]
@@ -115,14 +116,14 @@ def robber(state: IslandState, seat: int, legal: Sequence[Action], rng: random.R
 
 
 def road_building(
-    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+    state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """IR-28: forfeit the unplaced roads of Road Building (``end``, legal in this step though
     not listed; the step resumes where the card was played)."""
     return A.END
 
 
-def main(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+def main(state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     """IR-28: withdraw the open offers (missing answers count as rejections), then end the
     turn. After a timed-out roll this is what ends the turn."""
     for a in legal:
@@ -131,7 +132,7 @@ def main(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Ran
     return A.END
 
 
-def answer(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+def answer(state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     """IR-28 (open offers): an answer not given counts as a rejection; the listed rejection
     of the first offer the seat has not answered (one per action, as answers are given)."""
     for a in legal:
@@ -141,13 +142,15 @@ def answer(state: IslandState, seat: int, legal: Sequence[Action], rng: random.R
 
 
 def sbp_signup(
-    state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random
+    state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """IR-28: not signed up for the special build phase."""
     return A.SBP_PASS
 
 
-def sbp_build(state: IslandState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+def sbp_build(
+    state: IslandPosition, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """IR-28: the special build slot is passed."""
     return A.END
 

@@ -4,38 +4,29 @@ and the text rendering of an observation."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hexfolk.core import Commitments
 from hexfolk.games.island.actions import bundle_text
+from hexfolk.games.island.ascii_map import draw_board
+from hexfolk.games.island.phases import DISCARD, NO_WIN_PHASES, OVER, PHASE_NAMES
+from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import (
     DEV_CARDS,
     DEV_NAMES,
     DICE_PIPS,
     DICE_TOTAL,
     NRES,
-    PIECES_CITY,
-    PIECES_SETTLEMENT,
     RESOURCES,
-    VICTORY,
-    VP_CARD,
-    VP_CITY,
-    VP_LARGEST_ARMY,
-    VP_LONGEST_ROAD,
-    VP_SETTLEMENT,
 )
-from hexfolk.games.island.state import (
-    _NO_WIN_PHASES,
-    DISCARD,
-    GAIN_SOURCES,
-    LOSS_SINKS,
-    OVER,
-    PHASE_NAMES,
-    IslandState,
-)
+from hexfolk.games.island.score import total_vp, visible_vp, vp_breakdown
+from hexfolk.games.island.stats import GAIN_SOURCES, LOSS_SINKS
 
 if TYPE_CHECKING:
-    from hexfolk.games.island.game import IslandGame
+    from hexfolk.core import Game
+
+P = TypeVar("P", bound=IslandPosition)
+
 
 JSON = dict[str, Any]
 
@@ -48,7 +39,7 @@ def _dev_json(dev: list[int]) -> dict[str, int]:
     return {DEV_NAMES[c]: dev[c] for c in range(len(DEV_NAMES))}
 
 
-def observation(st: IslandState, seat: int | None) -> JSON:
+def observation(st: IslandPosition, seat: int | None) -> JSON:
     """The view of ``seat`` (None: spectator), as plain JSON (IR-74, table of section 14)."""
     n = st.n
     over = st.phase == OVER
@@ -60,7 +51,7 @@ def observation(st: IslandState, seat: int | None) -> JSON:
             "dev_cards": sum(st.dev[p]),
             "dev_bought_this_turn": sum(st.dev_new[p]),
             "knights": st.knights[p],
-            "visible_vp": st.visible_vp(p),
+            "visible_vp": visible_vp(st, p),
             "road_length": st.road_len[p],
             "roads_left": st.roads_left[p],
             "settlements_left": st.settles_left[p],
@@ -71,7 +62,7 @@ def observation(st: IslandState, seat: int | None) -> JSON:
         if over or p == seat:  # IR-7: everything is revealed at the end
             info["hand"] = _hand_json(st.hands[p])
             info["dev_hand"] = _dev_json(st.dev[p])
-            info["vp"] = st.total_vp(p)
+            info["vp"] = total_vp(st, p)
         players.append(info)
     acting = st.acting_seats()
     # an acting seat beside the one the sequential walk names sees its own decision
@@ -104,7 +95,7 @@ def observation(st: IslandState, seat: int | None) -> JSON:
     return obs
 
 
-def _board_view(st: IslandState) -> JSON:
+def _board_view(st: IslandPosition) -> JSON:
     """The board: ``map`` (``hex19``/``hex30``/``hex44`` or a map id), the engine ``layout``
     text (by engine hex id), the robber's hex; on a map also ``island``, the drawn island
     with coordinates, lakes and coastline (``maps.layout_text``: Driftland's geometry)."""
@@ -118,7 +109,7 @@ def _board_view(st: IslandState) -> JSON:
     return board
 
 
-def _discard_view(st: IslandState, seat: int | None) -> JSON | None:
+def _discard_view(st: IslandPosition, seat: int | None) -> JSON | None:
     c = st.discards
     if c is None:
         return None
@@ -134,7 +125,7 @@ def _discard_view(st: IslandState, seat: int | None) -> JSON | None:
     return out
 
 
-def full_state(st: IslandState) -> JSON:
+def full_state(st: IslandPosition) -> JSON:
     """Every field, hidden ones included (hashing, debugging)."""
     n = st.n
     return {
@@ -190,7 +181,7 @@ def full_state(st: IslandState) -> JSON:
     }
 
 
-def summary(st: IslandState) -> JSON:
+def summary(st: IslandPosition) -> JSON:
     """End-of-game statistics (IR-80); public (everything is revealed at the end)."""
     n = st.n
     dice = st.stat("dice")
@@ -201,22 +192,14 @@ def summary(st: IslandState) -> JSON:
         def one(name: str, p: int = p) -> int:
             return st.stat(name, p)[0]
 
-        settlements = PIECES_SETTLEMENT - st.settles_left[p]
-        cities = PIECES_CITY - st.cities_left[p]
         gain, loss, rolled = st.stat("gain", p), st.stat("loss", p), st.stat("rolls", p)
         maritime = st.stat("maritime", p)
         bought, played = st.stat("dev_bought", p), st.stat("dev_played", p)
         players.append(
             {
                 "seat": p,
-                "vp": st.total_vp(p),
-                "vp_breakdown": {
-                    "settlements": settlements * VP_SETTLEMENT,
-                    "cities": cities * VP_CITY,
-                    "vp_cards": st.dev[p][VICTORY] * VP_CARD,
-                    "longest_road": VP_LONGEST_ROAD if st.lr_holder == p else 0,
-                    "largest_army": VP_LARGEST_ARMY if st.la_holder == p else 0,
-                },
+                "vp": total_vp(st, p),
+                "vp_breakdown": vp_breakdown(st, p).to_json(),
                 "hand": _hand_json(st.hands[p]),
                 "dev_hand": _dev_json(st.dev[p]),
                 "gained": {
@@ -265,7 +248,7 @@ def summary(st: IslandState) -> JSON:
     }
 
 
-def sample_consistent_state(st: IslandState, seat: int | None, rng: random.Random) -> IslandState:
+def sample_consistent_state(st: P, seat: int | None, rng: random.Random) -> P:
     """A world ``seat`` cannot tell from ``st``: unseen resource cards and others' development
     cards redrawn; everything the seat observed is kept."""
     n = st.n
@@ -322,7 +305,7 @@ def sample_consistent_state(st: IslandState, seat: int | None, rng: random.Rando
         for c in range(5):
             unseen[c] += st.dev[p][c]
     cards = [c for c in range(5) for _ in range(unseen[c])]
-    check_active = st.phase not in _NO_WIN_PHASES and st.active != o
+    check_active = st.phase not in NO_WIN_PHASES and st.active != o
     target = st.game.options["vp_target"]
     for _attempt in range(50):
         rng.shuffle(cards)
@@ -343,7 +326,7 @@ def sample_consistent_state(st: IslandState, seat: int | None, rng: random.Rando
         for c in cards[i:]:
             deck[c] += 1
         w.deck = deck
-        if not check_active or w.total_vp(st.active) < target:
+        if not check_active or total_vp(w, st.active) < target:
             break
     else:  # no sample kept the active player below the target: keep the cards as they are
         w.dev = [x[:] for x in st.dev]
@@ -365,10 +348,8 @@ def _holder(seat: int) -> str:
     return f"seat {seat}" if seat >= 0 else "nobody"
 
 
-def render(game: IslandGame, obs: JSON) -> str:
+def render(game: Game, obs: JSON) -> str:
     """Readable text of an observation."""
-    from hexfolk.games.island.ascii_map import draw_board
-
     lines = []
     seat = obs["seat"]
     who = "spectator" if seat is None else f"seat {seat}"

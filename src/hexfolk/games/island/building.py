@@ -1,0 +1,207 @@
+"""Building (IR-56..IR-59, IR-66..IR-71): roads, settlements, cities, and Longest Road.
+
+Where a seat may build is :func:`road_spots` (IR-56) and :func:`settlement_spots` (IR-57),
+memoized per seat in ``build_cache`` (shared by clones, replaced on every change). A new
+settlement can break other players' roads (IR-67, :func:`after_settlement`); Longest Road
+follows every change of the trails (:func:`award_longest_road`, :mod:`.roads`).
+"""
+
+from __future__ import annotations
+
+from hexfolk.core import Action
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.actions import trade_table
+from hexfolk.games.island.hands import pay
+from hexfolk.games.island.phases import (
+    MAIN,
+    SPECIAL_BUILD,
+)
+from hexfolk.games.island.position import IslandPosition, log_line
+from hexfolk.games.island.production import touch_income
+from hexfolk.games.island.roads import award_after_change, length_after_road, road_length
+from hexfolk.games.island.rules import (
+    COST_CITY,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    GENERIC,
+    GENERIC_RATIO,
+    NRES,
+    RESOURCE_HARBOR_RATIO,
+)
+from hexfolk.games.island.stats import (
+    F_BUILT,
+    L_CITY,
+    L_ROAD,
+    L_SETTLE,
+    PER_SEAT,
+    SEATS_AT,
+)
+from hexfolk.games.island.turn import check_win
+
+
+def builds(s: IslandPosition, p: int, out: list[Action]) -> None:
+    """Append the builds and the purchase ``p`` can afford (also in :meth:`_main_actions`)."""
+    hand = s.hands[p]
+    lumber, brick, wool, grain, ore = hand
+    if lumber and brick:
+        if s.roads_left[p]:
+            out.extend(road_actions(s, p))
+        if wool and grain and s.settles_left[p]:
+            out.extend(settlement_actions(s, p))
+    if grain >= 2 and ore >= 3 and s.cities_left[p]:
+        level = s.node_level
+        cities = s.acts[2]
+        out.extend([cities[v] for v in sorted(s.buildings[p]) if level[v] == 1])
+    if wool and grain and ore and any(s.deck):
+        out.append(A.BUY)
+
+
+def road_actions(s: IslandPosition, p: int) -> tuple[Action, ...]:
+    """:meth:`_road_edges` as actions, cached in :attr:`build_cache`."""
+    sig = sum(s.roads_left)
+    hit = s.build_cache.get(p)
+    if hit is not None and hit[0] == sig:
+        return hit[1]
+    roads = s.acts[0]
+    acts = tuple(roads[e] for e in road_spots(s, p))
+    s.build_cache[p] = (sig, acts)
+    return acts
+
+
+def settlement_actions(s: IslandPosition, p: int) -> tuple[Action, ...]:
+    """:meth:`_settle_nodes` as actions, cached in :attr:`build_cache`."""
+    sig = sum(s.roads_left)
+    hit = s.build_cache.get(p + 8)
+    if hit is not None and hit[0] == sig:
+        return hit[1]
+    settles = s.acts[1]
+    acts = tuple(settles[v] for v in settlement_spots(s, p))
+    s.build_cache[p + 8] = (sig, acts)
+    return acts
+
+
+def road_spots(s: IslandPosition, p: int) -> list[int]:
+    """Empty edges where ``p`` may build a road (IR-56), sorted."""
+    no = s.node_owner
+    eo = s.edge_owner
+    node_edges = s.topo.node_edges
+    edge_nodes = s.topo.edge_nodes
+    nodes = set(s.buildings[p])
+    for e in s.roads[p]:
+        for v in edge_nodes[e]:
+            o = no[v]
+            if o < 0 or o == p:
+                nodes.add(v)
+    found = {e for v in nodes for e in node_edges[v] if eo[e] < 0}
+    return sorted(found)
+
+
+def settlement_spots(s: IslandPosition, p: int) -> list[int]:
+    """Nodes where ``p`` may build a settlement after setup (IR-57)."""
+    free = s.free
+    edge_nodes = s.topo.edge_nodes
+    return sorted({v for e in s.roads[p] for v in edge_nodes[e] if free[v]})
+
+
+def place_settlement(s: IslandPosition, p: int, v: int) -> None:
+    s.node_owner[v] = p
+    s.node_level[v] = 1
+    touch_income(s, v)
+    # new dicts every time, even when empty: an empty memo may be shared with clones too
+    s.robber_cache = {}
+    s.build_cache = {}
+    s.free[v] = False
+    for u in s.topo.node_adj[v]:
+        s.free[u] = False
+    buildings = s.buildings[:]  # copy-on-write (shared with clones)
+    buildings[p] = [*buildings[p], v]
+    s.buildings = buildings
+    s.settles_left[p] -= 1
+    assert s.lt is not None
+    kind = s.lt.node_harbor[v]
+    if kind >= 0:
+        ratio = s.ratio[p][:]  # copy-on-write (shared with clones)
+        if kind == GENERIC:
+            for r in range(NRES):
+                ratio[r] = min(ratio[r], GENERIC_RATIO)
+        else:
+            ratio[kind] = min(ratio[kind], RESOURCE_HARBOR_RATIO)
+        ratios = s.ratio[:]
+        ratios[p] = ratio
+        s.ratio = ratios
+        caches = s.trade_cache[:]
+        caches[p] = trade_table(tuple(ratio), s.n > 1)
+        s.trade_cache = caches
+
+
+def after_settlement(s: IslandPosition, p: int, v: int) -> None:
+    # IR-67/IR-70: a settlement may break other players' roads through v
+    eo = s.edge_owner
+    hit = sorted({eo[e] for e in s.topo.node_edges[v] if eo[e] >= 0 and eo[e] != p})
+    for q in hit:
+        if sum(1 for e in s.topo.node_edges[v] if eo[e] == q) >= 2:
+            old = s.road_len[:]
+            s.road_len[q] = road_length(s.topo, eo, s.node_owner, s.roads[q], q)
+            award_longest_road(s, old)
+
+
+def build_settlement(s: IslandPosition, a: A.BuildSettlement) -> None:
+    """IR-57: pay a settlement's cost and build it (it may break others' roads, IR-67)."""
+    p = s.seat
+    v = a.node
+    pay(s, p, COST_SETTLEMENT, L_SETTLE)
+    place_settlement(s, p, v)
+    s.stats[SEATS_AT + p * PER_SEAT + F_BUILT + 1] += 1
+    log_line(s, None, f"seat {p} builds a settlement on {v}")
+    after_settlement(s, p, v)
+    check_win(s)
+
+
+def build_road(s: IslandPosition, a: A.BuildRoad) -> None:
+    """IR-56: pay a road's cost (in the main phase and a special build slot) and build it."""
+    if s.phase in (MAIN, SPECIAL_BUILD):
+        pay(s, s.seat, COST_ROAD, L_ROAD)
+    place_road(s, s.seat, a.edge)
+    check_win(s)
+
+
+def place_road(s: IslandPosition, p: int, e: int) -> None:
+    """Put ``p``'s road on edge ``e`` (paid or free) and update Longest Road (IR-66)."""
+    s.edge_owner[e] = p
+    s.roads[p].append(e)
+    s.roads_left[p] -= 1
+    s.build_cache = {}  # replaced, never cleared: clones may share it (see income)
+    s.stats[SEATS_AT + p * PER_SEAT + F_BUILT] += 1
+    log_line(s, None, f"seat {p} builds a road on {e}")
+    # only trails through the new road can be longer than before (IR-66)
+    before = s.road_len[p]
+    grown = length_after_road(s.topo, s.edge_owner, s.node_owner, p, e, before)
+    if grown > before:
+        old = s.road_len[:]
+        s.road_len[p] = grown
+        award_longest_road(s, old)
+
+
+def award_longest_road(s: IslandPosition, old: list[int]) -> None:
+    """IR-68..IR-71: after road lengths changed from ``old``, who holds Longest Road."""
+    if not s.game.options["longest_road"]:
+        return
+    holder = award_after_change(s.lr_holder, old, s.road_len)
+    if holder != s.lr_holder:
+        if holder >= 0:
+            log_line(s, None, f"seat {holder} takes Longest Road ({s.road_len[holder]})")
+        else:
+            log_line(s, None, "Longest Road is set aside")
+        s.lr_holder = holder
+
+
+def build_city(s: IslandPosition, a: A.BuildCity) -> None:
+    p = s.seat
+    pay(s, p, COST_CITY, L_CITY)
+    s.node_level[a.node] = 2
+    touch_income(s, a.node)
+    s.settles_left[p] += 1  # IR-58: the settlement returns to supply
+    s.cities_left[p] -= 1
+    s.stats[SEATS_AT + p * PER_SEAT + F_BUILT + 2] += 1
+    log_line(s, None, f"seat {p} builds a city on {a.node}")
+    check_win(s)

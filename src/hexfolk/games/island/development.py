@@ -1,0 +1,153 @@
+"""Development cards (IR-60..IR-65): buying, drawing, and playing knights, Road Building,
+Year of Plenty and Monopoly (victory point cards are counted by :mod:`.score`).
+
+A card bought this turn cannot be played this turn (``dev_new``, IR-61), and only one card is
+played per turn (``dev_played``, IR-62); a knight may be played before the roll (IR-24).
+"""
+
+from __future__ import annotations
+
+from hexfolk.core import Action
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.actions import PLENTY_ONE, PLENTY_TAKES, bundle_text
+from hexfolk.games.island.building import place_road, road_actions
+from hexfolk.games.island.hands import gain, lose, pay
+from hexfolk.games.island.phases import DRAW, ROAD_BUILDING, ROBBER
+from hexfolk.games.island.position import IslandPosition, log_line, resume_phase
+from hexfolk.games.island.rules import (
+    COST_DEV,
+    KNIGHT,
+    LARGEST_ARMY_MIN,
+    MONOPOLY,
+    NRES,
+    PLENTY,
+    PLENTY_CARDS,
+    RESOURCES,
+    ROAD_BUILDING_ROADS,
+    ROADS,
+)
+from hexfolk.games.island.stats import (
+    F_DEV_BOUGHT,
+    F_DEV_PLAYED,
+    F_GAIN,
+    G_MONO,
+    G_PLENTY,
+    L_DEV,
+    L_MONO,
+    PER_SEAT,
+    SEATS_AT,
+)
+from hexfolk.games.island.turn import check_win
+
+
+def card_plays(s: IslandPosition, p: int, dev: list[int], out: list[Action]) -> None:
+    """Append the cards ``p`` may play (the caller checked that none was played yet)."""
+    new = s.dev_new[p]
+    if dev[KNIGHT] > new[KNIGHT]:
+        out.append(A.PLAY_KNIGHT)
+    if dev[ROADS] > new[ROADS] and s.roads_left[p] and road_actions(s, p):
+        out.append(A.PLAY_ROADS)
+    if dev[PLENTY] > new[PLENTY]:
+        bank = s.bank
+        total = sum(bank)
+        if total >= PLENTY_CARDS:
+            out.extend(x for x in PLENTY_TAKES if all(b >= t for b, t in zip(bank, x.take)))
+        elif total:
+            out.extend(PLENTY_ONE[r] for r in range(NRES) if bank[r])
+    if dev[MONOPOLY] > new[MONOPOLY]:
+        out.extend(A.MONOPOLIES)
+
+
+def buy(s: IslandPosition, a: A.BuyDevelopment) -> None:
+    p = s.seat
+    pay(s, p, COST_DEV, L_DEV)
+    s.log.append((None, s.texts.buy[p]))
+    s.resume = s.phase
+    s.phase = DRAW
+
+
+def draw(s: IslandPosition, a: A.DrawDevelopment) -> None:
+    p = s.seat
+    c = a.card
+    s.deck[c] -= 1
+    s.dev[p][c] += 1
+    s.dev_new[p][c] += 1
+    s.stats[SEATS_AT + p * PER_SEAT + F_DEV_BOUGHT + c] += 1
+    s.log.append((s.texts.only[p], s.texts.draw[p][c]))
+    resume_phase(s)
+    check_win(s)  # IR-4: a VP card can win at once (never in SBP, IR-33)
+
+
+def play_card(s: IslandPosition, p: int, card: int) -> None:
+    s.dev[p][card] -= 1
+    s.dev_played = True
+    s.stats[SEATS_AT + p * PER_SEAT + F_DEV_PLAYED + card] += 1
+
+
+def play_knight(s: IslandPosition, a: A.PlayKnight) -> None:
+    p = s.seat
+    play_card(s, p, KNIGHT)
+    s.knights[p] += 1
+    log_line(s, None, f"seat {p} plays a knight")
+    # IR-72: first to 3 knights; only strictly more takes it over
+    if s.game.options["largest_army"] and s.knights[p] >= LARGEST_ARMY_MIN:
+        h = s.la_holder
+        if h != p and (h < 0 or s.knights[p] > s.knights[h]):
+            s.la_holder = p
+            log_line(s, None, f"seat {p} takes Largest Army ({s.knights[p]})")
+    if s.game.options["robber"]:
+        s.resume = s.phase
+        s.phase = ROBBER
+    check_win(s)  # IR-4: Largest Army can win at once
+
+
+def play_road_building(s: IslandPosition, a: A.PlayRoadBuilding) -> None:
+    p = s.seat
+    play_card(s, p, ROADS)
+    log_line(s, None, f"seat {p} plays road building")
+    s.free_roads = min(ROAD_BUILDING_ROADS, s.roads_left[p])
+    s.resume = s.phase
+    s.phase = ROAD_BUILDING
+
+
+def play_plenty(s: IslandPosition, a: A.PlayPlenty) -> None:
+    p = s.seat
+    play_card(s, p, PLENTY)
+    for r in range(NRES):
+        if a.take[r]:
+            gain(s, p, r, a.take[r], G_PLENTY)
+    log_line(s, None, f"seat {p} plays year of plenty: {bundle_text(a.take)}")
+
+
+def play_monopoly(s: IslandPosition, a: A.PlayMonopoly) -> None:
+    p = s.seat
+    r = a.resource
+    play_card(s, p, MONOPOLY)
+    total = 0
+    for q in range(s.n):
+        if q != p:
+            k = s.hands[q][r]
+            if k:
+                lose(s, q, r, k, L_MONO, to_bank=False)
+                s.hands[p][r] += k
+                s.stats[SEATS_AT + p * PER_SEAT + F_GAIN + G_MONO * NRES + r] += k
+                total += k
+    log_line(s, None, f"seat {p} plays monopoly on {RESOURCES[r]} and takes {total}")
+
+
+def place_free_road(s: IslandPosition, a: A.BuildRoad) -> None:
+    """IR-63: one of Road Building's free roads; the card ends with the last one, or when the
+    seat has no road left or nowhere to place one."""
+    p = s.seat
+    place_road(s, p, a.edge)
+    s.free_roads -= 1
+    if s.free_roads <= 0 or not s.roads_left[p] or not road_actions(s, p):
+        resume_phase(s)
+    check_win(s)
+
+
+def forfeit_free_roads(s: IslandPosition, a: A.EndTurn) -> None:
+    """IR-28: the turn clock (or ``end``) forfeits Road Building's unplaced roads."""
+    log_line(s, None, f"seat {s.seat} forfeits {s.free_roads} unplaced road(s)")
+    s.free_roads = 0
+    resume_phase(s)

@@ -1,0 +1,123 @@
+"""The game log (IR-74): entries with their visibility, the frozen chunks clones share, the
+rendered lines each observer may see, and the recurring texts formatted once.
+
+An entry is ``(visibility, text)``: visibility None is everyone, else the frozenset of seats
+that see it; text may be an object formatted lazily (``str`` gives the line). The log is
+append-only: a state appends to its own list and, when cloned, freezes that list into a
+:class:`LogChunks` node both share, so a clone never copies the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfolk.games.island.actions import MARITIME, bundle_text
+from hexfolk.games.island.rules import DEV_NAMES, LETTERS
+
+LogEntry = tuple[frozenset[int] | None, Any]
+"""``(visibility, text)``: visibility None is everyone, else the seats that see the entry."""
+LOG_CHUNKS_MAX = 32
+"""Chunks a log chain may reach before a clone merges them into one."""
+
+
+def seen_by(entries: Any, seat: int | None, out: list[str]) -> None:
+    """Append to ``out`` the text of each entry of ``entries`` that ``seat`` may see."""
+    append = out.append
+    for vis, text in entries:
+        if vis is None or (seat is not None and seat in vis):
+            append(text if text.__class__ is str else str(text))
+
+
+class LogChunks:
+    """An immutable prefix of a log: a chunk of entries after an earlier prefix (or None).
+
+    Clones share these chains, so copying a state never copies its log (see
+    :meth:`IslandState.clone`). Each chunk also remembers, per observer, the rendered lines of
+    the whole prefix that observer may see (:meth:`seen`): a function of the frozen entries
+    only, the same for every state sharing the chunk, filled lazily and never changed."""
+
+    __slots__ = ("chunk", "depth", "parent", "seen_lines")
+
+    def __init__(self, parent: LogChunks | None, chunk: tuple[LogEntry, ...]):
+        self.parent = parent
+        self.chunk = chunk
+        self.depth: int = 1 if parent is None else parent.depth + 1
+        self.seen_lines: dict[int | None, list[str]] = {}
+        """Per observer (None: the spectator): the visible lines of the whole prefix. A list
+        stored here is never appended to (readers copy it)."""
+
+    def seen(self, seat: int | None) -> list[str]:
+        """The lines of the whole prefix that ``seat`` may see, oldest first (do not change
+        the list: it is the chunk's memo)."""
+        lines = self.seen_lines.get(seat)
+        if lines is not None:
+            return lines
+        todo: list[LogChunks] = []
+        node: LogChunks | None = self
+        start: list[str] = []
+        while node is not None:
+            known = node.seen_lines.get(seat)
+            if known is not None:
+                start = known
+                break
+            todo.append(node)
+            node = node.parent
+        out = start[:]
+        for node in reversed(todo):
+            seen_by(node.chunk, seat, out)
+        self.seen_lines[seat] = out
+        return out
+
+    def entries(self) -> list[LogEntry]:
+        """All entries of the prefix, oldest first."""
+        chunks = []
+        node: LogChunks | None = self
+        while node is not None:
+            chunks.append(node.chunk)
+            node = node.parent
+        out: list[LogEntry] = []
+        for chunk in reversed(chunks):
+            out.extend(chunk)
+        return out
+
+
+class Texts:
+    """Log lines that recur every turn, formatted once per player count (formatting them at
+    every step would cost more than the rest of the step)."""
+
+    def __init__(self, n: int):
+        seats = range(n)
+        self.roll = tuple(tuple(f"seat {p} rolls {s}" for s in range(13)) for p in seats)
+        self.end = tuple(f"seat {p} ends the turn" for p in seats)
+        self.buy = tuple(f"seat {p} buys a development card" for p in seats)
+        self.draw = tuple(tuple(f"seat {p} draws {name}" for name in DEV_NAMES) for p in seats)
+        self.only = tuple(frozenset((p,)) for p in seats)
+        """Visibility of an entry only ``p`` sees."""
+        self.pair = tuple(tuple(frozenset((p, q)) for q in seats) for p in seats)
+        """Visibility of an entry only ``p`` and ``q`` see."""
+        self.steal = tuple(
+            tuple(f"seat {t} steals a card from seat {v}" for v in seats) for t in seats
+        )
+        self.stole = tuple(
+            tuple(tuple(f"(seat {t} stole {c} from seat {v})" for c in LETTERS) for v in seats)
+            for t in seats
+        )
+        self.trade = tuple(
+            {
+                id(act): f"seat {p} trades {bundle_text(act.give)} for {bundle_text(act.get)}"
+                for act in MARITIME.values()
+            }
+            for p in seats
+        )
+        """Maritime trade lines by seat and ``id`` of the canonical action object."""
+
+
+_TEXTS: dict[int, Texts] = {}
+
+
+def texts_for(n: int) -> Texts:
+    """The :class:`Texts` of ``n`` players (built once per player count)."""
+    texts = _TEXTS.get(n)
+    if texts is None:
+        texts = _TEXTS[n] = Texts(n)
+    return texts

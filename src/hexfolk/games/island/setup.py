@@ -1,0 +1,85 @@
+"""Setup (IR-11..IR-21): the board's layout and the two settlements and roads of each seat in
+snake order (the second settlement yields its hexes' cards, IR-21)."""
+
+from __future__ import annotations
+
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.actions import board_actions, bundle_text
+from hexfolk.games.island.board import Topology, layout_tables
+from hexfolk.games.island.building import place_road, place_settlement
+from hexfolk.games.island.hands import gain
+from hexfolk.games.island.maps import MapLayoutOutcome, layout_text
+from hexfolk.games.island.phases import SETUP_ROAD, SETUP_SETTLEMENT
+from hexfolk.games.island.position import IslandPosition, log_line
+from hexfolk.games.island.rules import NRES
+from hexfolk.games.island.stats import G_SETUP
+from hexfolk.games.island.turn import check_win, start_turn
+
+
+def lay_out(s: IslandPosition, a: A.LayoutOutcome) -> None:
+    if isinstance(a, MapLayoutOutcome):  # a map: keep its island's text for the views
+        s.island = layout_text(a.island)
+        if not s.game.fixed_geometry:  # Driftland: the geometry comes with the island
+            set_topology(s, a.topo)
+    s.lt = layout_tables(s.topo, a.layout)
+    # the memos depend on the layout: clones made before it may draw another one
+    s.income = {}
+    s.robber_cache = {}
+    s.build_cache = {}
+    s.robber = a.layout.robber
+    log_line(s, None, f"board laid out; robber on hex {s.robber}")
+    s.phase = SETUP_SETTLEMENT
+    s.seat = 0
+
+
+def set_topology(s: IslandPosition, topo: Topology) -> None:
+    """Size the board's lists for ``topo`` (only before any piece stands)."""
+    s.topo = topo
+    N, E = topo.num_nodes, topo.num_edges
+    s.node_owner = [-1] * N
+    s.node_level = [0] * N
+    s.free = [True] * N
+    s.edge_owner = [-1] * E
+    s.acts = board_actions(N, E, topo.num_hexes)
+
+
+def setup_seat(s: IslandPosition) -> int:
+    i, n = s.setup_index, s.n
+    return i if i < n else 2 * n - 1 - i
+
+
+def place_setup_settlement(s: IslandPosition, a: A.BuildSettlement) -> None:
+    """IR-18..IR-21: a setup settlement, free; the second one yields one card per adjacent
+    producing hex (as the bank allows, IR-37 (b))."""
+    p = s.seat
+    v = a.node
+    place_settlement(s, p, v)
+    log_line(s, None, f"seat {p} settles {v}")
+    if s.setup_index >= s.n:  # IR-21: the second settlement yields
+        assert s.lt is not None
+        terrain = s.lt.layout.terrain
+        owed = [0] * NRES
+        for h in s.topo.node_hexes[v]:
+            if terrain[h] < NRES:
+                owed[terrain[h]] += 1
+        got = [min(owed[r], s.bank[r]) for r in range(NRES)]  # IR-37 (b)
+        for r in range(NRES):
+            if got[r]:
+                gain(s, p, r, got[r], G_SETUP)
+        if any(got):
+            log_line(s, None, f"seat {p} receives {bundle_text(tuple(got))}")
+    s.setup_node = v
+    s.phase = SETUP_ROAD
+
+
+def place_setup_road(s: IslandPosition, a: A.BuildRoad) -> None:
+    """IR-18/IR-20: the free road next to the settlement just placed; then the next seat in
+    snake order, or after the last road the first turn (IR-22)."""
+    place_road(s, s.seat, a.edge)
+    s.setup_index += 1
+    if s.setup_index == 2 * s.n:
+        start_turn(s, 0)
+    else:
+        s.phase = SETUP_SETTLEMENT
+        s.seat = setup_seat(s)
+    check_win(s)

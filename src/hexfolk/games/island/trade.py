@@ -1,0 +1,292 @@
+"""Trade (IR-48..IR-55): maritime trades with the bank and harbors, and player offers.
+
+Offers never block (rules version 2): every other seat answers in any order (accept, reject or
+counter) while the proposer plays on; the proposer completes one acceptance or counter, or
+withdraws; an offer rejected by everyone cannot be repeated this turn (IR-51). Listings use the
+bounded canonical catalogue of :mod:`.actions` (1 held card for 1 card not held).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfolk.core import Action
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.actions import MARITIME_LOT, ONE, Bundle, bundle_text
+from hexfolk.games.island.hands import gain, lose, reveal
+from hexfolk.games.island.phases import ANSWER, DISCARD, MAIN, SPECIAL_BUILD_SIGNUP
+from hexfolk.games.island.position import (
+    IslandPosition,
+    OpenOffer,
+    first_unanswered,
+    holds,
+    log_line,
+    offer_by_id,
+    to_main,
+    unanswered,
+)
+from hexfolk.games.island.rules import BANK_RATIO, NRES
+from hexfolk.games.island.stats import (
+    F_COUNTERS,
+    F_GAIN,
+    F_MARITIME,
+    F_OFFERS,
+    F_TRADES,
+    G_BANK,
+    G_HARBOR,
+    G_TRADE,
+    L_BANK,
+    L_HARBOR,
+    L_TRADE,
+    PER_SEAT,
+    SEATS_AT,
+)
+
+
+def answers(s: IslandPosition, p: int) -> list[Action]:
+    """Answers of ``p`` to every open offer it has not answered, by offer number."""
+    hand = s.hands[p]
+    out: list[Action] = []
+    for offer in s.offers:
+        if offer.answers[p] is not None:
+            continue
+        oid = offer.id
+        if holds(hand, offer.get):
+            out.append(A.Accept(oid))
+        out.append(A.Reject(oid))
+        # canonical counters: give 1 card of a held type instead, for the same cards
+        for t in range(NRES):
+            if hand[t] and not offer.give[t]:
+                give = ONE[t]
+                if give != offer.get and any(offer.give):
+                    out.append(A.Counter(give, offer.give, oid))
+    return out
+
+
+def can_complete(s: IslandPosition, o: OpenOffer, seat: int) -> bool:
+    """IR-50: whether the proposer can take ``seat``'s acceptance or counter-offer now (both
+    hands still hold the cards)."""
+    ans = o.answers[seat]
+    p = s.active
+    if ans == "accept":
+        return holds(s.hands[p], o.give) and holds(s.hands[seat], o.get)
+    if isinstance(ans, tuple):
+        give, get = ans  # from seat's side
+        return holds(s.hands[p], get) and holds(s.hands[seat], give)
+    return False
+
+
+def valid_pair(s: IslandPosition, give: Bundle, get: Bundle) -> bool:
+    if not any(give) and not any(get):
+        return False
+    return not any(g and t for g, t in zip(give, get))
+
+
+def counter_ok(s: IslandPosition, p: int, a: A.Counter) -> bool:
+    offer = offer_by_id(s, a.offer)
+    return (
+        offer is not None
+        and p != s.active
+        and offer.answers[p] is None
+        and valid_pair(s, a.give, a.get)
+        and (a.give, a.get) != (offer.get, offer.give)
+        and holds(s.hands[p], a.give)
+    )
+
+
+def maritime_ok(s: IslandPosition, p: int, give: Bundle, get: Bundle) -> bool:
+    ratio = s.ratio[p]
+    hand = s.hands[p]
+    lots = 0
+    for r in range(NRES):
+        g = give[r]
+        if g:
+            if get[r] or g % ratio[r] or hand[r] < g:
+                return False
+            lots += g // ratio[r]
+    return lots > 0 and sum(get) == lots and all(b >= x for b, x in zip(s.bank, get))
+
+
+def maritime_trade(s: IslandPosition, a: A.MaritimeTrade) -> None:
+    p = s.seat
+    lot = MARITIME_LOT.get(id(a))
+    if lot is not None:  # a listed single lot: its ratio is the player's ratio for r
+        k, r, took = lot
+        if k < BANK_RATIO:
+            sink, src = L_HARBOR, G_HARBOR
+        else:
+            sink, src = L_BANK, G_BANK
+        lose(s, p, r, k, sink)
+        st = s.stats
+        base = SEATS_AT + p * PER_SEAT
+        st[base + F_MARITIME + k - 2] += 1
+        s.hands[p][took] += 1
+        s.bank[took] -= 1
+        st[base + F_GAIN + src * NRES + took] += 1
+        s.log.append((None, s.texts.trade[p][id(a)]))
+        return
+    harbor = any(a.give[r] and s.ratio[p][r] < BANK_RATIO for r in range(NRES))
+    sink, src = (L_HARBOR, G_HARBOR) if harbor else (L_BANK, G_BANK)
+    for r in range(NRES):
+        if a.give[r]:
+            lose(s, p, r, a.give[r], sink)
+            s.stats[SEATS_AT + p * PER_SEAT + F_MARITIME + s.ratio[p][r] - 2] += (
+                a.give[r] // s.ratio[p][r]
+            )
+        if a.get[r]:
+            gain(s, p, r, a.get[r], src)
+    log_line(s, None, f"seat {p} trades {bundle_text(a.give)} for {bundle_text(a.get)}")
+
+
+def make_offer(s: IslandPosition, a: A.Offer) -> None:
+    """IR-49/IR-50: an offer to every other seat. It never blocks: the other seats answer
+    in any order (seats with ``decline-all on`` reject at once) while the proposer plays
+    on; the sequential walk asks the seats in order after the proposer first."""
+    p = s.active
+    declined = s.decline_all
+    answers: list[Any] = ["reject" if q != p and declined >> q & 1 else None for q in range(s.n)]
+    o = OpenOffer(s.next_offer, a.give, a.get, answers)
+    s.next_offer += 1
+    s.offers.append(o)
+    s.stats[SEATS_AT + p * PER_SEAT + F_OFFERS] += 1
+    log_line(s, None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}")
+    after_answer(s, o)
+
+
+def answer(s: IslandPosition, p: int, oid: int, value: Any) -> None:
+    """Seat ``p``'s answer to offer ``oid``, kept by seat (so answers commute). It shows
+    in the offer at once; the log line of an offer's answers is written when the last
+    addressee answers or the offer closes (:meth:`_log_answers`)."""
+    o = offer_by_id(s, oid)
+    assert o is not None and o.answers[p] is None
+    o.answers[p] = value
+    if value == "accept":
+        reveal(s, p, o.get)
+    elif value != "reject":
+        reveal(s, p, value[0])
+        s.stats[SEATS_AT + p * PER_SEAT + F_COUNTERS] += 1
+    after_answer(s, o)
+
+
+def after_answer(s: IslandPosition, o: OpenOffer) -> None:
+    p = s.active
+    if all(x is not None for q, x in enumerate(o.answers) if q != p):
+        log_answers(s, o)
+        if all(x == "reject" for q, x in enumerate(o.answers) if q != p):
+            close_rejected(s, o)
+    to_main(s)
+
+
+def log_answers(s: IslandPosition, o: OpenOffer) -> None:
+    """One public line with every addressee's answer to ``o``, in seat order after the
+    proposer (so it does not depend on the order the answers arrived in)."""
+    n, p = s.n, s.active
+    parts = []
+    for i in range(1, n):
+        q = (p + i) % n
+        x = o.answers[q]
+        if x is None:
+            parts.append(f"seat {q} does not answer")
+        elif x == "accept":
+            parts.append(f"seat {q} accepts")
+        elif x == "reject":
+            parts.append(f"seat {q} rejects")
+        else:
+            parts.append(f"seat {q} counters {bundle_text(x[0])} for {bundle_text(x[1])}")
+    log_line(s, None, f"answers to offer #{o.id}: " + ", ".join(parts))
+
+
+def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
+    """IR-51: rejected by every addressee (unanswered counts as rejected): it closes and
+    cannot be re-sent unchanged this turn."""
+    s.offers.remove(o)
+    s.rejected.append((o.give, o.get))
+    log_line(s, None, f"offer #{o.id} is rejected by every seat")
+
+
+def offer_answered(s: IslandPosition, oid: int) -> int:
+    """The offer an answer names (0: the one offer the seat has not answered)."""
+    if oid:
+        return oid
+    o = first_unanswered(s, s.seat)
+    assert o is not None
+    return o.id
+
+
+def accept(s: IslandPosition, a: A.Accept) -> None:
+    answer(s, s.seat, offer_answered(s, a.offer), "accept")
+
+
+def reject(s: IslandPosition, a: A.Reject) -> None:
+    answer(s, s.seat, offer_answered(s, a.offer), "reject")
+
+
+def counter(s: IslandPosition, a: A.Counter) -> None:
+    answer(s, s.seat, offer_answered(s, a.offer), (a.give, a.get))
+
+
+def set_decline_all(s: IslandPosition, a: A.DeclineAll) -> None:
+    """A seat's standing answer: on rejects every open offer it has not answered and
+    every later one as it is made; off asks it again from the next offer."""
+    p = s.seat
+    if a.on:
+        s.decline_all |= 1 << p
+        if p != s.active:
+            for o in list(s.offers):
+                if o.answers[p] is None:
+                    answer(s, p, o.id, "reject")
+    else:
+        s.decline_all &= ~(1 << p)
+    if s.phase in (MAIN, ANSWER):
+        to_main(s)
+    elif s.phase == DISCARD:
+        assert s.discards is not None
+        nxt = s.discards.next_seat()
+        s.seat = s.active if nxt is None else nxt
+    elif s.phase == SPECIAL_BUILD_SIGNUP and s.sbp_queue:
+        s.seat = s.sbp_queue[0]
+
+
+def complete_trade(s: IslandPosition, a: A.Complete) -> None:
+    """IR-50: the proposer takes one acceptance or counter-offer without waiting for the
+    other answers (missing answers count as rejections); both hands were re-checked."""
+    p = s.active
+    o = offer_by_id(s, a.offer)
+    assert o is not None
+    if unanswered(s, o):
+        log_answers(s, o)
+    q = a.seat
+    ans = o.answers[q]
+    if ans == "accept":
+        give, get = o.give, o.get
+    else:
+        get, give = ans  # the counter, from q's side
+    for r in range(NRES):
+        if give[r]:
+            lose(s, p, r, give[r], L_TRADE, to_bank=False)
+            s.hands[q][r] += give[r]
+            s.stats[SEATS_AT + q * PER_SEAT + F_GAIN + G_TRADE * NRES + r] += give[r]
+        if get[r]:
+            lose(s, q, r, get[r], L_TRADE, to_bank=False)
+            s.hands[p][r] += get[r]
+            s.stats[SEATS_AT + p * PER_SEAT + F_GAIN + G_TRADE * NRES + r] += get[r]
+    s.offers.remove(o)
+    s.stats[SEATS_AT + p * PER_SEAT + F_TRADES] += 1
+    s.stats[SEATS_AT + q * PER_SEAT + F_TRADES] += 1
+    log_line(s, None, f"seat {p} trades {bundle_text(give)} for {bundle_text(get)} with seat {q}")
+    if s.offers:
+        to_main(s)
+
+
+def withdraw_offer(s: IslandPosition, a: A.Withdraw) -> None:
+    o = offer_by_id(s, a.offer)
+    assert o is not None
+    if unanswered(s, o):
+        log_answers(s, o)
+    s.offers.remove(o)
+    log_line(s, None, f"seat {s.active} withdraws offer #{o.id}")
+    p = s.active
+    if all(x in (None, "reject") for q, x in enumerate(o.answers) if q != p):
+        s.rejected.append((o.give, o.get))  # IR-51: nobody accepted or countered
+    if s.offers or s.phase == ANSWER:
+        to_main(s)
