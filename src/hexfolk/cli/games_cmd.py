@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from rich.markup import escape
 from rich.table import Table
 
-from hexfolk.cli.common import out_console, print_json, resolve_game_class
+from hexfolk.cli.common import JsonFlag, out_console, print_json, resolve_game_class
 from hexfolk.core import game_ids
 
 
@@ -57,9 +56,7 @@ def _choices(values: tuple[str, ...], details: dict[str, str]) -> dict[str, Any]
 
 
 def games_command(
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object on stdout instead of tables.")
-    ] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """List the registered games with their player counts and options (defaults and ranges)."""
     games = describe_games()

@@ -27,6 +27,8 @@ from rich.markup import escape
 
 from hexfolk.bots.registry import make_bot
 from hexfolk.cli.common import (
+    GameArgument,
+    GameOptions,
     PositionFile,
     check_bot_codes,
     fail,
@@ -34,9 +36,12 @@ from hexfolk.cli.common import (
     load_position,
     make_game,
     out_console,
+    players_option,
     position_game,
     read_position_file,
+    record_option,
     resolve_game_class,
+    seed_option,
     split_players,
     user_errors,
 )
@@ -156,6 +161,8 @@ class PlaySession:
         self.inputs = 0
         """How many lines the people typed (commands that only show something included)."""
         self._last_person: int | None = None
+        self._notes: dict[int, list[str]] = {}
+        """Sentences the terminal added after lines of the viewer's log, by line index."""
         self.bots: dict[int, Bot] = {
             seat: make_bot(code, game.id) for seat, code in enumerate(codes) if not is_human(code)
         }
@@ -259,10 +266,11 @@ class PlaySession:
             return False
         observation = self.state.observation(self.viewer)
         width = self.size().columns
-        for line in new:
-            for sentence in self.view.sentences(line, observation, self.viewer):
-                for part in fit(["  · " + sentence], width):
-                    self.console.print(part, markup=False, highlight=False)
+        notes = self.view.notes(new, observation)
+        self._notes.update({start + i: lines for i, lines in notes.items()})
+        for sentence in self.view.sentences(new, observation, self.viewer, notes):
+            for part in fit(["  · " + sentence], width):
+                self.console.print(part, markup=False, highlight=False)
         return True
 
     def _bot_step(self, seat: int) -> Action:
@@ -419,6 +427,15 @@ class PlaySession:
             lines = fit(["  · " + x for x in log[-count:]] or ["the log is empty"], size.columns)
         self._print_lines(lines)
 
+    def _said(self, seat: int, observation: JSON, count: int) -> list[str]:
+        """The last ``count`` lines of ``seat``'s log as sentences, with the notes printed
+        when they were logged (the viewer's own log only)."""
+        log = self._viewer_log_for(seat)
+        start = max(len(log) - count, 0)
+        notes = self._notes if seat == self.viewer else {}
+        rel = {i - start: notes[i] for i in range(start, len(log)) if i in notes}
+        return self.view.sentences(log[start:], observation, seat, rel)
+
     def _viewer_log_for(self, seat: int) -> list[str]:
         log = self.state.observation(seat).get("log")
         return [str(line) for line in log] if isinstance(log, list) else []
@@ -531,49 +548,25 @@ def default_players(game_id: str, position: JSON | None = None) -> list[str]:
 
 
 def play_command(
-    game: Annotated[
-        str,
-        typer.Argument(metavar="GAME", help="Game id (see `hexfolk games`).", show_default=False),
-    ],
+    game: GameArgument,
     players: Annotated[
         str | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="SEATS",
-            help="Comma-separated seats: human or a bot code (e.g. human,random,random). "
+        players_option(
+            "SEATS",
+            "Comma-separated seats: human or a bot code (e.g. human,random,random). "
             "Default: you and random bots (island: human,random,random,random).",
-            show_default=False,
         ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            "-s",
-            metavar="S",
-            help="Seed of the dice and the bots (default: a fresh one, printed).",
-            show_default=False,
+        seed_option(
+            "Seed of the dice and the bots (default: a fresh one, printed).", show_default=False
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="Game option as key=value (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    option: GameOptions = None,
     record: Annotated[
         Path | None,
-        typer.Option(
-            "--record",
-            metavar="FILE",
-            help="Save the match record (JSON) here at the end, or when you quit.",
-            show_default=False,
-        ),
+        record_option("Save the match record (JSON) here at the end, or when you quit."),
     ] = None,
     position: PositionFile = None,
     offer_wait: Annotated[

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.panel import Panel
 
-from hexfolk.cli.common import fail, out_console, print_json, user_errors
+from hexfolk.cli.common import JsonFlag, fail, out_console, print_json, user_errors
 from hexfolk.core import Game, MatchRecord, State, replay
 
 EPILOG = """\
@@ -32,9 +32,7 @@ def replay_command(
             show_default=False,
         ),
     ],
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object on stdout.")
-    ] = False,
+    as_json: JsonFlag = False,
     show: Annotated[
         int | None,
         typer.Option(

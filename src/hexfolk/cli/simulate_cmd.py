@@ -26,12 +26,17 @@ from hexfolk.bots.tournament import (
     run_tournament,
 )
 from hexfolk.cli.common import (
+    GameArgument,
+    GameOptions,
+    JsonFlag,
     check_bot_codes,
     err_console,
     fail,
     out_console,
+    players_option,
     print_json,
     resolve_game_class,
+    seed_option,
     split_players,
     user_errors,
 )
@@ -52,30 +57,19 @@ Examples:
 
 
 def simulate_command(
-    game: Annotated[
-        str,
-        typer.Argument(metavar="GAME", help="Game id (see `hexfolk games`).", show_default=False),
-    ],
+    game: GameArgument,
     players: Annotated[
         str | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="BOTS",
-            help="Comma-separated bot codes, one per entry (e.g. random,random,random). "
-            "Their number is the player count. Default: the game's default count of random bots.",
-            show_default=False,
+        players_option(
+            "BOTS",
+            "Comma-separated bot codes, one per entry (e.g. random,random,random). Their "
+            "number is the player count. Default: the game's default count of random bots.",
         ),
     ] = None,
     games: Annotated[
         int, typer.Option("--games", "-n", metavar="N", min=0, help="Number of games to play.")
     ] = 100,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed", "-s", metavar="S", help="Master seed; game g uses a seed derived from it."
-        ),
-    ] = 0,
+    seed: Annotated[int, seed_option("Master seed; game g uses a seed derived from it.")] = 0,
     workers: Annotated[
         int,
         typer.Option(
@@ -86,10 +80,7 @@ def simulate_command(
             help="Worker processes (1 = in this process). Results do not depend on it.",
         ),
     ] = 1,
-    as_json: Annotated[
-        bool,
-        typer.Option("--json", help="Print one JSON object on stdout (progress stays on stderr)."),
-    ] = False,
+    as_json: JsonFlag = False,
     record_dir: Annotated[
         Path | None,
         typer.Option(
@@ -100,16 +91,7 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="Game option as key=value (repeatable); see `hexfolk games`.",
-            show_default=False,
-        ),
-    ] = None,
+    option: GameOptions = None,
     turn_cap: Annotated[
         int | None,
         typer.Option(
@@ -146,8 +128,8 @@ def simulate_command(
 
     Seats rotate between games (entry i sits at seat (i + g) mod n in game g), so each entry's
     wins count wherever it sat; a shared win counts as a fraction. The results are identical
-    for the same seed whatever --workers is. Ctrl-C stops cleanly and reports the games
-    finished so far (exit code 130).
+    for the same seed whatever --workers is; the progress bar is on stderr (also with --json).
+    Ctrl-C stops cleanly and reports the games finished so far (exit code 130).
     """
     with user_errors():
         cls = resolve_game_class(game)
