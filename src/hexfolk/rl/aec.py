@@ -182,7 +182,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
     def _after_step(self) -> None:
         """Set the agent to act, or end the episode."""
         self._legal = None
-        self._obs_cache = {}
+        if self._obs_cache:
+            self._obs_cache = {}
         state = self.state
         if state.is_terminal():
             for agent, value in zip(self.possible_agents, state.returns()):
@@ -198,7 +199,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 self.truncations[agent] = True
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = agent_name(state.current_player())
+        self.agent_selection = self.possible_agents[state.current_player()]
 
     # ------------------------------------------------------------------ observations
     def _observation_json(self, seat: int) -> JSON:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,7 @@ import numpy as np
 from hexfolk.core import Action, Game
 from hexfolk.games.island import maps
 from hexfolk.games.island import rules as R
-from hexfolk.rl.codec import Codec, Features, relative
+from hexfolk.rl.codec import Codec, Features, UnmappedActionError, relative
 
 JSON = dict[str, Any]
 Hex = tuple[int, int]
@@ -161,6 +162,8 @@ class Placement:
     edge_of: Sequence[int]
     block: np.ndarray
     fixed: dict[Action, int]
+    pieces: dict[int, tuple[list[list[int]], ...]] = field(default_factory=dict)
+    """Per observing seat: the feature index of each owner's piece on each node and edge."""
 
 
 _SLOTTED = frozenset(("accept", "reject", "withdraw", "counter", "complete"))
@@ -169,6 +172,22 @@ _OFFER_ID = re.compile(r"^(accept|reject|withdraw) (\d+)$")
 _COUNTER = re.compile(r"^counter (\d+): (.+) for (.+)$")
 _COMPLETE = re.compile(r"^complete (\d+) with (\d+)$")
 _PLACE = re.compile(r"^(settle|city|road|robber) (\d+)( steal \d+)?$")
+_PLAYER_COUNTS = itemgetter(
+    "cards",
+    "dev_cards",
+    "dev_bought_this_turn",
+    "knights",
+    "visible_vp",
+    "road_length",
+    "roads_left",
+    "settlements_left",
+    "cities_left",
+)
+"""The counted fields of a seat in the observation's ``players``, in block order."""
+_PLAYER_SCALES = (20, 10, 5, 10, None, 15, 15, 5, 4)
+"""Their scales (None: the VP target)."""
+_RESOURCE_COUNTS = itemgetter(*RESOURCES)
+_DEV_COUNTS = itemgetter(*DEV_NAMES)
 _CACHE = 64
 """Boards (layouts) remembered per codec; a table of more is cleared (Driftland: one per game)."""
 
@@ -271,7 +290,36 @@ class IslandCodec(Codec):
         self._boards: dict[tuple[str, str | None], Placement] = {}
         self._board: Placement | None = None
         self._board_key: tuple[str, str | None] | None = None
+        self._slotted: dict[Action, tuple[int, str]] = {}
+        """Slotted action -> (its offer number, its key with ``{}`` for the slot)."""
         super().__init__(game, catalogue(n, hexes, nodes, edges, mark), f)
+        self._scale = self._scales()
+
+    def _scales(self) -> np.ndarray:
+        """1 / the scale of every feature (1 for flags and one-hot blocks), in vector order."""
+        scale = np.ones(self.features.size, dtype=np.float32)
+        n, nres = self.players, len(LETTERS)
+
+        def put(at: int, *scales: float) -> None:
+            scale[at : at + len(scales)] = [1.0 / x for x in scales]
+
+        put(self.o_prompt, 10, 10, 2)
+        put(self.o_turn, 200)
+        target = self.vp_target
+        for r in range(n):
+            put(self.o_player + r * PLAYER_FEATURES, *(x or target for x in _PLAYER_SCALES))
+        put(self.o_hand, *[10] * nres)
+        put(self.o_dev, *[5] * len(DEV_NAMES))
+        put(self.o_vp, target)
+        put(self.o_bank, *[19] * nres)
+        put(self.o_deck, 25)
+        for i in range(OFFER_SLOTS):
+            base = self.o_offer + i * self.per_offer
+            put(base + 1, *[5] * (2 * nres))
+            for r in range(n):
+                put(base + 1 + 2 * nres + r * (len(ANSWERS) + nres) + len(ANSWERS), *[5] * nres)
+        put(self.o_discard + 2 * n + 1, *[10] * nres)
+        return scale
 
     # --------------------------------------------------------------------- boards
     def placement(self, board: JSON) -> Placement | None:
@@ -362,42 +410,89 @@ class IslandCodec(Codec):
     def dynamic(self, action: Action) -> bool:
         return str(action).split(" ", 1)[0] in _SLOTTED
 
-    def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
-        self.placement(observation["board"])
-        return super().indices(legal, observation)
+    def _key_of(self, text: str, place: Placement | None) -> tuple[str, str | None]:
+        """The key of an action text, with ``{}`` for the offer slot, and the offer number
+        the slot is taken from (None: the key has no slot)."""
+        head = text.split(" ", 1)[0]
+        if head in ("accept", "reject", "withdraw"):
+            m = _OFFER_ID.match(text)
+            if m:
+                return f"{m.group(1)} @{{}}", m.group(2)
+        elif head == "counter":
+            m = _COUNTER.match(text)
+            if m:
+                return f"counter @{{}}: {m.group(2)}", m.group(1)
+        elif head == "complete":
+            m = _COMPLETE.match(text)
+            if m:
+                return f"complete @{{}} with {m.group(2)}", m.group(1)
+        elif place is not None and head in PLACED and self.window is not None:
+            m = _PLACE.match(text)
+            if m:
+                table = (
+                    place.node_of
+                    if head in ("settle", "city")
+                    else place.edge_of
+                    if head == "road"
+                    else place.hex_of
+                )
+                return f"{head} {WINDOW_MARK}{table[int(m.group(2))]}{m.group(3) or ''}", None
+        return text, None
 
     def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
         place = self.placement(observation["board"]) if self.window is not None else None
         slots = {str(o["id"]): i + 1 for i, o in enumerate(observation["offers"])}
         out = []
         for action in legal:
-            text = str(action)
-            head = text.split(" ", 1)[0]
-            if head in ("accept", "reject", "withdraw"):
-                m = _OFFER_ID.match(text)
-                if m:
-                    text = f"{m.group(1)} @{slots.get(m.group(2), 0)}"
-            elif head == "counter":
-                m = _COUNTER.match(text)
-                if m:
-                    text = f"counter @{slots.get(m.group(1), 0)}: {m.group(2)}"
-            elif head == "complete":
-                m = _COMPLETE.match(text)
-                if m:
-                    text = f"complete @{slots.get(m.group(1), 0)} with {m.group(2)}"
-            elif place is not None and head in PLACED:
-                m = _PLACE.match(text)
-                if m:
-                    table = (
-                        place.node_of
-                        if head in ("settle", "city")
-                        else place.edge_of
-                        if head == "road"
-                        else place.hex_of
-                    )
-                    text = f"{head} {WINDOW_MARK}{table[int(m.group(2))]}{m.group(3) or ''}"
-            out.append(text)
+            key, offer = self._key_of(str(action), place)
+            out.append(key if offer is None else key.format(slots.get(offer, 0)))
         return out
+
+    def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
+        """:meth:`Codec.indices` through two memos: the index of every action without a slot
+        (per board), and per slotted action its offer number and key."""
+        place = self.placement(observation["board"])
+        fixed = self._fixed
+        out = [fixed.get(action, -1) for action in legal]
+        if -1 in out:
+            slotted = self._slotted
+            slots: dict[int, int] | None = None
+            for pos, i in enumerate(out):
+                if i >= 0:
+                    continue
+                action = legal[pos]
+                entry = slotted.get(action)
+                if entry is None:
+                    key, offer = self._key_of(str(action), place)
+                    if offer is None:
+                        out[pos] = fixed[action] = self._index_of(action, key)
+                        continue
+                    if len(slotted) > 4096:
+                        slotted.clear()
+                    entry = slotted[action] = (int(offer), key)
+                if slots is None:
+                    slots = {o["id"]: k for k, o in enumerate(observation["offers"])}
+                k = slots.get(entry[0], OFFER_SLOTS)
+                if k >= OFFER_SLOTS:
+                    raise UnmappedActionError(
+                        f"island: legal action {str(action)!r} names offer {entry[0]}, which "
+                        f"is not among the {len(slots)} open offers the seat sees"
+                    )
+                out[pos] = self._index_of(action, entry[1].format(k + 1))
+        if len(set(out)) != len(out):
+            raise UnmappedActionError(
+                f"island: two legal actions share an index: {[str(a) for a in legal]}"
+            )
+        return out
+
+    def _index_of(self, action: Action, key: str) -> int:
+        i = self.index.get(key)
+        if i is None:
+            raise UnmappedActionError(
+                f"island: legal action {str(action)!r} (key {key!r}) has no index in the "
+                "action catalogue"
+            )
+        return i
 
     # --------------------------------------------------------------------- observation
     def _bundle(self, text: str) -> list[int]:
@@ -408,17 +503,32 @@ class IslandCodec(Codec):
             counts = self._bundles[text] = parse_bundle(text)
         return counts
 
+    def _pieces(self, place: Placement, seat: int) -> tuple[list[list[int]], ...]:
+        """Feature index of a settlement, a city and a road of each owner seen from ``seat``:
+        ``[owner][engine node]`` (resp. edge), per board and seat (memo)."""
+        tables = place.pieces.get(seat)
+        if tables is None:
+            n, rel = self.players, self.rel[seat]
+            o_node, o_edge = self.o_node, self.o_edge
+            settle = [[o_node + (w * n + rel[o]) * 2 for w in place.node_of] for o in range(n)]
+            city = [[i + 1 for i in row] for row in settle]
+            road = [[o_edge + w * n + rel[o] for w in place.edge_of] for o in range(n)]
+            tables = place.pieces[seat] = (settle, city, road)
+        return tables
+
     def write(self, obs: JSON, vec: np.ndarray) -> None:
+        """Counts go in raw and the whole vector is then multiplied by :attr:`_scale` (1 / the
+        documented scale of each feature, 1 for flags) and clipped to 1."""
         n = self.players
         seat = obs["seat"]
         if seat is None:
             seat = 0
         rel = self.rel[seat]
         ones: list[int] = []
-        """Indices of the features that are 1."""
+        """Indices of the flags that are 1."""
         at: list[int] = []
         val: list[float] = []
-        """Indices and values (already divided by their scale) of the counted features."""
+        """Indices and raw values of the counted features."""
         prompt = obs["prompt"]
         mine = prompt is not None and prompt["seat"] == seat
         kind = prompt["kind"] if mine else obs["phase"]
@@ -428,14 +538,15 @@ class IslandCodec(Codec):
         if mine:
             data = prompt["data"]
             o = self.o_prompt
+            left = data.get("left", 0)
             at += (o, o + 1, o + 2)
             val += (
-                data.get("left", 0) * 0.1 if kind == "discard" else 0.0,
-                data.get("need", 0) * 0.1,
-                data.get("left", 0) * 0.5 if kind == "road-building" else 0.0,
+                left if kind == "discard" else 0,
+                data.get("need", 0),
+                left if kind == "road-building" else 0,
             )
         at.append(self.o_turn)
-        val.append(obs["turn"] * 0.005)
+        val.append(obs["turn"])
         board = obs["board"]
         place = self.placement(board)
         if place is not None:
@@ -443,30 +554,18 @@ class IslandCodec(Codec):
             robber = board["robber"]
             if robber is not None and robber >= 0:
                 ones.append(self.o_hex + place.hex_of[robber] * self.per_hex + self.per_hex - 1)
-            o_node, o_edge = self.o_node, self.o_edge
-            node_of, edge_of = place.node_of, place.edge_of
-            ones += [o_node + (node_of[v] * n + rel[o]) * 2 for v, o in obs["settlements"]]
-            ones += [o_node + (node_of[v] * n + rel[o]) * 2 + 1 for v, o in obs["cities"]]
-            ones += [o_edge + edge_of[e] * n + rel[o] for e, o in obs["roads"]]
+            settle, city, road = self._pieces(place, seat)
+            ones += [settle[o][v] for v, o in obs["settlements"]]
+            ones += [city[o][v] for v, o in obs["cities"]]
+            ones += [road[o][e] for e, o in obs["roads"]]
         acting = obs["acting"] or ()
-        inv_target = 1.0 / self.vp_target
         lr, la, active = obs["longest_road"], obs["largest_army"], obs["active"]
-        player_at = self._player_at
+        player_at, counts = self._player_at, _PLAYER_COUNTS
         for info in obs["players"]:
             p = info["seat"]
             r = rel[p]
             at += player_at[r]
-            val += (
-                info["cards"] * 0.05,
-                info["dev_cards"] * 0.1,
-                info["dev_bought_this_turn"] * 0.2,
-                info["knights"] * 0.1,
-                info["visible_vp"] * inv_target,
-                info["road_length"] / 15,
-                info["roads_left"] / 15,
-                info["settlements_left"] * 0.2,
-                info["cities_left"] * 0.25,
-            )
+            val += counts(info)
             flags = self.o_player + r * PLAYER_FEATURES + 9
             if info.get("declines_offers"):
                 ones.append(flags)
@@ -479,42 +578,35 @@ class IslandCodec(Codec):
             if p in acting:
                 ones.append(flags + 4)
             if p == seat and "hand" in info:
-                hand, dev = info["hand"], info["dev_hand"]
                 at += self._own_at
-                val += [hand[name] * 0.1 for name in RESOURCES]
-                val += [dev[name] * 0.2 for name in DEV_NAMES]
-                val.append(info["vp"] * inv_target)
+                val += _RESOURCE_COUNTS(info["hand"])
+                val += _DEV_COUNTS(info["dev_hand"])
+                val.append(info["vp"])
         bank = obs["bank"]
         if bank is None:
             ones.append(self.o_bank + len(RESOURCES))
         else:
             at += self._bank_at
-            val += [bank[name] / 19 for name in RESOURCES]
+            val += _RESOURCE_COUNTS(bank)
         at.append(self.o_deck)
-        val.append(obs["deck"] * 0.04)
+        val.append(obs["deck"])
         offers = obs["offers"]
         if offers:
             nres = len(LETTERS)
             per_seat = len(ANSWERS) + nres
+            bundles = self._bundle
             for i, offer in enumerate(offers[:OFFER_SLOTS]):
                 base = self.o_offer + i * self.per_offer
                 ones.append(base)
-                for r, c in enumerate(self._bundle(offer["give"])):
-                    if c:
-                        at.append(base + 1 + r)
-                        val.append(c * 0.2)
-                for r, c in enumerate(self._bundle(offer["get"])):
-                    if c:
-                        at.append(base + 1 + nres + r)
-                        val.append(c * 0.2)
-                for s, answer in offer["answers"].items():
-                    where = base + 1 + 2 * nres + rel[int(s)] * per_seat
+                at += range(base + 1, base + 1 + 2 * nres)
+                val += bundles(offer["give"])
+                val += bundles(offer["get"])
+                for q, answer in offer["answers"].items():
+                    where = base + 1 + 2 * nres + rel[int(q)] * per_seat
                     if isinstance(answer, dict):
                         ones.append(where + 2)
-                        for r, c in enumerate(self._bundle(answer["counter"]["give"])):
-                            if c:
-                                at.append(where + len(ANSWERS) + r)
-                                val.append(c * 0.2)
+                        at += range(where + len(ANSWERS), where + per_seat)
+                        val += bundles(answer["counter"]["give"])
                     else:
                         ones.append(where + ANSWERS.index(answer))
         discards = obs["discards"]
@@ -528,9 +620,10 @@ class IslandCodec(Codec):
             ones.append(self.o_discard + 2 * n)
             picked = discards.get("selected") or discards.get("own")
             if picked:
-                for r, c in enumerate(self._bundle(picked)):
-                    if c:
-                        at.append(self.o_discard + 2 * n + 1 + r)
-                        val.append(c * 0.1)
-        vec[at] = np.minimum(val, 1.0)
+                where = self.o_discard + 2 * n + 1
+                at += range(where, where + len(LETTERS))
+                val += self._bundle(picked)
+        vec[at] = val
         vec[ones] = 1.0
+        vec *= self._scale
+        np.minimum(vec, 1.0, out=vec)
