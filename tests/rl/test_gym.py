@@ -3,6 +3,8 @@ of the learning seat, bad input, and a smoke run of a few hundred steps."""
 
 from __future__ import annotations
 
+import traceback
+
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -11,11 +13,44 @@ from hexfolk import rl
 from hexfolk.rl import EpisodeOverError, InvalidActionError
 
 
-@pytest.mark.parametrize("game", ["island", "scythe"])
-def test_gymnasium_check_env(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("island", 2, {}),
+        ("island", 3, {}),
+        ("island", 4, {"hide_bank": True}),
+        ("island", 3, {"map": "driftland"}),
+        ("scythe", 2, {}),
+        ("scythe", 3, {}),
+    ],
+)
+def test_gymnasium_check_env(game: str, players: int, options: dict[str, object]) -> None:
     # check_env steps with unmasked samples: the documented penalty mode answers them
-    env = rl.gym_env(game, players=2, seed=1, max_turns=30, invalid_penalty=-1.0)
+    env = rl.gym_env(
+        game, players=players, options=options, seed=1, max_turns=30, invalid_penalty=-1.0
+    )
     check_env(env, skip_render_check=True)
+
+
+def test_check_env_on_the_strict_default_stops_at_a_masked_out_sample() -> None:
+    # why the penalty flag (docs/rl.md): check_env steps action_space.sample() without the
+    # mask (check_step_determinism even draws it before the reset it steps from, so no mask
+    # could make it legal); the default wrapper refuses such a step loudly
+    env = rl.gym_env("island", players=2, seed=1, max_turns=30)
+    env.action_space.seed(0)
+    with pytest.raises(InvalidActionError, match="is not legal now") as refused:
+        check_env(env, skip_render_check=True)
+    names = [f.name for f in _frames(refused.value)]
+    assert names[-2:] == ["step", "_check_index"]
+    assert {"env_step_passive_checker", "check_step_determinism"} & set(names)
+    fingerprint = env.aec.state.fingerprint()
+    with pytest.raises(InvalidActionError):
+        env.step(int(np.flatnonzero(env.action_masks() == 0)[0]))
+    assert env.aec.state.fingerprint() == fingerprint
+
+
+def _frames(exc: BaseException) -> list[traceback.FrameSummary]:
+    return list(traceback.extract_tb(exc.__traceback__))
 
 
 def test_check_env_render() -> None:
