@@ -85,6 +85,7 @@ def test_choosing_a_map_previews_it_and_the_table_uses_it(
     tid = page.url.rsplit("/", 1)[-1]
     table = httpx.get(f"{web_server.url}/api/tables/{tid}", timeout=30).json()
     assert table["options"]["map"] == "keystone"
+    assert "keystone" in page.inner_text(".settings-line")  # everyone at the table sees it
     page.click("details.settings summary")
     _shown(page, "keystone")
     assert page.input_value("#set-map") == "keystone"

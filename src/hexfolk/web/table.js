@@ -174,6 +174,7 @@ class TablePage {
       `${tb.players} ${t("players")}`, `${o.vp_target} ${t("vp")}`, tb.clock ? `${tb.clock} s` : t("clock.unlimited"),
       t(`robber.${o.robber === false ? "off" : o.friendly_robber ? "friendly" : "normal"}`),
       `${t("set.discard")}: ${o.discard_limit}`, tb.public ? t("set.public") : t("set.unlisted"),
+      `${t("set.map")}: ${o.map && o.map !== "standard" ? o.map : t("map.standard")}`,
     ].join(" · ") });
     renderTableLobby(this.app, tb, { title: `${t("game.island")} · ${t("host")}: ${tb.host.name}`, summary, settings: () => settingsFields(tb) });
   }
@@ -400,7 +401,7 @@ class TablePage {
       h("div.side-label", { text: t("trade.give") }), h("div.steppers", {}, RES.map((r) => step("give", r))),
       h("div.side-label", { text: t("trade.get") }), h("div.steppers", {}, RES.map((r) => step("get", r))),
       h("div.row", {},
-        L.offer.length ? h("button.primary#send-offer", { "data-act": L.offer.map((x) => x.action).join("|"), disabled: empty, text: bundleCount(this.offer.get) === 0 ? t("trade.gift") : t("trade.offer"), onclick: () => { this.act(`offer ${text}`); this.offer = { give: {}, get: {} }; this.renderTrade(); } }) : null,
+        L.offer.length ? h("button.primary#send-offer", { "data-act": L.offer.map((x) => x.action).join("|"), disabled: empty, text: !empty && bundleCount(this.offer.get) === 0 ? t("trade.gift") : t("trade.offer"), onclick: () => { this.act(`offer ${text}`); this.offer = { give: {}, get: {} }; this.renderTrade(); } }) : null,
         h("button.small", { text: t("trade.clear"), onclick: () => { this.offer = { give: {}, get: {} }; this.renderTrade(); } })));
   }
 
