@@ -178,6 +178,30 @@ def test_commitments_stay_hidden_until_reveal() -> None:
     assert c.view(None)["values"] == {"0": 5, "1": 2}
 
 
+def test_commitments_redrawn_for_a_sampled_world() -> None:
+    c = Commitments([2, 0, 1])
+    c.commit(1, "b")
+    c.commit(2, "c")
+    calls: list[tuple[int, object]] = []
+
+    def draw(seat: int, old: object) -> str:
+        calls.append((seat, old))
+        return f"new{seat}"
+
+    world = c.redrawn(1, draw)
+    assert calls == [(2, "c")]  # only other seats that committed, in seat order
+    assert world.value_for(1) == "b" and world.value_for(2) == "new2"
+    assert world.value_for(0) is None and world.next_seat() == 0  # still owes its value
+    assert c.value_for(2) == "c"  # the real commitments are untouched
+    calls.clear()
+    spectator = c.redrawn(None, draw)
+    assert calls == [(2, "c"), (1, "b")] and spectator.value_for(1) == "new1"
+    world.commit(0, "a")
+    world.reveal()
+    calls.clear()
+    assert world.redrawn(1, draw).reveal() == {0: "a", 1: "b", 2: "new2"} and calls == []
+
+
 def test_derived_seeds_are_stable_constants() -> None:
     # Pinned values: the derivation must not change across Python versions or processes.
     assert derive_seed(1, "chance") == derive_seed(1, "chance")

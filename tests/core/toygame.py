@@ -223,12 +223,7 @@ class BidsState(State):
         for s in range(self.game.num_players):
             if s != seat:
                 new.hands[s] = [pool.pop() for _ in new.hands[s]]
-        bids = Commitments(range(self.game.num_players))
-        for s in self.bids.seats:
-            v = self.bids.value_for(s)
-            if v is not None:
-                bids.commit(s, v if s == seat else pool.pop())
-        new.bids = bids
+        new.bids = self.bids.redrawn(seat, lambda s, v: pool.pop())
         new.deck = sorted(pool)
         # private log lines of other seats name their cards: rebuild them from the new deal
         new.log = [

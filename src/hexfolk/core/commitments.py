@@ -10,7 +10,7 @@ discards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -59,6 +59,23 @@ class Commitments:
         elif seat is not None and seat in self._values:
             out["own"] = self._values[seat]
         return out
+
+    def redrawn(self, seat: int | None, draw: Callable[[int, Any], Any]) -> Commitments:
+        """The commitments of a world sampled for ``seat`` (as
+        :meth:`~hexfolk.core.State.sample_consistent_state` builds it): ``seat``'s own value
+        kept (``None``, the spectator, keeps none), every other committed value replaced by
+        ``draw(other_seat, old_value)``, and the seats that have not committed still
+        uncommitted. ``draw`` is called once per committed other seat, in :attr:`seats` order,
+        so a draw from a seeded RNG gives the same world every time. Once revealed the values
+        are public: a plain copy, nothing redrawn. The one redraw every game uses."""
+        if self.revealed:
+            return self.copy()
+        new = Commitments(self.seats)
+        for q in self.seats:
+            if q in self._values:
+                value = self._values[q]
+                new._values[q] = value if q == seat else draw(q, value)
+        return new
 
     def copy(self) -> Commitments:
         new = Commitments(self.seats)

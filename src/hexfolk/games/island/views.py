@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from hexfolk.core import Commitments
 from hexfolk.games.island.actions import bundle_text
 from hexfolk.games.island.ascii_map import draw_board
 from hexfolk.games.island.phases import DISCARD, NO_WIN_PHASES, OVER, PHASE_NAMES
@@ -284,15 +283,9 @@ def sample_consistent_state(st: P, seat: int | None, rng: random.Random) -> P:
     # 2. hidden discard choices of other seats
     if st.discards is not None:
         old = st.discards
-        new = Commitments(old.seats)
-        for q in old.seats:
-            value = old.value_for(q)
-            if value is None:
-                continue
-            if q != o:
-                value = tuple(_sub_multiset(w.hands[q], sum(value), rng))
-            new.commit(q, value)
-        w.discards = new
+        w.discards = old.redrawn(
+            o, lambda q, value: tuple(_sub_multiset(w.hands[q], sum(value), rng))
+        )
         if st.phase == DISCARD:
             for q in old.seats:
                 if q != o and old.value_for(q) is None and any(st.discard_partial[q]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hexfolk.core import Commitments, check_seat, visible_log
+from hexfolk.core import check_seat, visible_log
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import Commit
 from hexfolk.games.scythe.combat import commit_options
@@ -351,20 +351,15 @@ def resample(s: Position, seat: int | None, rng: random.Random) -> None:
     for i in cards:
         s.combat_deck[i] += 1
     # a pending commitment by someone else is redrawn from the new hand
-    if s.commitments is not None and not s.commitments.revealed:
-        old = s.commitments
-        new = Commitments(old.seats)
-        for q in old.seats:
-            val = old.value_for(q)
-            if val is None:
-                continue
-            if q != seat:
-                opts = commit_options(s, q)
-                pick = opts[rng.randrange(len(opts))]
-                assert isinstance(pick, Commit)
-                val = [pick.dial, list(pick.cards)]
-            new.commit(q, val)
-        s.commitments = new
+    if s.commitments is not None:
+
+        def draw(q: int, _: Any) -> list[Any]:
+            opts = commit_options(s, q)
+            pick = opts[rng.randrange(len(opts))]
+            assert isinstance(pick, Commit)
+            return [pick.dial, list(pick.cards)]
+
+        s.commitments = s.commitments.redrawn(seat, draw)
     # objectives
     known_obj = set(s.objectives_revealed)
     if seat is not None:
