@@ -107,3 +107,22 @@ def test_the_scythe_map_fits_80_columns_and_the_full_map_comes_when_wide() -> No
     wide.state = state
     wide._typed(0, "board", [])
     assert max(len(x) for x in out.getvalue().splitlines()) > 80  # the engine's full map
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "mark"), [("island", 4, "[0]"), ("scythe", 2, "r4c3 FA")]
+)
+def test_a_bigger_terminal_shows_more(game_id: str, players: int, mark: str) -> None:
+    """From 40 rows the board comes above the decision when it fits; 80 × 24 has no room."""
+    state = list(_decisions(game_id, players, 4, 8))[-1]
+    shown = {}
+    for size in (Size(80, 24), Size(140, 72)):
+        session, out = _session(game_id, players, size)
+        session.state = state
+        session.print_screen(0, state.legal_actions())
+        lines = out.getvalue().splitlines()
+        _check(lines, size, decision=True)
+        shown[size.rows] = lines
+    assert not any(mark in x for x in shown[24])
+    assert any(mark in x for x in shown[72])
+    assert len(shown[72]) > len(shown[24])

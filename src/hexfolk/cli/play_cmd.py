@@ -260,7 +260,7 @@ class PlaySession:
     def _show_new_log(self) -> bool:
         """Print the log lines the viewer has not seen yet; True if there were any."""
         log = self._viewer_log()
-        new = log[self._log_seen :]
+        start, new = self._log_seen, log[self._log_seen :]
         self._log_seen = len(log)
         if not new:
             return False
@@ -421,9 +421,7 @@ class PlaySession:
             lines = menu_lines(self._entries(seat, legal), size.columns, 10**6)
         else:  # log [N]
             count = int(rest) if rest.isdigit() else size.rows - 2
-            log = [
-                s for x in self._viewer_log_for(seat) for s in view.sentences(x, observation, seat)
-            ]
+            log = self._said(seat, observation, size.rows)
             lines = fit(["  · " + x for x in log[-count:]] or ["the log is empty"], size.columns)
         self._print_lines(lines)
 
@@ -482,11 +480,7 @@ class PlaySession:
         title = f"── seat {seat}: your view ── {self.game.name}" + (
             f", turn {turn}" if turn is not None else ""
         )
-        log = [
-            s
-            for x in self._viewer_log_for(seat)[-6:]
-            for s in self.view.sentences(x, observation, seat)
-        ]
+        log = self._said(seat, observation, size.rows)
         board = self.view.board(observation, size) if size.wide else []
         lines = decision_screen(
             title,

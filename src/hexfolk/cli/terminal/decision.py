@@ -3,8 +3,9 @@
 A screen is, top to bottom: a title line, the game's compact view of what this decision
 needs, the latest log lines, the decision in words, the numbered menu. Printed at once just
 before the input line, it is never taller than the terminal (``rows - 1``) nor wider than it,
-so the decision is visible without scrolling. On a terminal of at least 125 × 40 the full
-board comes first when it fits too.
+so the decision is visible without scrolling. A bigger terminal shows more: the whole menu,
+more log lines (one more per 3 rows beyond 24) and, from 40 rows, the board first when it
+fits the rows left (in the widest drawing that fits the columns).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from hexfolk.core import Game
 JSON = Mapping[str, Any]
 
 LOG_LINES = 4
-"""At most this many recent log lines on a decision screen (`log` shows more)."""
+"""Recent log lines on a decision screen of 24 rows; one more for every 3 rows beyond
+(`log` shows more)."""
 
 
 @dataclass
@@ -86,15 +88,32 @@ class GameView:
             return scythe_view.hint(obs, text, engine_hint)
         return engine_hint
 
-    def sentences(self, line: str, obs: JSON, viewer: int | None) -> list[str]:
-        """A log line as the sentences a person reads (the island adds a blocked production)."""
+    def notes(self, lines: Sequence[str], obs: JSON) -> dict[int, list[str]]:
+        """Sentences the terminal adds after line ``i`` of freshly logged ``lines`` (the
+        island: whose income the robber blocks, what the bank could not pay). Computed from
+        ``obs`` as it is right after those lines, so only for lines just logged."""
         if self.game.id == "island":
-            out = [island_view.log_sentence(line, obs, viewer)]
-            blocked = island_view.blocked_production(self.game, line, obs)
-            return out + ([blocked] if blocked else [])
-        if self.game.id == "scythe":
-            return [scythe_view.log_sentence(line, obs, viewer)]
-        return [line]
+            return island_view.production_notes(self.game, list(lines), obs)
+        return {}
+
+    def sentences(
+        self,
+        lines: Sequence[str],
+        obs: JSON,
+        viewer: int | None,
+        notes: Mapping[int, list[str]] | None = None,
+    ) -> list[str]:
+        """Log lines as the sentences a person reads, each followed by its ``notes``."""
+        out: list[str] = []
+        for i, line in enumerate(lines):
+            if self.game.id == "island":
+                out.append(island_view.log_sentence(line, obs, viewer))
+            elif self.game.id == "scythe":
+                out.append(scythe_view.log_sentence(line, obs, viewer))
+            else:
+                out.append(line)
+            out += (notes or {}).get(i, [])
+        return out
 
     def prompt_words(self, text: str) -> str:
         """The engine's prompt text without its ``seat N:`` prefix, bundles in words."""
@@ -119,7 +138,8 @@ def decision_screen(
 ) -> list[str]:
     """The lines of one decision screen: at most ``size.rows - 1`` lines (the input line is
     the last row), none wider than ``size.columns``. The decision and as much of the menu as
-    fits come first in the budget, then the compact view, then the log."""
+    fits come first in the budget, then the compact view, then the board (when given and it
+    fits whole), then the log."""
     width = size.columns
     budget = size.rows - 1
     head = [clip(title, width)]
@@ -132,11 +152,12 @@ def decision_screen(
     budget -= len(menu)
     body = list(compact[: max(budget, 0)])
     budget -= len(body)
+    extra = list(board) if board and len(board) <= budget else []
+    budget -= len(extra)
+    most = LOG_LINES + max(size.rows - 24, 0) // 3
     recent = (
-        [clip("  · " + line, width) for line in log[-LOG_LINES:]][-max(budget, 0) :]
+        [clip("  · " + line, width) for line in log[-most:]][-max(budget, 0) :]
         if budget > 0
         else []
     )
-    budget -= len(recent)
-    extra = list(board) if board and len(board) <= budget else []
     return head + extra + body + recent + ask + menu

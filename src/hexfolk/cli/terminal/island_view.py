@@ -264,3 +264,68 @@ def _hex_corners(game: Game, obs: JSON, hex_id: int) -> set[int] | None:
     x, y = hexes[hex_id]
     where = {(nx, ny): i for i, (nx, ny) in enumerate(nodes)}
     return {where[(x + dx, y + dy)] for dx, dy in _HEX_CORNERS if (x + dx, y + dy) in where}
+
+
+_TERRAIN_RESOURCE = {"L": "l", "B": "b", "W": "w", "G": "g", "O": "o"}
+_GETS = re.compile(r"seat (\d+) gets ((?:\d+[lbwgo] ?)+)")
+
+
+def owed_by_roll(game: Game, obs: JSON, total: int) -> dict[tuple[int, str], int] | None:
+    """What a roll of ``total`` owes each (seat, resource letter) by the board shown (robber's
+    hex left out, IR-36, IR-44); None when the board's geometry is not known here."""
+    tiles = hex_tiles(obs)
+    robber = (obs.get("board") or {}).get("robber")
+    owed: dict[tuple[int, str], int] = {}
+    for h, tile in enumerate(tiles):
+        if tile[1:] != str(total) or h == robber or tile[:1] not in _TERRAIN_RESOURCE:
+            continue
+        corners = _hex_corners(game, obs, h)
+        if corners is None:
+            return None
+        for key, amount in (("settlements", 1), ("cities", 2)):
+            for node, owner in obs.get(key) or []:
+                if node in corners:
+                    k = (int(owner), _TERRAIN_RESOURCE[tile[:1]])
+                    owed[k] = owed.get(k, 0) + amount
+    return owed
+
+
+def shortage(owed: dict[tuple[int, str], int], paid_line: str) -> str | None:
+    """The sentence for cards a roll owed that the bank could not pay (IR-37), comparing what
+    was owed with the production line (``"seat 1 gets 1o; seat 3 gets 2g"``, or ``""``)."""
+    paid: dict[tuple[int, str], int] = {}
+    for seat, bundle in _GETS.findall(paid_line):
+        for n, r in re.findall(r"(\d+)([lbwgo])", bundle):
+            paid[(int(seat), r)] = paid.get((int(seat), r), 0) + int(n)
+    short: dict[str, list[str]] = {}
+    for (seat, r), n in sorted(owed.items()):
+        got = paid.get((seat, r), 0)
+        if got < n:
+            short.setdefault(r, []).append(f"seat {seat} gets {got} of {n}")
+    if not short:
+        return None
+    parts = [f"{RESOURCE_NAMES[r]} ({', '.join(who)})" for r, who in short.items()]
+    return f"the bank is short of {and_list(parts)} (IR-37)"
+
+
+def production_notes(game: Game, lines: list[str], obs: JSON) -> dict[int, list[str]]:
+    """Sentences to add after line ``i`` of ``lines`` (a run of log lines ending at the log's
+    end): after a roll, whose income the robber blocks; after its production line (or after
+    the roll when nothing was paid), what the bank could not pay."""
+    notes: dict[int, list[str]] = {}
+    for i, line in enumerate(lines):
+        m = _ROLL.match(line)
+        if not m or m[2] == "7":
+            continue
+        blocked = blocked_production(game, line, obs)
+        if blocked:
+            notes.setdefault(i, []).append(blocked)
+        owed = owed_by_roll(game, obs, int(m[2]))
+        if not owed:
+            continue
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        paid_here = bool(_GETS.match(following))
+        note = shortage(owed, following if paid_here else "")
+        if note:
+            notes.setdefault(i + 1 if paid_here else i, []).append(note)
+    return notes

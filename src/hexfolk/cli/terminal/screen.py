@@ -23,8 +23,9 @@ class Size:
 
     @property
     def wide(self) -> bool:
-        """Room for the full board beside the decision (at least 125 × 40)."""
-        return self.columns >= 125 and self.rows >= 40
+        """Room to try the board above the decision: at least 80 × 40 (it is shown when it
+        fits the rows left, in the widest drawing that fits the columns)."""
+        return self.columns >= 80 and self.rows >= 40
 
 
 def terminal_size() -> Size:
