@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hexfolk.core import Action, Game, OptionError, OptionSpec
@@ -110,6 +111,14 @@ class ScytheGame(Game):
 
     def new_initial_state(self) -> ScytheState:
         return ScytheState(self)
+
+    def load_position(self, doc: str | Mapping[str, Any]) -> ScytheState:
+        """The state a position document describes (``state.position()`` writes one; the
+        fields are listed in ``docs/scythe.md``, "Positions"). The document is checked against
+        the game's invariants (piece counts, track limits, deck composition, stars, a prompt
+        with an action); a bad one is refused with :class:`~hexfolk.core.PositionError`,
+        whose sentence names the problem."""
+        return ScytheState.from_position(self, doc)
 
     def parse_action_syntax(self, text: str) -> Action:
         return parse_action(text)

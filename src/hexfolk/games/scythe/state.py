@@ -14,11 +14,11 @@ the functions the rules themselves call.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hexfolk.core import CHANCE, TERMINAL, Action, Prompt, check_seat
+from hexfolk.core import CHANCE, TERMINAL, Action, PositionError, Prompt, check_seat
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
     FACTORY_TOP,
@@ -124,6 +124,7 @@ from hexfolk.games.scythe.phases import (
     Phase,
 )
 from hexfolk.games.scythe.position import CHARACTER, MECH, WORKER, Position
+from hexfolk.games.scythe.positions import load_position, write_position
 from hexfolk.games.scythe.reasons import why_illegal
 from hexfolk.games.scythe.scoring import score_breakdown, tile_count
 from hexfolk.games.scythe.setup import begin, init_players
@@ -477,6 +478,25 @@ class ScytheState(Position):
         check_seat(self, seat)
         s = self.clone()
         resample(s, seat, rng)
+        return s
+
+    def position(self) -> dict[str, Any]:
+        """This state as a position document (``docs/scythe.md``, "Positions"): every field
+        in the game's words, hidden ones included; ``ScytheGame.load_position`` reads it."""
+        return write_position(self)
+
+    @classmethod
+    def from_position(cls, game: Game, doc: str | Mapping[str, Any]) -> ScytheState:
+        """The state a position document describes, checked against the game's invariants;
+        a bad document is refused with :class:`~hexfolk.core.PositionError`."""
+        s = object.__new__(cls)
+        Position.__init__(s, game)
+        load_position(s, doc)
+        seat = s.current_player()
+        if seat >= 0 and not s.legal_actions_for(seat):
+            raise PositionError(
+                f"the pending prompt ({PHASE_NAMES[s.phase]}) offers seat {seat} no action"
+            )
         return s
 
     # ------------------------------------------------------------------------------------------
