@@ -20,7 +20,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from hexfolk.bots.island import policy
 from hexfolk.bots.island.heuristics import Target, choose_target
@@ -43,8 +43,10 @@ from hexfolk.bots.island.view import (
 from hexfolk.bots.ismcts import ISMCTSBot
 from hexfolk.core import CHANCE, TERMINAL, Action, Observation, State
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.phases import Phase
+from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import DEV_NAMES
-from hexfolk.games.island.state import DICE
+from hexfolk.games.island.score import total_vp
 
 OFFER_SCORE = 46.0
 """Own offers come before maritime trades (45) and after any build that keeps the target."""
@@ -170,7 +172,7 @@ def evaluate(state: State) -> list[float]:
     VP plus production (pips), cards in hand and development cards."""
     if state.is_terminal():
         return [float(r) for r in state.returns()]
-    st: Any = state
+    st = cast(IslandPosition, state)
     n = st.n
     pos = pos_from_state(st, 0)
     scores = []
@@ -178,7 +180,7 @@ def evaluate(state: State) -> list[float]:
         pips = sum(policy.production(pos, p))
         dev = sum(st.dev[p]) - st.dev[p][_VP_CARD]
         scores.append(
-            st.total_vp(p)
+            total_vp(st, p)
             + pips / _EV["pips_per_vp"]
             + _EV["card_value"] * min(sum(st.hands[p]), _EV["card_cap"])
             + _EV["dev_value"] * dev
@@ -317,9 +319,9 @@ class HardBot(ISMCTSBot):
                     if p == TERMINAL:
                         break
                     if p == CHANCE:
-                        st: Any = state
+                        st = cast(IslandPosition, state)
                         state.apply_unchecked(
-                            state.sample_chance(dice if st.phase == DICE else play)
+                            state.sample_chance(dice if st.phase is Phase.DICE else play)
                         )
                     else:
                         state.apply_unchecked(fast_rollout(state, state.legal_actions(), play))

@@ -8,7 +8,7 @@ maritime trade for a card the next build lacks, else end. No player trades.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import cast
 
 from hexfolk.bots.island import policy
 from hexfolk.bots.island.heuristics import COSTS, choose_target, is_free
@@ -16,6 +16,7 @@ from hexfolk.bots.island.trading import discard
 from hexfolk.bots.island.view import pos_from_state
 from hexfolk.core import Action, State
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import NRES
 
 _CITY = COSTS["city"]
@@ -27,7 +28,8 @@ def _kind(state: State) -> str:
     return prompt.kind if prompt is not None else ""
 
 
-def _fast_main(st: Any, p: int, legal: list[Action], rng: random.Random) -> Action:
+def _fast_main(st: IslandPosition, p: int, legal: list[Action], rng: random.Random) -> Action:
+    assert st.lt is not None  # the main phase comes after the layout
     pips = st.lt.node_pips
     best: Action | None = None
     best_v = -1
@@ -99,7 +101,7 @@ def fast_rollout(state: State, legal: list[Action], rng: random.Random) -> Actio
     """Rollout move for the seat to move in a sampled world."""
     if len(legal) == 1:
         return legal[0]
-    st: Any = state
+    st = cast(IslandPosition, state)
     p = state.current_player()
     kind = _kind(state)
     if kind == "main":
@@ -108,7 +110,7 @@ def fast_rollout(state: State, legal: list[Action], rng: random.Random) -> Actio
         return A.ROLL
     if kind == "sbp-build":
         return _fast_main(st, p, legal, rng)
-    pos = pos_from_state(state, p)
+    pos = pos_from_state(st, p)
     if kind in ("road-building", "setup-road"):
         return policy.road_building(pos, legal)
     if kind == "robber":

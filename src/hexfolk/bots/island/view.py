@@ -17,6 +17,7 @@ from typing import Any
 from hexfolk.games.island.actions import Bundle, parse_bundle
 from hexfolk.games.island.board import LayoutTables, Topology, layout_tables, parse_layout
 from hexfolk.games.island.maps import board_topology
+from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import (
     BANK_RATIO,
     DEV_NAMES,
@@ -27,6 +28,7 @@ from hexfolk.games.island.rules import (
     RESOURCE_HARBOR_RATIO,
     RESOURCES,
 )
+from hexfolk.games.island.score import total_vp, visible_vp
 
 CONFIG: dict[str, Any] = json.loads(
     (Path(__file__).parent / "data" / "levels.json").read_text(encoding="utf-8")
@@ -173,7 +175,7 @@ def pos_from_observation(
     )
 
 
-def pos_from_state(st: Any, seat: int) -> Pos:
+def pos_from_state(st: IslandPosition, seat: int) -> Pos:
     """Build :class:`Pos` for ``seat`` straight from an :class:`IslandState` (a sampled world in
     search; never the real state). Shares the state's lists: read only."""
     n = st.n
@@ -192,8 +194,8 @@ def pos_from_state(st: Any, seat: int) -> Pos:
         ratio=st.ratio[seat],
         bank=st.bank,
         robber=st.robber,
-        visible_vp=[st.visible_vp(p) for p in range(n)],
-        my_vp=st.total_vp(seat),
+        visible_vp=[visible_vp(st, p) for p in range(n)],
+        my_vp=total_vp(st, seat),
         vp_target=st.game.options["vp_target"],
         cards=[sum(h) for h in st.hands],
         knights=st.knights,

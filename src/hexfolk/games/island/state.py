@@ -199,7 +199,7 @@ class IslandState(IslandPosition):
     def legal_actions(self) -> list[Action]:
         return PHASES[self.phase].legal(self)
 
-    def _main_actions(self) -> list[Action]:
+    def main_actions(self) -> list[Action]:
         """IR-25..IR-28: the active player's builds, purchase, card plays, trades and offers
         (the most frequent listing: :func:`~.building.builds` inlined)."""
         p = self.active
@@ -403,7 +403,7 @@ class IslandState(IslandPosition):
             return []
         if phase == ANSWER:
             if seat == self.active:
-                return self._main_actions()
+                return self.main_actions()
             if first_unanswered(self, seat) is not None:
                 return answers(self, seat)
             return []
@@ -666,7 +666,7 @@ _TABLE: dict[Phase, PhaseRules] = {
     DISCARD: _row(lambda s: discard_actions(s, s.seat), _prompt_discard),
     ROBBER: _row(lambda s: robber_moves(s, s.seat), _prompt_robber),
     STEAL: _row(_no_actions, None),
-    MAIN: _row(IslandState._main_actions, _prompt_main),
+    MAIN: _row(IslandState.main_actions, _prompt_main),
     DRAW: _row(_no_actions, None),
     ROAD_BUILDING: _row(
         lambda s: list(road_actions(s, s.seat)),
