@@ -63,24 +63,14 @@ def build_record(row: TableRow, events: Sequence[EventRow], names: dict[str, str
     """The kernel's match record of a table, with a checkpoint every 50 steps."""
     marks = Checkpoints()
     state, texts = replay_events(row, events, marks)
-    finished = state.is_terminal()
-    return MatchRecord(
-        game=row.game,
-        rules_version=state.game.rules_version,
-        players=row.players,
-        options=dict(state.game.options),
-        seed=0,
-        actions=texts,
+    return MatchRecord.played(
+        state.game,
+        0,
+        texts,
+        state,
         bots=seat_labels(row, names),
-        result={
-            "finished": finished,
-            "winners": state.winners() if finished else [],
-            "scores": state.scores(),
-            "turns": state.turn_count(),
-            "table": row.id,
-        },
-        final_fingerprint=state.fingerprint(),
         checkpoints=marks.items,
+        table=row.id,
     )
 
 
