@@ -14,9 +14,15 @@ export function pickLanguage() {
   return "en";
 }
 
-async function load(code) {
-  const r = await fetch(`/app/i18n/${code}.json`);
+async function loadFile(path) {
+  const r = await fetch(path);
   return r.ok ? r.json() : {};
+}
+
+/** The page's texts and Scythe's (i18n/scythe/<lang>.json; the two files share no key). */
+async function load(code) {
+  const [base, scythe] = await Promise.all([loadFile(`/app/i18n/${code}.json`), loadFile(`/app/i18n/scythe/${code}.json`)]);
+  return { ...scythe, ...base };
 }
 
 export async function setLanguage(code) {

@@ -1,6 +1,7 @@
 // The lobby: a name, the open tables, the games to watch, my tables, and "create a table".
 import { api, me, createPlayer, checkMe, forgetMe } from "./api.js";
 import { h, toast } from "./dom.js";
+import { scytheSettings } from "./scythe/settings.js";
 import { t, lang } from "./i18n.js";
 import { mapPreview } from "./board.js";
 
@@ -20,7 +21,7 @@ export function nameForm(onDone) {
 function tableRow(tb, action) {
   const people = tb.seats.filter((x) => x.kind !== "open").length;
   return h("li.table-row", {},
-    h("span.tname", { text: `${t("game.island")} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}` }),
+    h("span.tname", { text: `${t(tb.game === "scythe" ? "game.scythe" : "game.island")} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}` }),
     h("span.tinfo", { text: `${people}/${tb.players} · ${tb.clock ? `${tb.clock} s` : t("clock.unlimited")} · ${t(`status.${tb.status}`)}` }),
     h("a.button", { href: `#/t/${tb.id}`, text: action }));
 }
@@ -126,7 +127,19 @@ async function showMap(box, name, players) {
 }
 
 function createForm() {
-  const set = settingsFields({ players: 4 });
+  // the game: the island's settings or Scythe's (scythe/settings.js), the seats follow either
+  let game = "island";
+  let set = settingsFields({ players: 4 });
+  const setBox = h("div.set-box", {}, set.el);
+  const title = h("h2", { text: t("create.title") });
+  const gameSel = h("select#set-game", { "aria-label": t("set.game"), onchange: () => {
+    game = gameSel.value;
+    set = game === "scythe" ? scytheSettings({ players: 2 }, CLOCKS) : settingsFields({ players: 4 });
+    setBox.replaceChildren(set.el);
+    title.textContent = t(game === "scythe" ? "create.title_scythe" : "create.title");
+    set.f.players.addEventListener("change", drawSeats);
+    drawSeats();
+  } }, [["island", t("game.island")], ["scythe", t("game.scythe")]].map(([v, l]) => h("option", { value: v, text: l })));
   const seatsBox = h("div.seat-specs");
   const drawSeats = () => {
     const n = Number(set.f.players.value);
@@ -143,7 +156,7 @@ function createForm() {
   const form = h("form.card.create", {
     onsubmit: async (e) => {
       e.preventDefault();
-      const body = { game: "island", ...set.read() };
+      const body = { game, ...set.read() };
       const specs = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
       if (specs.filter((v) => v === "host").length > 1) { toast(t("err.one_host")); return; }
       body.seats = specs.map((v) => (v === "host" ? { kind: "host" } : v === "open" ? { kind: "open" } : { kind: "bot", level: v.split(":")[1] }));
@@ -152,7 +165,7 @@ function createForm() {
         location.hash = `#/t/${tb.id}`;
       } catch (err) { toast(err.message); }
     },
-  }, h("h2", { text: t("create.title") }), set.el, seatsBox, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
+  }, title, h("div.field.game-pick", {}, h("label", { for: "set-game", text: t("set.game") }), gameSel), setBox, seatsBox, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
   return form;
 }
 

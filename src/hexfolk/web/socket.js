@@ -3,7 +3,7 @@
 // messages the server sends. Mixed into a page class (Object.assign(Page.prototype, Socket));
 // the page has `id`, `table`, `view`, `version`, `seat`, `closed`, `retry` and the hooks
 // renderLobby(), scheduleRender(), renderPlayers(), renderChat(), onView(msg), and optionally
-// onRefusal(msg) (before the refusal's message is shown).
+// onRefusal(msg) (before the refusal's message is shown) and onUndone(msg) (an undo taken).
 import { me } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -77,6 +77,9 @@ export const Socket = {
         break;
       case "view":
         this.onView(msg);
+        break;
+      case "undone":
+        if (this.onUndone) this.onUndone(msg);
         break;
       case "chat":
         this.chat.push(msg);

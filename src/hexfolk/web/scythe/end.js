@@ -1,0 +1,105 @@
+// The end of a Scythe game: every player's score by popularity band (coins, stars, territories,
+// resource pairs, the structure bonus tile), the tie-breaks and the winner, the record download,
+// the replay and a rematch; and the replay viewer (public views of every step).
+import { api } from "../api.js";
+import { h, s, toast } from "../dom.js";
+import { t } from "../i18n.js";
+import { seatLabel } from "../seats.js";
+import { ScytheBoard, describeBoard } from "./board.js";
+import { bandOf, factionBadge, tracks } from "./mats.js";
+import { readLegal } from "./legal.js";
+
+/** The score table from the result's summary breakdown. */
+export function scoreTable(comp, result, players, seatName) {
+  const sm = (result && result.summary) || {};
+  const bd = sm.breakdown || [];
+  const winners = new Set((result && result.winners) || sm.winners || []);
+  const head = ["player", "sc.band", "sc.coins", "sc.stars", "sc.territories", "sc.resources", "sc.tile", "sc.fortune", "sc.power", "sc.units_structs"];
+  const rows = bd.map((b, i) => {
+    const ps = players[i] || {};
+    const band = bandOf(comp, b.popularity);
+    return h(`tr${winners.has(i) ? ".winner" : ""}`, { "data-seat": i },
+      h("th", {}, factionBadge(ps.faction), ` ${seatName(i)}`, winners.has(i) ? " 🏆" : ""),
+      h("td", { text: `${b.popularity} (${band.index + 1})` }),
+      h("td", { text: `$${b.coins}` }),
+      h("td", { text: `${b.stars} × ${band.band.star} = $${b.star_coins}` }),
+      h("td", { text: `${b.territories} × ${band.band.territory} = $${b.territory_coins}` }),
+      h("td", { text: `${Math.floor(b.resources / 2)} × ${band.band.resources2} = $${b.resource_coins}` }),
+      h("td", { text: `$${b.tile_coins}` }),
+      h("td.fortune", { text: `$${b.fortune}` }),
+      h("td", { text: b.power }), h("td", { text: b.units_and_structures }));
+  });
+  return h("div.scroll", {}, h("table.scores#scores", {}, h("thead", {}, h("tr", {}, head.map((k) => h("th", { text: t(k) })))), h("tbody", {}, rows)),
+    h("p.muted.tiebreak", { text: t("sc.tiebreak") }),
+    sm.end_reason ? h("p.muted", { text: t("sc.end_reason", { why: sm.end_reason, turns: sm.turns }) }) : null);
+}
+
+/** The end panel: the winner, the scores, and the record, replay and rematch. */
+export function endPanel(comp, view, seatName, id, seated) {
+  const res = view.result || (view.observation && view.observation.result) || {};
+  const winners = res.winners || [];
+  const title = winners.length ? t("winner", { who: winners.map(seatName).join(" & ") }) : t("no_winner");
+  return h("div.card.end.sc-end", {}, h("h2", { text: title }),
+    scoreTable(comp, res, view.observation.player_state || [], seatName),
+    h("div.row", {},
+      h("a.button#to-replay", { href: `#/t/${id}/replay`, text: t("replay") }),
+      h("a.button#download-record", { href: `/api/tables/${id}/record`, download: `hexfolk-${id}.json`, text: t("record") }),
+      seated ? h("button#rematch", { text: t("rematch"), onclick: async () => {
+        try { const tb = await api("POST", `/api/tables/${id}/rematch`); location.hash = `#/t/${tb.id}`; } catch (err) { toast(err.message); }
+      } }) : null));
+}
+
+/** The replay viewer of a finished Scythe table. */
+export async function showScytheReplay(app, id) {
+  let tb, geo;
+  try { [tb, geo] = await Promise.all([api("GET", `/api/tables/${id}`), api("GET", `/api/tables/${id}/geometry`)]); } catch (err) {
+    app.append(h("section.card.narrow", {}, h("p", { text: err.message }))); return null;
+  }
+  const steps = [];
+  let total = 1;
+  try {
+    for (let start = 0; start < total; start += 200) {
+      const page = await api("GET", `/api/tables/${id}/replay?start=${start}&limit=200&reveal=false`);
+      total = page.steps_total + 1;
+      steps.push(...page.steps);
+      if (!page.steps.length) break;
+    }
+  } catch (err) {
+    app.append(h("section.card.narrow", {}, h("h2", { text: t("replay") }), h("p", { text: err.message }), h("a.button", { href: `#/t/${id}`, text: t("back") })));
+    return null;
+  }
+  const comp = geo.geometry.components;
+  const name = (i) => seatLabel(tb.seats, i);
+  const svg = s("svg", { id: "board", class: "sc-board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
+  const desc = h("p#board-desc.sr");
+  const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length - 1, value: 0, "aria-label": t("replay.step") });
+  const label = h("span#replay-label");
+  const info = h("div.replay-info");
+  const board = new ScytheBoard(svg, geo.geometry, name);
+  const empty = readLegal([]);
+  const show = (i) => {
+    const st = steps[i];
+    const obs = st.observation;
+    board.update(obs, empty);
+    desc.textContent = describeBoard(obs, geo.geometry, name);
+    label.textContent = t("replay.of", { i, n: steps.length - 1 });
+    info.replaceChildren(
+      h("p", {}, st.action ? `${st.seat === null ? t("chance") : name(st.seat)}: ${st.action}` : t("replay.start")),
+      h("ul.plist", {}, (obs.player_state || []).map((p, k) => h("li.player", {}, h("div.pname", {}, factionBadge(p.faction), h("strong", { text: name(k) })), tracks(comp, p)))));
+  };
+  const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  app.append(h("section.game.replay.sc-game", {},
+    h("div.board-wrap.sc-wrap", {}, svg, desc),
+    h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
+      h("div.row", {},
+        h("button#replay-first", { text: "«", "aria-label": t("replay.first"), onclick: () => go(0) }),
+        h("button#replay-prev", { text: "◀", "aria-label": t("replay.prev"), onclick: () => go(Number(slider.value) - 1) }),
+        h("button#replay-next", { text: "▶", "aria-label": t("replay.next"), onclick: () => go(Number(slider.value) + 1) }),
+        h("button#replay-last", { text: "»", "aria-label": t("replay.last"), onclick: () => go(steps.length - 1) })),
+      slider, label, h("p", {}, h("a.button", { href: `#/t/${id}`, text: t("back_table") }))), info)));
+  go(steps.length - 1);
+  const keys = (e) => { if (e.target === slider) return; if (e.key === "ArrowLeft") go(Number(slider.value) - 1); if (e.key === "ArrowRight") go(Number(slider.value) + 1); };
+  document.addEventListener("keydown", keys);
+  return { close() { document.removeEventListener("keydown", keys); } };
+}

@@ -1,0 +1,357 @@
+// A Scythe table: its lobby (seats.js, shared with the island), then the game over the WebSocket
+// (socket.js): the board, the viewer's mat, the decision of the moment, combat, encounters, the
+// Factory, cards and objectives, every player's tracks and mat, the triumph track, the log and
+// chat, the clocks, undo, and the final scoring. What can be done comes from the listed legal
+// actions only (legal.js); a refusal shows the server's message.
+import { api, me, checkMe } from "../api.js";
+import { h, s, toast } from "../dom.js";
+import { t } from "../i18n.js";
+import { nameForm, CLOCKS } from "../lobby.js";
+import { chime, muted, setMuted } from "../sound.js";
+import { seatLabel, renderTableLobby } from "../seats.js";
+import { Socket } from "../socket.js";
+import { chatBox, drawChat, chatHistory } from "../chat.js";
+import { clockChips, tickClocks } from "../clock.js";
+import { readLegal } from "./legal.js";
+import { ScytheBoard, describeBoard, actionWords, placeName } from "./board.js";
+import { playerMat, tracks, abilities, triumphTrack, factionBadge } from "./mats.js";
+import { combatPanel, lastReveal } from "./combat.js";
+import { encounterPanel, factoryPanel, myCards } from "./cards.js";
+import { endPanel } from "./end.js";
+import { scytheSettings, scytheSummary, scytheSpec } from "./settings.js";
+
+/** A log line in words: P<n> as the seat's name. */
+export function scytheLog(line, seats) {
+  return String(line).replace(/\bP(\d)\b/g, (_, n) => seatLabel(seats, Number(n)));
+}
+
+export async function showScythe(app, id) {
+  let p = await checkMe();
+  let table;
+  try { table = await api("GET", `/api/tables/${id}`); } catch (err) {
+    app.append(h("section.card.narrow", {}, h("h2", { text: t("err.no_table") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
+    return null;
+  }
+  if (!p && table.status === "lobby") {
+    await new Promise((resolve) => {
+      app.append(h("section.lobby", {}, h("p.lead", { text: t("invite.lead_scythe", { host: table.host.name }) }), nameForm(resolve)));
+    });
+    app.replaceChildren();
+    p = me();
+  }
+  scytheSpec().catch(() => {});
+  const page = new ScythePage(app, id, table);
+  page.connect();
+  window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
+  window.__hexfolkUndo = (steps) => page.send({ type: "undo", steps, version: page.view.version, ref: `u${++page.refs}` }); // sent even when not offered: the server judges
+  return page;
+}
+
+class ScythePage {
+  constructor(app, id, table) {
+    this.app = app;
+    this.id = id;
+    this.table = table;
+    this.view = null;
+    this.log = [];
+    this.chat = [];
+    this.version = null;
+    this.seat = null;
+    this.closed = false;
+    this.retry = 0;
+    this.board = null;
+    this.geometry = null;
+    this.wasActing = false;
+    this.clockOffset = 0;
+    this.chatLoaded = false;
+    this.commit = {};
+    this.refs = 0;
+    this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.ticker);
+    if (this.ws) this.ws.close();
+    document.title = "Hexfolk";
+    this.closeModal();
+  }
+
+  act(text, retry = 0) {
+    if (!this.view) return;
+    const ref = String(++this.refs);
+    this.sent = { ref, text, retry };
+    this.closeModal();
+    this.send({ type: "action", action: text, version: this.view.version, ref });
+  }
+
+  /** Take back one step (`1`) or the whole turn (`"turn"`), as the view's `undo` allows. */
+  undo(steps) {
+    if (!this.view || !this.view.undo) return;
+    this.send({ type: "undo", steps, version: this.view.version, ref: `u${++this.refs}` });
+  }
+
+  onRefusal() { this.commit = {}; }
+
+  onUndone(msg) { toast(t("sc.undone", { n: msg.steps }), "ok"); }
+
+  async onView(msg) {
+    this.clockOffset = msg.server_time - Date.now() / 1000;
+    this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
+    this.version = msg.version;
+    this.seat = msg.seat;
+    this.view = msg;
+    this.table.status = msg.status;
+    if (!this.geometry) {
+      const g = await api("GET", `/api/tables/${this.id}/geometry`);
+      this.geometry = g.geometry;
+    }
+    if (!this.chatLoaded && me()) {
+      this.chatLoaded = true;
+      chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
+    }
+    if (this.view !== msg) return;
+    window.__hexfolkView = msg;
+    this.scheduleRender();
+  }
+
+  scheduleRender() {
+    if (this.pendingFrame) return;
+    this.pendingFrame = requestAnimationFrame(() => {
+      this.pendingFrame = 0;
+      if (this.closed || !this.view) return;
+      const t0 = performance.now();
+      this.render();
+      window.__hexfolkRedrawMs = performance.now() - t0;
+      if (window.__hexfolkFirstView === undefined) window.__hexfolkFirstView = performance.now();
+      window.__hexfolkVersion = this.view.version;
+      this.signalTurn();
+      const again = this.retryText;
+      this.retryText = null;
+      if (again && this.L.all.includes(again.text)) this.act(again.text, again.retry + 1);
+    });
+  }
+
+  renderLobby() {
+    const tb = this.table;
+    renderTableLobby(this.app, tb, {
+      title: `${t("game.scythe")} · ${t("host")}: ${tb.host.name}`,
+      summary: h("p.settings-line", { text: scytheSummary(tb) }),
+      settings: () => scytheSettings(tb, CLOCKS),
+    });
+  }
+
+  seatName(i) { return seatLabel(this.view ? this.view.seats : this.table.seats, i); }
+
+  ensureLayout() {
+    if (this.layoutEl) return;
+    const svg = s("svg", { id: "board", class: "sc-board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
+    const chat = chatBox((msg) => this.send(msg));
+    this.el = {
+      svg,
+      desc: h("p#board-desc.sr"),
+      status: h("div.status#status", { "aria-live": "polite" }),
+      decide: h("div.actions.sc-decide#actions"),
+      mat: h("section.panel.sc-mat#my-mat", { "aria-label": t("sc.your_mat") }),
+      combat: h("div#combat-box"),
+      cards: h("div#cards-box"),
+      players: h("section.panel.players#players"),
+      triumph: h("section.panel#triumph"),
+      log: h("ol.log#log", { "aria-label": t("log") }),
+      chat: chat.list,
+      end: h("div#end"),
+    };
+    const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
+      setMuted(!muted());
+      mute.textContent = muted() ? t("sound.off") : t("sound.on");
+      mute.setAttribute("aria-pressed", String(muted()));
+    } });
+    document.getElementById("top-extra").replaceChildren(mute);
+    const zoom = h("div.zoom", {},
+      h("button.small#zoom-in", { "aria-label": t("sc.zoom_in"), text: "+", onclick: () => this.board && this.board.zoom(1 / 1.25) }),
+      h("button.small#zoom-out", { "aria-label": t("sc.zoom_out"), text: "−", onclick: () => this.board && this.board.zoom(1.25) }),
+      h("button.small#zoom-reset", { "aria-label": t("sc.zoom_reset"), text: "⟲", onclick: () => this.board && this.board.reset() }));
+    this.layoutEl = h("section.game.sc-game", {},
+      h("div.board-wrap.sc-wrap", {}, svg, zoom, this.el.desc),
+      this.el.mat,
+      h("aside.side", {}, this.el.status, this.el.end, this.el.decide, this.el.combat, this.el.cards, this.el.players, this.el.triumph,
+        h("section.panel.talk", {}, h("h2", { text: t("log") }), this.el.log, h("h2", { text: t("chat") }), this.el.chat, chat.form)));
+    this.app.replaceChildren(this.layoutEl);
+  }
+
+  changed(part, inputs) {
+    const sig = JSON.stringify(inputs);
+    this.sigs = this.sigs || {};
+    if (this.sigs[part] === sig) return false;
+    this.sigs[part] = sig;
+    return true;
+  }
+
+  render() {
+    if (this.table.status === "lobby" || !this.view || !this.geometry) return;
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.act || document.activeElement.id : null;
+    this.ensureLayout();
+    const v = this.view;
+    const obs = v.observation;
+    const comp = this.geometry.components;
+    if (!this.board) {
+      this.board = new ScytheBoard(this.el.svg, this.geometry, (i) => this.seatName(i));
+      this.board.onAction = (a) => this.act(a);
+      this.board.onChoose = (loc, acts) => this.choose(placeName(this.geometry, loc), acts.map((a) => [a, `${actionWords(a)} — ${this.L.hints[a] || ""}`]));
+    }
+    this.L = readLegal(v.legal);
+    const L = this.L;
+    if (this.changed("board", [obs.board, obs.combats, obs.combat, obs.selected, obs.encounter, v.legal, obs.player_state.map((p) => p.faction)])) this.board.update(obs, L);
+    if (this.changed("desc", [obs.board, v.seats])) this.el.desc.textContent = describeBoard(obs, this.geometry, (i) => this.seatName(i));
+    this.renderStatus();
+    if (this.changed("decide", [v.legal, v.status, this.seat])) this.renderDecide();
+    if (this.changed("mat", [obs.player_state[this.seat ?? -1], obs.section, v.legal, this.seat])) this.renderMat(comp);
+    this.renderCombat();
+    if (this.changed("cards", [obs.player_state[this.seat ?? -1], obs.encounter, obs.factory_offer_cards, obs.revealed_objectives, obs.tile, v.legal])) {
+      this.el.cards.replaceChildren(...[encounterPanel(comp, obs, L, (a) => this.act(a)), factoryPanel(comp, obs, L, (a) => this.act(a)), myCards(comp, obs, L, this.seat, (a) => this.act(a))].filter(Boolean));
+    }
+    this.renderPlayers();
+    if (this.changed("triumph", [obs.player_state.map((p) => [p.stars, p.star_total]), v.seats])) {
+      this.el.triumph.replaceChildren(h("h2", { text: t("sc.triumph") }), h("div.scroll", {}, triumphTrack(comp, obs.player_state, (i) => this.seatName(i))));
+    }
+    this.renderLog();
+    if (this.changed("end", [v.status, v.result])) this.el.end.replaceChildren(v.status === "finished" ? endPanel(comp, v, (i) => this.seatName(i), this.id, this.seat !== null) : "");
+    if (this.modalEl) {
+      const acts = [...this.modalEl.querySelectorAll("[data-act]")].flatMap((x) => x.dataset.act.split("|"));
+      if (acts.length && !acts.every((a) => L.all.includes(a))) this.closeModal();
+    }
+    if (focused) {
+      const again = document.querySelector(`[data-act="${CSS.escape(focused)}"]`) || document.getElementById(focused);
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+    }
+  }
+
+  myTurn() { return this.view && this.seat !== null && this.view.legal.length > 0; }
+
+  signalTurn() {
+    const acting = this.myTurn();
+    if (acting && !this.wasActing && this.view.status === "playing") chime();
+    this.wasActing = acting;
+    document.title = acting ? `● ${t("your_turn")} · Hexfolk` : "Hexfolk";
+    document.body.classList.toggle("my-turn", acting);
+  }
+
+  promptText(pr, who) {
+    if (!pr) return "";
+    const d = pr.data || {};
+    const key = `sc.prompt.${pr.kind}`;
+    const words = t(key, { action: d.action ? t(`top.${d.action}`) : "", res: d.resource ? t(`res.${d.resource}`) : "", left: d.left ?? "", loc: d.territory || "" });
+    return `${who}: ${words === key ? pr.text : words}`;
+  }
+
+  renderStatus() {
+    const v = this.view;
+    const obs = v.observation;
+    if (!this.changed("status", [obs.prompt, v.status, v.acting, this.seat, v.legal.length > 0, v.seats, v.undo])) return;
+    let text;
+    if (v.status === "finished") text = t("game_over");
+    else if (this.myTurn()) text = this.promptText(obs.prompt && obs.prompt.seat === this.seat ? obs.prompt : { kind: "commit", text: t("sc.prompt.commit") }, t("your_turn"));
+    else text = this.promptText(obs.prompt, (v.acting || []).map((i) => this.seatName(i)).join(", "));
+    const undo = v.undo && this.seat !== null ? h("div.undo.row", {},
+      h("button.small#undo-one", { title: v.undo.last ? `${t("sc.undo_one")}: ${v.undo.last}` : "", text: t("sc.undo_one"), onclick: () => this.undo(1) }),
+      v.undo.turn > 1 ? h("button.small#undo-turn", { text: t("sc.undo_turn", { n: v.undo.turn }), onclick: () => this.undo("turn") }) : null) : null;
+    const turn = obs.turn !== undefined ? h("span.turnno", { text: t("sc.turn", { n: obs.turn + 1 }) }) : null;
+    this.el.status.replaceChildren(h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, clockChips(v.acting)), undo,
+      h("div.spectating", { hidden: this.seat !== null, text: t("spectating") }));
+    this.tick();
+  }
+
+  tick() {
+    if (!this.view || !this.el) return;
+    tickClocks(this.el.status, this.view, this.clockOffset);
+  }
+
+  /** The listed actions that are neither on the board nor on the mat: buttons in words. */
+  renderDecide() {
+    const L = this.L;
+    const kids = [];
+    if (this.seat !== null && this.view.status === "playing") {
+      for (const a of L.buttons) kids.push(h("button.act", { "data-act": a, title: L.hints[a] || "", text: actionWords(a), onclick: () => this.act(a) }, L.hints[a] ? h("span.hint", { text: L.hints[a] }) : null));
+      if (L.top) kids.push(h("button.act.primary", { "data-act": L.top, title: L.hints[L.top] || "", text: t("sca.top"), onclick: () => this.act(L.top) }, h("span.hint", { text: L.hints[L.top] || "" })));
+      if (L.board.size) kids.unshift(h("p.board-hint", { text: t("sc.on_board", { n: [...L.board.values()].reduce((a, x) => a + x.length, 0) }) }));
+      const onMat = L.sections.size + (L.bottom ? 1 : 0) + L.upgrades.length + L.enlists.length;
+      if (onMat) kids.unshift(h("p.board-hint", { text: t("sc.on_mat") }));
+    }
+    this.el.decide.replaceChildren(...kids);
+    this.el.decide.hidden = kids.length === 0;
+  }
+
+  renderMat(comp) {
+    const obs = this.view.observation;
+    const box = this.el.mat;
+    const ps = this.seat !== null ? obs.player_state[this.seat] : null;
+    if (!ps) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    const current = obs.active === this.seat && obs.section ? obs.section : null;
+    box.replaceChildren(h("div.mat-head", {}, factionBadge(ps.faction), h("strong", { text: `${t(`faction.${ps.faction}`)} · ${t(`mat.${ps.mat}`)}` }), tracks(comp, ps)),
+      playerMat(comp, ps, this.L, (a) => this.act(a), (title, opts) => this.choose(title, opts), current),
+      abilities(comp, ps));
+  }
+
+  renderCombat() {
+    const v = this.view;
+    const obs = v.observation;
+    if (!this.changed("combat", [obs.combat, obs.combats, v.legal, this.commit, obs.player_state[this.seat ?? -1], this.log.length])) return;
+    const panel = combatPanel(obs, this.L, this.seat, (i) => this.seatName(i), this.commit, (a) => { this.commit = {}; this.act(a); }, () => { this.sigs.combat = null; this.renderCombat(); });
+    const reveal = lastReveal(this.log, (l) => scytheLog(l, v.seats));
+    this.el.combat.replaceChildren(...[panel, reveal ? h("section.panel.sc-reveal", {}, reveal) : null].filter(Boolean));
+  }
+
+  renderPlayers() {
+    if (!this.view || !this.el || !this.geometry) return;
+    const v = this.view;
+    const obs = v.observation;
+    const comp = this.geometry.components;
+    if (!this.changed("players", [obs.player_state, v.seats, v.acting])) return;
+    const acting = new Set(v.acting || []);
+    const rows = obs.player_state.map((ps, i) => {
+      const seatInfo = v.seats[i] || {};
+      const conn = seatInfo.kind === "person" ? h(`span.dot${seatInfo.connected ? ".on" : ""}`, { title: seatInfo.connected ? t("connected") : t("away") }) : null;
+      return h(`li.player${acting.has(i) ? ".acting" : ""}${i === this.seat ? ".me" : ""}`, { "data-seat": i },
+        h("div.pname", {}, factionBadge(ps.faction), h("strong", { text: this.seatName(i) }), h("span.muted", { text: `${t(`faction.${ps.faction}`)} · ${t(`mat.${ps.mat}`)}` }), conn,
+          seatInfo.stand_in ? h("span.muted", { text: t("stand_in") }) : null,
+          ps.factory_card ? h("span.award", { title: t("sc.factory_card"), text: `${t("sc.factory_card")} ${ps.factory_card}` }) : null),
+        tracks(comp, ps),
+        i === this.seat ? null : h("details.other-mat", {}, h("summary", { text: t("sc.their_mat") }), playerMat(comp, ps, null, () => {}, () => {}, obs.active === i ? obs.section : null), abilities(comp, ps)));
+    });
+    this.el.players.replaceChildren(h("h2", { text: t("players.title") }), h("ul.plist", {}, rows),
+      h("p.muted.decks", { text: t("sc.decks", { combat: obs.combat_deck ?? "?", enc: obs.encounter_deck ? obs.encounter_deck.unknown + obs.encounter_deck.bottom.length : "?", factory: obs.factory_offer ?? "?" }) }));
+  }
+
+  renderLog() {
+    const seats = this.view.seats;
+    const start = Math.max(0, this.log.length - 150);
+    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats])) return;
+    this.el.log.replaceChildren(...this.log.slice(start).map((line) => h("li", { text: scytheLog(line, seats) })));
+    this.el.log.scrollTop = this.el.log.scrollHeight;
+  }
+
+  renderChat() {
+    if (!this.el) return;
+    drawChat(this.el.chat, this.chat);
+  }
+
+  // --- choosers -----------------------------------------------------------------------------
+  choose(title, options) {
+    this.closeModal();
+    const close = h("button.small.close", { text: "×", "aria-label": t("close"), onclick: () => this.closeModal() });
+    const dlg = h("div.modal#dialog", { role: "dialog", "aria-modal": "true", "aria-label": title },
+      h("div.modal-box", {}, h("div.modal-head", {}, h("h2", { text: title }), close),
+        h("div.choices", {}, options.map(([a, label]) => h("button.choice", { "data-act": a, text: label, onclick: () => { this.closeModal(); this.act(a); } })))));
+    dlg.addEventListener("keydown", (e) => { if (e.key === "Escape") this.closeModal(); });
+    dlg.addEventListener("click", (e) => { if (e.target === dlg) this.closeModal(); });
+    document.body.append(dlg);
+    const first = dlg.querySelector("button.choice");
+    if (first) first.focus();
+    this.modalEl = dlg;
+  }
+
+  closeModal() { if (this.modalEl) { this.modalEl.remove(); this.modalEl = null; } }
+}
+
+Object.assign(ScythePage.prototype, Socket);
