@@ -150,7 +150,9 @@ def test_sr58_banned_pairs_rejected_unless_allowed() -> None:
         2,
         {"factions": "rusviet,nordic", "mats": "industrial,patriotic", "allow_banned_pairs": True},
     )
-    assert game.new_initial_state() is not None
+    s = game.new_initial_state()
+    assert s.faction == [D.FACTION_INDEX["rusviet"], D.FACTION_INDEX["nordic"]]
+    assert s.mat[0] == D.MAT_IDS.index("industrial") and s.is_chance()  # the deal goes on
 
 
 def test_sr58_random_deal_never_offers_a_banned_pair_oq19() -> None:

@@ -32,5 +32,5 @@ def test_sr59_the_checked_games_use_encounters_and_factory_cards() -> None:
     """The 2-player hidden-information game above draws encounter cards and visits the
     Factory, so the kit's sampled-state checks cover the encounter deck and the offer."""
     result = kit.play_random(load_game("scythe", 2), 1)
-    text = "\n".join(str(x) for x in result.record.actions) if hasattr(result, "record") else ""
+    text = "\n".join(str(x) for x in result.record.actions)
     assert "encounter " in text and "factory " in text

@@ -25,19 +25,19 @@ RULES: dict[str, Any] = _load("rules.json")
 CARDS: dict[str, Any] = _load("cards.json")
 
 
-def _reject_unresolved(obj: Any, where: str) -> None:
+def reject_unresolved(obj: Any, where: str) -> None:
     """SR-3: card records may not hold dispute prose where a value belongs."""
     if isinstance(obj, str) and "DISPUTED" in obj:
         raise ValueError(f"unresolved disputed value in {where}: {obj!r}")
     if isinstance(obj, dict):
         for k, v in obj.items():
-            _reject_unresolved(v, f"{where}.{k}")
+            reject_unresolved(v, f"{where}.{k}")
     if isinstance(obj, list):
         for i, v in enumerate(obj):
-            _reject_unresolved(v, f"{where}[{i}]")
+            reject_unresolved(v, f"{where}[{i}]")
 
 
-_reject_unresolved(CARDS, "cards")
+reject_unresolved(CARDS, "cards")
 
 # --- resources, terrains --------------------------------------------------------------------
 RESOURCES: tuple[str, ...] = tuple(RULES["resources"])
@@ -209,7 +209,7 @@ CARD_COSTS: frozenset[str] = frozenset(TRACK_GAINS)
 MEANDER_OPTIONS: int = RULES["meander_options"]
 
 
-def _check_card_effects(rec: dict[str, Any]) -> None:
+def check_card_effects(rec: dict[str, Any]) -> None:
     """SR-2/SR-3: a card's costs and benefits are resolved values of known kinds; prose, a
     dispute note or an unknown key is rejected when the module is imported."""
     where = rec.get("id", "?")
@@ -235,7 +235,7 @@ def _check_card_effects(rec: dict[str, Any]) -> None:
 
 
 for _rec in (*FACTORY_CARDS, *ENCOUNTER_CARDS):
-    _check_card_effects(_rec)
+    check_card_effects(_rec)
 
 STAR_SOURCES: tuple[str, ...] = (
     "upgrades",
