@@ -5,7 +5,12 @@ the ``performance.now()`` of the page) and the redraw time of an update on the 4
 an 8-player table (the page's own ``render()`` time for each view, while seven random bots
 play with no delay), as median / p95 / max over the updates drawn.
 
-    .venv/bin/python benchmarks/web_speed.py [--seconds 15] [--runs 5]
+    .venv/bin/python benchmarks/web_speed.py [--seconds 15] [--runs 5] [--against DIR]
+
+``--against DIR`` serves another copy of the web client (for example the one of an older
+commit: ``git archive <commit> src/hexfolk/web | tar -x -C /tmp/old``, then
+``--against /tmp/old/src/hexfolk/web``) from a second server and measures both side by side,
+round by round, printing the ratios: on a shared, loaded machine only ratios mean much.
 
 Needs ``playwright`` (pip) and Debian's ``chromium`` (``/usr/bin/chromium``).
 Targets: first view within 1 s; an update redrawn in under 50 ms.
@@ -26,6 +31,7 @@ from typing import Any
 
 import uvicorn
 
+from hexfolk.server import app as server_app
 from hexfolk.server.app import create_app
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.config import ServerConfig
@@ -45,13 +51,19 @@ def _port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve(data: Path) -> tuple[uvicorn.Server, str]:
+def _serve(data: Path, web: Path | None = None) -> tuple[uvicorn.Server, str]:
+    """A server on a free port; ``web`` serves another copy of the web client (``--against``)."""
     port = _port()
     cfg = ServerConfig(host="127.0.0.1", port=port, data_dir=data, sqlite_synchronous="NORMAL")
     cfg.action_rate = (100_000, 1.0)
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(cfg), host="127.0.0.1", port=port, log_level="warning")
-    )
+    saved = (server_app.WEB_DIR, server_app.INDEX)
+    if web is not None:
+        server_app.WEB_DIR, server_app.INDEX = web, web / "index.html"
+    try:
+        app = create_app(cfg)
+    finally:
+        server_app.WEB_DIR, server_app.INDEX = saved
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
         time.sleep(0.02)
@@ -81,69 +93,110 @@ def _table(url: str, players: int, delay: float) -> tuple[str, dict[str, str]]:
     return _run(go())  # type: ignore[no-any-return]
 
 
+def _first_views(browser: Any, url: str, runs: int) -> list[float]:
+    firsts = []
+    for _ in range(runs):
+        tid, player = _table(url, 8, 0.8)
+        ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+        stored = json.dumps(json.dumps(player))
+        ctx.add_init_script(f"localStorage.setItem('hexfolk.player', {stored})")
+        page = ctx.new_page()
+        page.goto(f"{url}/#/t/{tid}")
+        page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
+        firsts.append(float(page.evaluate("() => window.__hexfolkFirstView")))
+        ctx.close()
+    return firsts
+
+
+def _redraws(browser: Any, url: str, seconds: float) -> tuple[list[float], int, int]:
+    """Eight random bots play with no delay (a host who never acts would stall the
+    table, so the page is a spectator); the page's render() time of every view drawn."""
+
+    async def bots_table() -> str:
+        async with HexfolkClient(url) as host:
+            await host.create_player("Watcher")
+            seats = [{"kind": "bot", "level": "random"}] * 8
+            t = await host.create_table(
+                game="island", players=8, seats=seats, clock=None, bot_delay=0
+            )
+            await host.start(t["id"])
+            return str(t["id"])
+
+    tid = _run(bots_table())
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = ctx.new_page()
+    page.goto(f"{url}/#/t/{tid}")
+    page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
+    time.sleep(seconds)
+    redraws = [float(x) for x in page.evaluate("() => window.__hexfolkRedraws.slice(1)")]
+    version = int(page.evaluate("() => window.__hexfolkView.version"))
+    hexes = int(page.locator("#board .hex").count())
+    ctx.close()
+    return redraws, version, hexes
+
+
+def _p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[max(0, int(len(xs) * 0.95) - 1)] if xs else float("nan")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=15.0, help="how long to watch the bots")
     ap.add_argument("--runs", type=int, default=5, help="first-view measurements")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="another copy of src/hexfolk/web (e.g. from git archive) measured side by side, "
+        "round by round, so a loaded machine slows both alike",
+    )
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
+    sides = {"this": None, "against": args.against} if args.against else {"this": None}
+    firsts: dict[str, list[float]] = {k: [] for k in sides}
+    redraws: dict[str, list[float]] = {k: [] for k in sides}
+    info: dict[str, tuple[int, int]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        server, url = _serve(Path(tmp))
+        servers = {k: _serve(Path(tmp) / k, web) for k, web in sides.items()}
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(
                     executable_path=args.chromium, headless=True, args=ARGS
                 )
-                firsts = []
-                for _ in range(args.runs):
-                    tid, player = _table(url, 8, 0.8)
-                    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-                    stored = json.dumps(json.dumps(player))
-                    ctx.add_init_script(f"localStorage.setItem('hexfolk.player', {stored})")
-                    page = ctx.new_page()
-                    page.goto(f"{url}/#/t/{tid}")
-                    page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
-                    firsts.append(page.evaluate("() => window.__hexfolkFirstView"))
-                    ctx.close()
-
-                # updates: a host who never acts would stall the table, so the host is a
-                # spectator here and seven bots play an 8-player game with no delay
-                async def bots_table() -> str:
-                    async with HexfolkClient(url) as host:
-                        await host.create_player("Watcher")
-                        seats = [{"kind": "bot", "level": "random"}] * 8
-                        t = await host.create_table(
-                            game="island", players=8, seats=seats, clock=None, bot_delay=0
-                        )
-                        await host.start(t["id"])
-                        return str(t["id"])
-
-                tid = _run(bots_table())
-                ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-                page = ctx.new_page()
-                page.goto(f"{url}/#/t/{tid}")
-                page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
-                time.sleep(args.seconds)
-                redraws = page.evaluate("() => window.__hexfolkRedraws.slice(1)")
-                version = page.evaluate("() => window.__hexfolkView.version")
-                hexes = page.locator("#board .hex").count()
-                ctx.close()
+                rounds = 2 if args.against else 1
+                for _ in range(rounds):
+                    for k, (_, url) in servers.items():
+                        firsts[k] += _first_views(browser, url, max(1, args.runs // rounds))
+                        got, version, hexes = _redraws(browser, url, args.seconds / rounds)
+                        redraws[k] += got
+                        info[k] = (version, hexes)
                 browser.close()
         finally:
-            server.should_exit = True
-    redraws.sort()
-    p95 = redraws[int(len(redraws) * 0.95) - 1] if redraws else float("nan")
-    print(
-        f"first view of a table (8 players, 44 hexes): median {statistics.median(firsts):.0f} ms,"
-        f" max {max(firsts):.0f} ms over {len(firsts)} loads (target < 1000 ms)"
-    )
-    print(
-        f"redraw of an update on the {hexes}-hex board: median {statistics.median(redraws):.1f} ms,"
-        f" p95 {p95:.1f} ms, max {max(redraws):.1f} ms over {len(redraws)} redraws"
-        f" (the table reached version {version}; target < 50 ms)"
-    )
+            for server, _ in servers.values():
+                server.should_exit = True
+    for k in sides:
+        f, r = firsts[k], redraws[k]
+        version, hexes = info[k]
+        print(
+            f"[{k}] first view of a table (8 players, 44 hexes): median {statistics.median(f):.0f}"
+            f" ms, max {max(f):.0f} ms over {len(f)} loads (target < 1000 ms)"
+        )
+        print(
+            f"[{k}] redraw of an update on the {hexes}-hex board: median"
+            f" {statistics.median(r):.1f} ms, p95 {_p95(r):.1f} ms, max {max(r):.1f} ms over"
+            f" {len(r)} redraws (the last table reached version {version}; target < 50 ms)"
+        )
+    if args.against:
+        a, b = redraws["this"], redraws["against"]
+        print(
+            "ratio this/against: first view median"
+            f" {statistics.median(firsts['this']) / statistics.median(firsts['against']):.2f},"
+            f" redraw median {statistics.median(a) / statistics.median(b):.2f},"
+            f" p95 {_p95(a) / _p95(b):.2f}"
+        )
 
 
 if __name__ == "__main__":
