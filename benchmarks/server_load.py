@@ -10,12 +10,17 @@ acknowledged action is missing from the event log.
 The server runs as a child process (``hexfolk serve``) on 127.0.0.1 with a temporary SQLite
 database (or ``--db URL``); traffic goes to loopback only, bounded by ``--tables`` (at most
 500) and ``--seconds`` (at most 600).
+
+``--trace`` switches on the server's latency trace (:mod:`hexfolk.server.trace`): per stage
+of a person's action (parse, queue, apply, commit, views, send, total), the group-commit
+transactions, the event loop's lag and its slowest callbacks, printed at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -181,6 +186,9 @@ def main() -> None:
     parser.add_argument(
         "--games", default="island,scythe", help="games the tables play, in turn (island,scythe)"
     )
+    parser.add_argument(
+        "--trace", action="store_true", help="print the server's latency trace per stage"
+    )
     args = parser.parse_args()
     global BOT_DELAY, GAMES
     GAMES = [(g, GAME_OPTIONS[g]) for g in args.games.split(",") if g in GAME_OPTIONS] or GAMES
@@ -209,7 +217,11 @@ def main() -> None:
         "warning",
     ]
     log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed below
-    server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+    env = dict(os.environ)
+    trace_path = tmp / "trace.json"
+    if args.trace:
+        env["HEXFOLK_TRACE"] = str(trace_path)
+    server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.time() + 60
         while True:
@@ -258,6 +270,35 @@ def main() -> None:
     print(f"acknowledged actions lost: {lost if lost >= 0 else 'not checked (--db given)'}")
     for err in stats.errors[:5]:
         print("error:", err)
+    if args.trace:
+        print_trace(trace_path)
+
+
+def print_trace(path: Path) -> None:
+    if not path.exists():
+        print("trace: none written (a server without hexfolk.server.trace?)")
+        return
+    data = json.loads(path.read_text())
+    print(f"trace: loop busy {data['loop_busy'] * 100:.0f}% of {data['wall']:.0f} s")
+
+    def row(name: str, p: dict[str, float]) -> str:
+        if not p.get("n"):
+            return f"  {name:<12} -"
+        return (
+            f"  {name:<12} n {int(p['n']):>7}  p50 {p['p50_ms']:7.2f}  p90 {p['p90_ms']:7.2f}  "
+            f"p99 {p['p99_ms']:7.2f}  max {p['max_ms']:7.1f} ms"
+        )
+
+    order = ["parse", "queue", "apply", "commit", "views", "send", "total", "transaction"]
+    for name in order + sorted(set(data["stages"]) - set(order)):
+        if name in data["stages"]:
+            print(row(name, data["stages"][name]))
+    print(row("loop lag", data["lag"]))
+    for entry in data["slow_callbacks"][:8]:
+        print(
+            f"  slow: {entry['n']:>5} x, sum {entry['sum']:.2f} s, max {entry['max_ms']:.0f} ms: "
+            f"{entry['name']}"
+        )
 
 
 if __name__ == "__main__":

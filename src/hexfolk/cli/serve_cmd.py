@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -123,4 +124,6 @@ def serve_command(
         access_log=False,
         ws_max_size=1 << 20,
         lifespan="on",
+        # the latency trace times the loop's callbacks, which only the asyncio loop allows
+        loop="asyncio" if os.environ.get("HEXFOLK_TRACE") else "auto",
     )

@@ -25,6 +25,7 @@ from hexfolk.server.errors import ApiError
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.store import Store
+from hexfolk.server.trace import TRACE
 from hexfolk.web import WEB_DIR
 
 log = logging.getLogger("hexfolk.server")
@@ -51,10 +52,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.state.services = Services(store, manager, cfg)
         count = await manager.recover()
         manager.start_heartbeat()
+        TRACE.start()
         log.info("hexfolk server ready (%d unfinished tables recovered)", count)
         try:
             yield
         finally:
+            TRACE.dump()
             await manager.close()
             await store.close()
 

@@ -90,8 +90,6 @@ class EventRow(Base):
     at: Mapped[float] = mapped_column(Float)
     undoes: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
     """An ``undo`` event: the first ``seq`` it takes back."""
-    reveals: Mapped[bool] = mapped_column(Boolean, default=False)
-    """The step showed its actor hidden information (``State.reveals_to``): never undone."""
 
 
 class ChatRow(Base):

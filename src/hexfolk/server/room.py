@@ -16,6 +16,7 @@ whole view again (the undone steps' log lines are gone).
 from __future__ import annotations
 
 import asyncio
+import collections
 import dataclasses
 import itertools
 import logging
@@ -25,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from hexfolk.core import (
+    Action,
     ActionError,
     AmbiguousActionError,
     IllegalActionError,
@@ -47,7 +49,8 @@ from hexfolk.server.limits import (
 )
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.store import Step, Store
-from hexfolk.server.undo import Undoable, live_events, undoable
+from hexfolk.server.trace import TRACE
+from hexfolk.server.undo import Undoable, check_reveal, live_events, reveals, undoable
 from hexfolk.server.views import ViewParts, build_parts
 
 log = logging.getLogger("hexfolk.server.room")
@@ -86,6 +89,10 @@ class Connection:
         self.actions = RateLimit(*action_rate)
         self.chats = RateLimit(*CHAT_RATE)
         self.closed = False
+        self.trace_received = 0.0
+        self.trace_parsed = 0.0
+        self.trace_version = -1
+        self._queued_at: collections.deque[float] = collections.deque()
         self.spectate = False
         """True for a connection opened to watch (``"as": "spectator"``): it never takes a seat,
         even when its player holds one (a seated player's spectator tab)."""
@@ -96,7 +103,23 @@ class Connection:
         if self.outbox.qsize() >= OUTBOX_MAX:
             self.close()
             return
+        if TRACE.enabled:
+            self._queued_at.append(time.perf_counter())
         self.outbox.put_nowait(message)
+
+    def traced_sent(self, message: dict[str, Any]) -> None:
+        """(Tracing) ``message`` was written to the socket: time its wait in the outbox, and
+        the whole way of the action this connection sent last when this is its new view."""
+        now = time.perf_counter()
+        if self._queued_at:
+            TRACE.add("send", now - self._queued_at.popleft())
+        if (
+            message.get("type") == "view"
+            and self.trace_version >= 0
+            and int(message.get("version", -1)) >= self.trace_version
+        ):
+            TRACE.add("total", now - self.trace_received)
+            self.trace_version = -1
 
     def close(self) -> None:
         if not self.closed:
@@ -132,6 +155,7 @@ class Room:
         self._before: dict[int, State] = {}
         """The state before each of the latest person steps that may be undone (by seq)."""
         self._offers: dict[int, dict[str, Any] | None] = {}
+        self._checks: set[asyncio.Task[None]] = set()
         self.decision_since: dict[int, int] = {}
         self._signatures: dict[int, tuple[str, ...]] = {}
         self._parts: dict[int | None, ViewParts] = {}
@@ -276,7 +300,7 @@ class Room:
                 stand_in=ev.stand_in,
                 bot=ev.bot,
                 at=ev.at,
-                reveals=ev.reveals,
+                reveals=None,
             )
             for ev in live_events(events)
         ]
@@ -559,7 +583,11 @@ class Room:
         if self.row.seats[seat].get("kind") != "person" or seat in self.stand_in:
             raise ApiError("cannot_undo", "a bot plays this seat now", version=self.version)
         can = self.undoable(seat)
+        if can.steps:  # the offer trusts unknown reveal flags: settle them, then decide
+            self._settle_reveals(can.steps)
+            can = self.undoable(seat)
         if can.steps == 0:
+            self._send_view(conn)  # the offer may have changed: the current view
             raise ApiError("cannot_undo", can.reason, version=self.version)
         n = can.steps if steps == "turn" else int(steps)
         if n > can.steps:
@@ -607,7 +635,7 @@ class Room:
         *,
         turn: int = -1,
         undoes: int | None = None,
-        reveals: bool = False,
+        reveals: bool | None = False,
         **flags: bool,
     ) -> None:
         seq = self.version + len(self.pending) + 1
@@ -665,7 +693,10 @@ class Room:
         new_version = self.version + len(self.pending)
         values.update(version=new_version, clock_state=self.clock.to_json())
         steps = self.pending
+        t_commit = time.perf_counter()
         await self.store.commit_steps(self.id, steps, **values)
+        t_views = time.perf_counter()
+        TRACE.add("commit", t_views - t_commit)
         # committed: from here on the steps are acknowledged
         self.pending = []
         self.version = new_version
@@ -684,6 +715,7 @@ class Room:
             self._log_lens.clear()
         self._note_decisions()
         self._broadcast_views(full=full)
+        TRACE.add("views", time.perf_counter() - t_views)
         if self.row.status == "finished":
             log.info("table %s: finished, winners %s", self.id, state.winners())
             self._cancel_all()
@@ -729,6 +761,10 @@ class Room:
         """A person's action message (through :meth:`call`); errors go to that sender only."""
 
         async def job() -> None:
+            if TRACE.enabled:
+                started = time.perf_counter()
+                TRACE.add("queue", started - conn.trace_parsed)
+                conn.trace_parsed = started  # from here: the apply stage
             await self._act(conn, text, version, ref)
 
         await self.call(job)
@@ -760,17 +796,77 @@ class Room:
             raise ApiError("illegal", str(exc)) from None
         except ActionError as exc:
             raise ApiError("illegal", str(exc)) from None
-        reveals = False
         seq = self._next_seq()
-        if not state.is_chance() and state.turn_count() == turn:
-            # a step a chance draw or a new turn follows can never be undone: no need to ask
-            reveals = before.reveals_to(seat, action, make_rng(self.row.seed, "reveal", seq))
-            if not reveals:
-                self._before[seq] = before
-        self._record("action", seat, str(action), turn=turn, reveals=reveals)
+        # a step a chance draw or a new turn follows can never be undone: no need to ask
+        candidate = not state.is_chance() and state.turn_count() == turn
+        if candidate:
+            self._before[seq] = before
+        self._record("action", seat, str(action), turn=turn, reveals=None if candidate else False)
         self._draw_chance()
+        if TRACE.enabled:
+            TRACE.add("apply", time.perf_counter() - conn.trace_parsed)
+            conn.trace_version = self._next_seq() - 1
         await self._publish()
         conn.send({"type": "accepted", "ref": ref, "action": str(action), "version": self.version})
+        if candidate:
+            self._checks.add(
+                asyncio.get_running_loop().create_task(
+                    self._check_reveal(seq, seat, before.clone(), action)
+                )
+            )
+
+    async def _check_reveal(self, seq: int, seat: int, probe: State, action: Action) -> None:
+        """Off the loop: did step ``seq`` show its actor hidden information? The answer goes
+        back through the room's queue; a step that did loses its undo offer at once."""
+        task = asyncio.current_task()
+        try:
+            t = time.perf_counter()
+            flag = await check_reveal(probe, seat, action, self._reveal_seed(seq))
+            TRACE.add("reveals_to", time.perf_counter() - t)
+        except asyncio.CancelledError:
+            return
+        except Exception:
+            log.exception("table %s: the reveal check of event %d failed", self.id, seq)
+            flag = True  # when in doubt, the step stays
+        finally:
+            if task is not None:
+                self._checks.discard(task)
+        self.post(lambda: self._reveal_known(seq, flag))
+
+    async def _reveal_known(self, seq: int, flag: bool) -> None:
+        for i in range(len(self.live) - 1, -1, -1):
+            st = self.live[i]
+            if st.seq == seq:
+                if st.reveals is None:
+                    self.live[i] = dataclasses.replace(st, reveals=flag)
+                    if flag and st.seat is not None:
+                        self._offers.pop(st.seat, None)
+                        for conn in list(self.conns.values()):
+                            if conn.seat == st.seat:
+                                self._send_view(conn)
+                return
+            if st.seq < seq:
+                return
+
+    def _reveal_seed(self, seq: int) -> int:
+        return derive_seed(self.row.seed, "reveal", seq)
+
+    def _settle_reveals(self, n: int) -> None:
+        """Make the reveal flags of the newest ``n`` steps exact (an undo is about to take
+        them back): replay them from the state before the first, asking ``reveals_to``."""
+        taken = self.live[-n:]
+        if all(st.reveals is not None for st in taken):
+            return
+        start = self._before.get(taken[0].seq)
+        probe = start.clone() if start is not None else self._replay(self.live[:-n])[0]
+        for k, st in enumerate(taken):
+            assert st.seat is not None
+            action = probe.parse_action_for(st.seat, st.action)
+            if st.reveals is None:
+                flag = reveals(probe, st.seat, action, self._reveal_seed(st.seq))
+                self.live[len(self.live) - n + k] = dataclasses.replace(st, reveals=flag)
+            probe.apply_for(st.seat, action)
+        self._offers.clear()
 
     # --- bots ---------------------------------------------------------------------------------
     def _bot_code(self, seat: int) -> str | None:

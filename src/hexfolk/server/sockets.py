@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -31,6 +32,7 @@ from hexfolk.server.protocol import (
     parse_client_message,
 )
 from hexfolk.server.room import Connection, Room
+from hexfolk.server.trace import TRACE
 
 router = APIRouter()
 log = logging.getLogger("hexfolk.server.sockets")
@@ -58,6 +60,8 @@ async def _writer(ws: WebSocket, conn: Connection) -> None:
         if message is None:
             return
         await _send(ws, message)
+        if TRACE.enabled:
+            conn.traced_sent(message)
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -112,8 +116,12 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Ta
         except (WebSocketDisconnect, RuntimeError):
             return
         ref = None
+        received = time.perf_counter()
         try:
             msg = parse_client_message(raw)
+            if TRACE.enabled:
+                conn.trace_received, conn.trace_parsed = received, time.perf_counter()
+                TRACE.add("parse", conn.trace_parsed - received)
             if isinstance(msg, Hello):
                 raise ApiError("bad_message", "hello is sent once, first")
             bad = 0

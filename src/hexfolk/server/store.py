@@ -24,6 +24,8 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from hexfolk.server.models import ChatRow, EventRow, HeartbeatRow, PlayerRow, TableRow
+from hexfolk.server.sqlite_writer import SqliteWriter
+from hexfolk.server.trace import TRACE
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 GROUP_MAX = 256
@@ -34,7 +36,8 @@ log = logging.getLogger("hexfolk.server.store")
 @dataclass(frozen=True, slots=True)
 class Step:
     """An event to append: ``kind`` ``action``, ``chance`` or ``undo``; ``seat`` None for
-    chance. ``turn`` (the state's ``turn_count()`` before the step) is kept in memory only."""
+    chance. ``turn`` (the state's ``turn_count()`` before the step) and ``reveals`` are kept in
+    memory only."""
 
     seq: int
     kind: str
@@ -45,7 +48,9 @@ class Step:
     bot: bool = False
     at: float = 0.0
     undoes: int | None = None
-    reveals: bool = False
+    reveals: bool | None = None
+    """Did the step show its actor hidden information (``State.reveals_to``)? ``None``: not
+    known yet (checked off the event loop after the step is announced). In memory only."""
     turn: int = -1
 
 
@@ -55,12 +60,11 @@ class _Write:
     steps: list[Step]
     values: dict[str, Any]
     done: asyncio.Future[None]
+    queued_at: float = 0.0
 
 
-async def _apply_writes(conn: Any, writes: Sequence[_Write]) -> None:
-    """All events of the batch in one executemany; the table updates grouped by the columns
-    they set, one executemany per group."""
-    events = [
+def _event_rows(writes: Sequence[_Write]) -> list[dict[str, Any]]:
+    return [
         {
             "table_id": w.table_id,
             "seq": st.seq,
@@ -72,11 +76,16 @@ async def _apply_writes(conn: Any, writes: Sequence[_Write]) -> None:
             "bot": st.bot,
             "at": st.at,
             "undoes": st.undoes,
-            "reveals": st.reveals,
         }
         for w in writes
         for st in w.steps
     ]
+
+
+async def _apply_writes(conn: Any, writes: Sequence[_Write]) -> None:
+    """All events of the batch in one executemany; the table updates grouped by the columns
+    they set, one executemany per group."""
+    events = _event_rows(writes)
     if events:
         await conn.execute(insert(EventRow), events)
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
@@ -91,6 +100,10 @@ async def _apply_writes(conn: Any, writes: Sequence[_Write]) -> None:
         )
         rows = [{"_id": r["_id"], **{f"v_{k}": r[k] for k in keys}} for r in rows]
         await conn.execute(stmt, rows)
+
+
+def _size_band(n: int) -> str:
+    return "1" if n == 1 else "2-4" if n <= 4 else "5-16" if n <= 16 else "17+"
 
 
 def _settle(write: _Write, failed: bool = False) -> None:
@@ -122,6 +135,8 @@ class Store:
         self.sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._writes: asyncio.Queue[_Write] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self.direct: SqliteWriter | None = None
+        """SQLite files: the group commit's own connection in a thread (one hop a batch)."""
 
     @classmethod
     async def open(cls, url: str, *, sqlite_synchronous: str = "FULL") -> Store:
@@ -156,11 +171,16 @@ class Store:
 
         async with engine.begin() as conn:
             await conn.run_sync(_upgrade)
-        return cls(engine, url)
+        store = cls(engine, url)
+        if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+            store.direct = SqliteWriter(str(parsed.database), sqlite_synchronous.upper())
+        return store
 
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
+        if self.direct is not None:
+            await self.direct.close()
         await self.engine.dispose()
 
     # --- players ----------------------------------------------------------------------------
@@ -240,7 +260,9 @@ class Store:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._writes.put_nowait(_Write(table_id, list(steps), table_values, fut))
+        self._writes.put_nowait(
+            _Write(table_id, list(steps), table_values, fut, time.perf_counter())
+        )
         await fut
 
     async def _write_loop(self) -> None:
@@ -249,9 +271,16 @@ class Store:
             batch = [await self._writes.get()]
             while not self._writes.empty() and len(batch) < GROUP_MAX:
                 batch.append(self._writes.get_nowait())
+            t = time.perf_counter()
+            if TRACE.enabled:
+                for w in batch:
+                    TRACE.add("writer_wait", t - w.queued_at)
             try:
-                async with self.engine.begin() as conn:
-                    await _apply_writes(conn, batch)
+                await self._commit(batch)
+                if TRACE.enabled:
+                    done = time.perf_counter()
+                    TRACE.add("transaction", done - t)
+                    TRACE.add(f"txn_batch_{_size_band(len(batch))}", done - t)
             except Exception:
                 if len(batch) == 1:
                     log.exception("table %s: a write failed", batch[0].table_id)
@@ -260,8 +289,7 @@ class Store:
                 log.warning("a group commit of %d writes failed; retrying one by one", len(batch))
                 for write in batch:
                     try:
-                        async with self.engine.begin() as conn:
-                            await _apply_writes(conn, [write])
+                        await self._commit([write])
                     except Exception:
                         log.exception("table %s: a write failed", write.table_id)
                         _settle(write, failed=True)
@@ -270,6 +298,14 @@ class Store:
             else:
                 for write in batch:
                     _settle(write)
+
+    async def _commit(self, batch: Sequence[_Write]) -> None:
+        """One transaction holding ``batch``: the direct SQLite writer, or SQLAlchemy."""
+        if self.direct is not None:
+            await self.direct.write(_event_rows(batch), [(w.table_id, w.values) for w in batch])
+            return
+        async with self.engine.begin() as conn:
+            await _apply_writes(conn, batch)
 
     async def events(self, table_id: str) -> list[EventRow]:
         async with self.sessions() as s:

@@ -12,15 +12,26 @@ first **barrier**:
 * a step that showed its actor hidden information (``State.reveals_to``: the Factory offer
   looked at, the other side's combat commitment revealed, the cards a Monopoly takes).
 
+``reveals_to`` costs a few milliseconds (up to a few hundred for a big Scythe position), too
+much for the event loop: :func:`check_reveal` runs it in one worker thread after the step is
+announced, and until it answers the step counts as undoable (a ``None`` flag). An undo
+request never trusts that guess: the room settles every unknown flag of the steps it would
+take back first.
+
 Nothing is deleted: an undo is an event of its own (``undoes`` names the first step it takes
 back), so versions only grow and the log keeps everything that happened.
 """
 
 from __future__ import annotations
 
+import asyncio
+import random
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
+
+from hexfolk.core import Action, State
 
 NOTHING = "nothing of yours to undo this turn"
 CHANCE = "something random was revealed since (dice rolled, a card drawn): it cannot be taken back"
@@ -32,13 +43,20 @@ STAND_IN = "a stand-in bot played for you; its steps cannot be taken back"
 REVEALED = "that step showed you hidden information; it cannot be taken back"
 
 
-class Event(Protocol):
-    """What the undo rules read of a step (an ``EventRow`` or a ``Step``)."""
+class Logged(Protocol):
+    """What :func:`live_events` reads of an event (an ``EventRow`` or a ``Step``)."""
 
     @property
     def seq(self) -> int: ...
     @property
     def kind(self) -> str: ...
+    @property
+    def undoes(self) -> int | None: ...
+
+
+class Event(Logged, Protocol):
+    """What the undo rules read of a step of the game as played (a ``Step``)."""
+
     @property
     def seat(self) -> int | None: ...
     @property
@@ -48,9 +66,7 @@ class Event(Protocol):
     @property
     def bot(self) -> bool: ...
     @property
-    def undoes(self) -> int | None: ...
-    @property
-    def reveals(self) -> bool: ...
+    def reveals(self) -> bool | None: ...
 
 
 def live_events(events: Sequence[E]) -> list[E]:
@@ -67,7 +83,20 @@ def live_events(events: Sequence[E]) -> list[E]:
     return out
 
 
-E = TypeVar("E", bound=Event)
+E = TypeVar("E", bound=Logged)
+
+_REVEALS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfolk-reveals")
+
+
+def reveals(state: State, seat: int, action: Action, seed: int) -> bool:
+    """``state.reveals_to`` with the table's derived seed (the same answer on every path)."""
+    return state.reveals_to(seat, action, random.Random(seed))
+
+
+async def check_reveal(state: State, seat: int, action: Action, seed: int) -> bool:
+    """:func:`reveals` in the worker thread; ``state`` must be a copy nobody else touches."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_REVEALS, reveals, state, seat, action, seed)
 
 
 @dataclass(frozen=True, slots=True)

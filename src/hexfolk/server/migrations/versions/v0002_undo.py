@@ -3,7 +3,6 @@
 An ``undo`` event (``kind`` ``undo``, its ``seat``, ``action`` ``undo <n>``) sets ``undoes``:
 the first ``seq`` it takes back (every step of the game as played from that one on). Nothing is
 deleted: the undone steps stay in the log, and the state is rebuilt from the log without them.
-``reveals`` marks a step that showed its actor hidden information (it can never be undone).
 
 Revision ID: 0002
 Revises: 0001
@@ -24,12 +23,8 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("events") as batch:
         batch.add_column(sa.Column("undoes", sa.Integer, nullable=True))
-        batch.add_column(
-            sa.Column("reveals", sa.Boolean, nullable=False, server_default=sa.false())
-        )
 
 
 def downgrade() -> None:
     with op.batch_alter_table("events") as batch:
-        batch.drop_column("reveals")
         batch.drop_column("undoes")
