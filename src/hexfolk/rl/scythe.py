@@ -37,6 +37,14 @@ OPTIONS = 3
 """Options of an encounter card."""
 SECTIONS = D.FACTORY_SECTION + 1
 
+_FACTION_AT: dict[Any, int] = dict(D.FACTION_INDEX)
+_MAT_AT: dict[Any, int] = dict(D.MAT_INDEX)
+_STAR_AT = {source: i for i, source in enumerate(D.STAR_SOURCES)}
+_TOP_AT = dict(D.TOP_BOX_INDEX)
+_BOTTOM_AT = dict(D.BOTTOM_INDEX)
+_ENLIST_AT = {space: i for i, space in enumerate(D.ENLIST_SPACE_IDS)}
+"""Index tables of the players block (name -> place in its run)."""
+
 
 def catalogue() -> list[str]:
     """Every Scythe action key, in index order (the same at every player count)."""
@@ -290,72 +298,103 @@ class ScytheCodec(Codec):
             vec[idx] = val
 
     def _write_players(self, obs: JSON, seat: int, vec: np.ndarray) -> None:
-        n = self.players
+        rel = self.rel[seat]
         active = obs.get("active")
         current = obs.get("current")
         nst = len(D.STRUCTURES)
+        nbot = len(D.BOTTOM_ACTIONS)
+        idx: list[int] = []
+        val: list[float] = []
+        ones: list[int] = []
         for info in obs["player_state"]:
             p = info["seat"]
-            at = self.o_player + relative(seat, p, n) * self.per_player
-            if info.get("faction") in D.FACTION_IDS:
-                vec[at + D.FACTION_IDS.index(info["faction"])] = 1.0
+            at = self.o_player + rel[p] * self.per_player
+            faction = _FACTION_AT.get(info.get("faction"))
+            if faction is not None:
+                ones.append(at + faction)
             at += len(D.FACTION_IDS)
-            if info.get("mat") in D.MAT_IDS:
-                vec[at + D.MAT_IDS.index(info["mat"])] = 1.0
+            mat = _MAT_AT.get(info.get("mat"))
+            if mat is not None:
+                ones.append(at + mat)
             at += len(D.MAT_IDS)
-            vec[at : at + 7] = (
-                scaled(info["power"], 16),
-                scaled(info["popularity"], 18),
-                scaled(info["coins"], 60),
-                scaled(info["star_total"], 6),
-                scaled(info["combat_cards"], 12),
-                scaled(info["objectives"], 2),
-                scaled(info["workers_out"], 8),
+            idx += range(at, at + 7)
+            val += (
+                info["power"] / 16,
+                info["popularity"] / 18,
+                info["coins"] / 60,
+                info["star_total"] / 6,
+                info["combat_cards"] / 12,
+                info["objectives"] / 2,
+                info["workers_out"] / 8,
             )
             at += 7
-            stars = info.get("stars") or {}
-            for i, source in enumerate(D.STAR_SOURCES):
-                vec[at + i] = scaled(stars.get(source, 0), 2)
+            stars = info.get("stars")
+            if stars:
+                for source, count in stars.items():
+                    i = _STAR_AT.get(source)
+                    if i is not None and count:
+                        idx.append(at + i)
+                        val.append(count / 2)
             at += len(D.STAR_SOURCES)
-            upgrades = info.get("upgrades") or ()
-            for i, box in enumerate(D.TOP_BOXES):
-                vec[at + i] = 1.0 if box["id"] in upgrades else 0.0
+            for box in info.get("upgrades") or ():
+                i = _TOP_AT.get(box)
+                if i is not None:
+                    ones.append(at + i)
             at += len(D.TOP_BOXES)
-            cubes = info.get("cubes") or {}
-            costs = info.get("bottom_costs") or {}
-            recruits = info.get("recruits") or ()
-            nbot = len(D.BOTTOM_ACTIONS)
-            for i, b in enumerate(D.BOTTOM_ACTIONS):
-                vec[at + i] = scaled(cubes.get(b, 0), 3)
-                vec[at + nbot + i] = scaled(costs.get(b, 0), 4)
-                vec[at + 2 * nbot + i] = 1.0 if b in recruits else 0.0
+            cubes = info.get("cubes")
+            if cubes:
+                for b, count in cubes.items():
+                    i = _BOTTOM_AT.get(b)
+                    if i is not None and count:
+                        idx.append(at + i)
+                        val.append(count / 3)
+            costs = info.get("bottom_costs")
+            if costs:
+                for b, count in costs.items():
+                    i = _BOTTOM_AT.get(b)
+                    if i is not None and count:
+                        idx.append(at + nbot + i)
+                        val.append(count / 4)
+            for b in info.get("recruits") or ():
+                i = _BOTTOM_AT.get(b)
+                if i is not None:
+                    ones.append(at + 2 * nbot + i)
             at += 3 * nbot
-            used = info.get("enlist_spaces_used") or ()
-            for i, s in enumerate(D.ENLIST_SPACE_IDS):
-                vec[at + i] = 1.0 if s in used else 0.0
+            for space in info.get("enlist_spaces_used") or ():
+                i = _ENLIST_AT.get(space)
+                if i is not None:
+                    ones.append(at + i)
             at += len(D.ENLIST_SPACE_IDS)
             for ability in info.get("mechs") or ():
-                vec[at + D.ABILITY_NAMES.index(ability)] = 1.0
+                ones.append(at + D.ABILITY_NAMES.index(ability))
             at += len(D.ABILITY_NAMES)
             for kind in info.get("structures") or {}:
-                vec[at + D.STRUCTURES.index(kind)] = 1.0
+                ones.append(at + D.STRUCTURES.index(kind))
             at += nst
             last = info.get("last_section")
             if last is not None and 0 <= last < SECTIONS:
-                vec[at + last] = 1.0
+                ones.append(at + last)
             at += SECTIONS
-            vec[at] = 1.0 if info.get("factory_card") is not None else 0.0
-            vec[at + 1] = 1.0 if active == p else 0.0
-            vec[at + 2] = 1.0 if current == p else 0.0
+            if info.get("factory_card") is not None:
+                ones.append(at)
+            if active == p:
+                ones.append(at + 1)
+            if current == p:
+                ones.append(at + 2)
             if p == seat:
                 own = self.o_own
                 hand = info.get("hand") or ()
                 for i, v in enumerate(D.CARD_VALUES):
-                    vec[own + i] = scaled(hand.count(v), 6)
+                    count = hand.count(v)
+                    if count:
+                        idx.append(own + i)
+                        val.append(count / 6)
                 own += len(D.CARD_VALUES)
                 for number in info.get("objective_cards") or ():
-                    vec[own + number - 1] = 1.0
+                    ones.append(own + number - 1)
                 own += len(D.CARDS["objectives"])
                 card = info.get("factory_card")
                 if card is not None and 1 <= card <= self.nfactory:
-                    vec[own + card - 1] = 1.0
+                    ones.append(own + card - 1)
+        vec[idx] = np.minimum(val, 1.0)
+        vec[ones] = 1.0
