@@ -6,7 +6,7 @@ returns the observation of the one agent to act). Its action-masking PPO module
 ``action_mask``, so :class:`RLlibKeys` renames Hexfolk's ``observation`` key. All seats share
 one policy (self-play).
 
-    pip install 'ray[rllib]' torch 'hexfolk[rl]'
+    pip install 'hexfolk[rl,scale]' torch    # or 'ray[rllib]' (pins gymnasium 1.2.2)
     python examples/rllib_island.py --check            # build, then a few random masked steps
     python examples/rllib_island.py --iterations 5     # PPO, local env runner
     python examples/rllib_island.py --iterations 100 --env-runners 32 --address auto
