@@ -23,8 +23,8 @@ def test_toy_game_passes_the_whole_kit(tmp_path: Path) -> None:
     kit.check_record_roundtrip(GOOD, 3)
     kit.check_action_notation(GOOD, range(3))
     kit.check_hidden_information(GOOD, range(4), plant_sentinel=plant_in_hand, every=1)
-    kit.check_golden(GOOD, 5, tmp_path / "bids.golden")
-    kit.check_golden(GOOD, 5, tmp_path / "bids.golden")  # second time: compared, equal
+    (tmp_path / "bids.golden").write_text(kit.golden_playthrough(GOOD, 5), encoding="utf-8")
+    kit.check_golden(GOOD, 5, tmp_path / "bids.golden")  # compared, equal
 
 
 def plant_in_hand(state: Any, seat: int, sentinel: str) -> Any:
@@ -198,8 +198,58 @@ def test_perft_file_mismatch_prints_a_divide(tmp_path: Path) -> None:
         kit.check_perft_file(path)
 
 
+def test_a_missing_golden_file_fails_unless_regenerating(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "new" / "g.golden"
+    monkeypatch.delenv(kit.REGEN_VARIABLE, raising=False)
+    with pytest.raises(kit.ConformanceError, match=r"g\.golden is missing; HEXFOLK_REGEN_GOLDEN=1"):
+        kit.check_golden(GOOD, 1, path)
+    assert not path.exists()
+    monkeypatch.setenv(kit.REGEN_VARIABLE, "1")
+    kit.check_golden(GOOD, 1, path)
+    assert path.read_text(encoding="utf-8") == kit.golden_playthrough(GOOD, 1)
+    path.write_text("stale\n", encoding="utf-8")
+    kit.check_golden(GOOD, 1, path)  # regenerating rewrites a changed file too
+    monkeypatch.delenv(kit.REGEN_VARIABLE)
+    kit.check_golden(GOOD, 1, path)
+
+
+def test_a_missing_perft_file_fails_unless_regenerating(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = BidsGame(2)
+    path = tmp_path / "perft" / "bids.perft"
+    monkeypatch.delenv(kit.REGEN_VARIABLE, raising=False)
+    with pytest.raises(kit.ConformanceError, match=r"bids\.perft is missing"):
+        kit.check_perft(path, game, depths=3)
+    with pytest.raises(kit.ConformanceError, match=r"bids\.perft is missing"):
+        kit.check_perft_file(path)
+    monkeypatch.setenv(kit.REGEN_VARIABLE, "1")
+    kit.check_perft(path, game, depths=3)
+    monkeypatch.delenv(kit.REGEN_VARIABLE)
+    kit.check_perft(path, game, depths=3)
+    assert kit.PerftSpec.load(path).counts == {1: 2, 2: 4, 3: 4}  # 2 bids, 2 answers, 1 each
+    with pytest.raises(kit.ConformanceError, match="describes another position"):
+        kit.check_perft(path, game, depths=3, seed=1)
+
+
+def test_a_perft_file_may_start_from_a_position_document(tmp_path: Path) -> None:
+    game = BidsGame(3)
+    state = kit.start_position(game, 4)
+    state.apply(state.legal_actions()[0])
+    doc = state.position()
+    path = tmp_path / "mid.perft"
+    spec = kit.write_perft_file(path, game, 0, [], 2, position=doc)
+    assert spec.counts == {1: 2, 2: 4}
+    assert kit.PerftSpec.load(path).document == doc
+    kit.check_perft(path, game, depths=2, position=doc)
+    kit.check_perft_file(path)
+
+
 def test_golden_diff_fails_on_change(tmp_path: Path) -> None:
     path = tmp_path / "g.golden"
+    path.write_text(kit.golden_playthrough(GOOD, 1), encoding="utf-8")
     kit.check_golden(GOOD, 1, path)
     path.write_text(path.read_text().replace("bid", "bud", 1))
     with pytest.raises(kit.ConformanceError, match="changed"):

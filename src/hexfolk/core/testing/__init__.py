@@ -26,9 +26,15 @@ from hexfolk.core.testing.checks import (
     play_random,
 )
 from hexfolk.core.testing.clones import check_clone_isolation
-from hexfolk.core.testing.golden import check_golden, golden_playthrough
+from hexfolk.core.testing.golden import (
+    REGEN_VARIABLE,
+    check_golden,
+    golden_playthrough,
+    regenerating,
+)
 from hexfolk.core.testing.perft import (
     PerftSpec,
+    check_perft,
     check_perft_file,
     divide,
     perft,
@@ -38,6 +44,7 @@ from hexfolk.core.testing.perft import (
 from hexfolk.core.testing.simultaneous import check_simultaneous
 
 __all__ = [
+    "REGEN_VARIABLE",
     "ConformanceError",
     "PerftSpec",
     "check_action_notation",
@@ -45,6 +52,7 @@ __all__ = [
     "check_determinism",
     "check_golden",
     "check_hidden_information",
+    "check_perft",
     "check_perft_file",
     "check_random_playouts",
     "check_record_roundtrip",
@@ -53,6 +61,7 @@ __all__ = [
     "golden_playthrough",
     "perft",
     "play_random",
+    "regenerating",
     "start_position",
     "write_perft_file",
 ]

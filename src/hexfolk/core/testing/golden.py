@@ -1,7 +1,8 @@
 """Golden playthroughs: a seeded random game written as text, regenerated and diffed.
 
-Set ``HEXFOLK_REGEN_GOLDEN=1`` to rewrite the files after a deliberate rules change, then review
-the diff like any other change.
+Set ``HEXFOLK_REGEN_GOLDEN=1`` to write the files (a new one, or all of them after a deliberate
+rules change), then review the diff like any other change. Without it a missing golden file is
+a failure, never a silent pass: a test whose reference is lost must not turn green.
 """
 
 from __future__ import annotations
@@ -12,6 +13,15 @@ from pathlib import Path
 
 from hexfolk.core.game import CHANCE, Game
 from hexfolk.core.testing.checks import ConformanceError, play_random
+
+REGEN_VARIABLE = "HEXFOLK_REGEN_GOLDEN"
+"""The environment variable that makes the golden and perft checks write their files."""
+
+
+def regenerating() -> bool:
+    """True when ``HEXFOLK_REGEN_GOLDEN=1``: checks write their reference files instead of
+    comparing (golden playthroughs, perft files, any test's golden text)."""
+    return os.environ.get(REGEN_VARIABLE) == "1"
 
 
 def golden_playthrough(
@@ -59,13 +69,18 @@ def golden_playthrough(
 def check_golden(
     game: Game, seed: int, path: str | Path, *, max_steps: int = 200, views: str = "every-step"
 ) -> None:
-    """Compare with the golden file (written when missing or HEXFOLK_REGEN_GOLDEN=1)."""
+    """Compare with the golden file; with ``HEXFOLK_REGEN_GOLDEN=1`` (:func:`regenerating`)
+    write it instead. A missing file raises :class:`ConformanceError` naming it."""
     text = golden_playthrough(game, seed, max_steps=max_steps, views=views)
     target = Path(path)
-    if os.environ.get("HEXFOLK_REGEN_GOLDEN") == "1" or not target.exists():
+    if regenerating():
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         return
+    if not target.exists():
+        raise ConformanceError(
+            f"golden file {target} is missing; HEXFOLK_REGEN_GOLDEN=1 writes it (then review it)"
+        )
     expected = target.read_text(encoding="utf-8")
     if expected != text:
         diff = "".join(

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from hexfolk.core.actions import Action
-from hexfolk.core.game import CHANCE, TERMINAL, Game, State
+from hexfolk.core.game import CHANCE, JSON, TERMINAL, Game, State
 from hexfolk.core.registry import load_game
 from hexfolk.core.rng import make_rng
 from hexfolk.core.testing.checks import ConformanceError
+from hexfolk.core.testing.golden import REGEN_VARIABLE, regenerating
 
 
 def _children(state: State) -> list[Action]:
@@ -81,10 +82,19 @@ class PerftSpec:
     actions: list[str]
     counts: dict[int, int]
     divide: dict[str, int] = field(default_factory=dict)
+    document: JSON | None = None
+    """A position document (:meth:`~hexfolk.core.Game.load_position`) to start from instead
+    of the seeded start; ``actions`` are then played from it. JSON key ``"position"``."""
 
     @classmethod
     def load(cls, path: str | Path) -> PerftSpec:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        target = Path(path)
+        if not target.is_file():
+            raise ConformanceError(
+                f"perft file {target} is missing (write_perft_file writes one; "
+                f"check_perft writes it with {REGEN_VARIABLE}=1)"
+            )
+        data = json.loads(target.read_text(encoding="utf-8"))
         return cls(
             game=data["game"],
             players=data["players"],
@@ -93,38 +103,88 @@ class PerftSpec:
             actions=list(data.get("actions", [])),
             counts={int(k): int(v) for k, v in data["counts"].items()},
             divide=dict(data.get("divide", {})),
+            document=data.get("position"),
         )
 
     def position(self) -> State:
+        """The state the counts start from."""
         game = load_game(self.game, self.players, self.options)
-        return start_position(game, self.seed, self.actions)
+        if self.document is None:
+            return start_position(game, self.seed, self.actions)
+        state = game.load_position(self.document)
+        for text in self.actions:
+            state.apply(state.parse_action(text))
+        return state
+
+    def to_json(self) -> JSON:
+        data: JSON = {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+        }
+        if self.document is not None:
+            data["position"] = self.document
+        data["counts"] = {str(k): v for k, v in self.counts.items()}
+        data["divide"] = self.divide
+        return data
 
 
 def write_perft_file(
-    path: str | Path, game: Game, seed: int, actions: Sequence[str], depths: int
+    path: str | Path,
+    game: Game,
+    seed: int,
+    actions: Sequence[str],
+    depths: int,
+    *,
+    position: JSON | None = None,
 ) -> PerftSpec:
-    """Compute and write a perft file (review its numbers before committing it)."""
-    state = start_position(game, seed, actions)
+    """Compute and write a perft file (review its numbers before committing it): from the
+    seeded start, or from ``position`` (a position document), then ``actions``."""
     spec = PerftSpec(
         game=game.id,
         players=game.num_players,
         options=dict(game.options),
         seed=seed,
         actions=list(actions),
-        counts={d: perft(state, d) for d in range(1, depths + 1)},
-        divide=divide(state, depths),
+        counts={},
+        document=position,
     )
-    data = {
-        "game": spec.game,
-        "players": spec.players,
-        "options": spec.options,
-        "seed": spec.seed,
-        "actions": spec.actions,
-        "counts": {str(k): v for k, v in spec.counts.items()},
-        "divide": spec.divide,
-    }
-    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    state = spec.position()
+    spec.counts = {d: perft(state, d) for d in range(1, depths + 1)}
+    spec.divide = divide(state, depths)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(spec.to_json(), indent=1) + "\n", encoding="utf-8")
     return spec
+
+
+def check_perft(
+    path: str | Path,
+    game: Game,
+    *,
+    depths: int,
+    seed: int = 0,
+    actions: Sequence[str] = (),
+    position: JSON | None = None,
+    max_depth: int | None = None,
+) -> None:
+    """Check the perft file of this position, which must exist and describe the same position
+    (game, players, options, seed, actions, position document). With
+    ``HEXFOLK_REGEN_GOLDEN=1`` the file is (re)written to ``depths`` instead: review its
+    numbers. A missing file without it is a :class:`ConformanceError` naming the file."""
+    if regenerating():
+        write_perft_file(path, game, seed, actions, depths, position=position)
+        return
+    spec = PerftSpec.load(path)
+    given = (game.id, game.num_players, dict(game.options), seed, list(actions), position)
+    stored = (spec.game, spec.players, spec.options, spec.seed, spec.actions, spec.document)
+    if given != stored:
+        raise ConformanceError(
+            f"perft file {path} describes another position than the test's "
+            f"({REGEN_VARIABLE}=1 rewrites it)"
+        )
+    check_perft_file(path, max_depth)
 
 
 def check_perft_file(path: str | Path, max_depth: int | None = None) -> None:
