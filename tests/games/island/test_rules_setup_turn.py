@@ -317,6 +317,24 @@ def test_ir46_friendly_robber_falls_back_to_desert_or_stays() -> None:
     assert state.robber == 9 and state.phase == MAIN
 
 
+def test_ir46_friendly_robber_never_robs_a_protected_player_on_the_desert() -> None:
+    """IR-46: when every hex touches a protected player the robber falls back to the desert;
+    a protected player with a building there is still never robbed: the plain move is the
+    only one offered (it was ``robber 9 steal 1``)."""
+    state = fresh(2, friendly_robber=True)
+    for v in (0, 2, 5, 11, 13, 15, 19, 26, 28, 30, 34, 41, 42, 47, 49, 53, 29, 37, 22):
+        state.node_owner[v] = 1  # seat 1 touches every hex but the desert (9)...
+    desert = 9
+    settle(state, 1, state.topo.hex_nodes[desert][0])  # ...and the desert: 1 visible VP
+    give(state, 1, "2l")
+    state.robber = 0
+    roll(state, 7)
+    assert texts(state) == [f"robber {desert}"]
+    assert "never robs" in (state.why_illegal(0, A.MoveRobber(desert, 1)) or "")
+    do(state, f"robber {desert}")
+    assert state.robber == desert and hand(state, 1) == "2l" and state.phase == MAIN
+
+
 def test_ir47_robber_off_seven_still_discards() -> None:
     state = fresh(4, robber=False)
     give(state, 1, "8l")

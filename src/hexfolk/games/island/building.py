@@ -50,7 +50,7 @@ def builds(s: IslandPosition, p: int, out: list[Action]) -> None:
             out.extend(settlement_actions(s, p))
     if grain >= 2 and ore >= 3 and s.cities_left[p]:
         level = s.node_level
-        cities = s.acts[2]
+        cities = s.acts.city
         out.extend([cities[v] for v in sorted(s.buildings[p]) if level[v] == 1])
     if wool and grain and ore and any(s.deck):
         out.append(A.BUY)
@@ -62,7 +62,7 @@ def road_actions(s: IslandPosition, p: int) -> tuple[Action, ...]:
     hit = s.build_cache.get(p)
     if hit is not None and hit[0] == sig:
         return hit[1]
-    roads = s.acts[0]
+    roads = s.acts.road
     acts = tuple(roads[e] for e in road_spots(s, p))
     s.build_cache[p] = (sig, acts)
     return acts
@@ -74,7 +74,7 @@ def settlement_actions(s: IslandPosition, p: int) -> tuple[Action, ...]:
     hit = s.build_cache.get(p + 8)
     if hit is not None and hit[0] == sig:
         return hit[1]
-    settles = s.acts[1]
+    settles = s.acts.settlement
     acts = tuple(settles[v] for v in settlement_spots(s, p))
     s.build_cache[p + 8] = (sig, acts)
     return acts

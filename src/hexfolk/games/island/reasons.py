@@ -15,7 +15,7 @@ from hexfolk.games.island import actions as A
 from hexfolk.games.island import phases as S
 from hexfolk.games.island.building import road_actions
 from hexfolk.games.island.position import IslandPosition, offer_by_id
-from hexfolk.games.island.robber import robber_targets
+from hexfolk.games.island.robber import protected_seats, robber_targets
 from hexfolk.games.island.rules import (
     COST_CITY,
     COST_DEV,
@@ -540,7 +540,8 @@ def _robber(state: IslandPosition, seat: int, action: Action) -> str | None:
     owners = sorted(
         {state.node_owner[v] for v in state.topo.hex_nodes[h] if state.node_owner[v] >= 0}
     )
-    robbable = [q for q in owners if q != seat and any(state.hands[q])]
+    protected = protected_seats(state, seat)
+    robbable = [q for q in owners if q != seat and q not in protected and any(state.hands[q])]
     if victim < 0:
         if robbable:
             listed = " or ".join(f"seat {q}" for q in robbable)
@@ -552,6 +553,11 @@ def _robber(state: IslandPosition, seat: int, action: Action) -> str | None:
         return f"seat {victim} has no building on hex {h} (IR-43)"
     if not any(state.hands[victim]):
         return f"seat {victim} holds no cards to steal (IR-43)"
+    if victim in protected:
+        return (
+            f"seat {victim} has at most {FRIENDLY_MAX_VP} visible VP: the friendly robber "
+            "never robs them (IR-46)"
+        )
     return None
 
 

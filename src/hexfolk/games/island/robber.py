@@ -38,12 +38,20 @@ def discard_actions(s: IslandPosition, p: int) -> list[Action]:
     return [A.DISCARDS[r] for r in range(NRES) if hand[r] > part[r]]
 
 
+def protected_seats(s: IslandPosition, p: int) -> list[int]:
+    """IR-46: the opponents of ``p`` the friendly robber protects (at most
+    ``FRIENDLY_MAX_VP`` visible points; none without the option)."""
+    if not s.game.options["friendly_robber"]:
+        return []
+    return [q for q in range(s.n) if q != p and visible_vp(s, q) <= FRIENDLY_MAX_VP]
+
+
 def robber_targets(s: IslandPosition, p: int) -> list[int]:
     """Hexes the robber may move to (IR-42, IR-46); [-1] means it must stay."""
     topo = s.topo
     hexes = [h for h in range(topo.num_hexes) if h != s.robber]
     if s.game.options["friendly_robber"]:
-        protected = [q for q in range(s.n) if q != p and visible_vp(s, q) <= FRIENDLY_MAX_VP]
+        protected = protected_seats(s, p)
         if protected:
             no = s.node_owner
             hexes = [h for h in hexes if not any(no[v] in protected for v in topo.hex_nodes[h])]
@@ -95,7 +103,7 @@ def robber_table(
                     lst = victims[h]
                     if not lst or lst[-1] != q:
                         lst.append(q)
-    moves, steals = s.acts[3], s.acts[4]
+    moves, steals = s.acts.robber, s.acts.robber_steal
     flat: list[Action] = []
     offsets = [0]
     for h in range(topo.num_hexes):
@@ -108,16 +116,20 @@ def robber_table(
 
 
 def friendly_robber_moves(s: IslandPosition, p: int) -> list[Action]:
+    """IR-46: the robber moves of ``p`` with the friendly robber: only to hexes touching no
+    protected player (else a desert, else it stays), and protected players are never robbed,
+    not even on the desert it falls back to (there the plain move is offered)."""
     out: list[Action] = []
-    moves = s.acts[3]
+    moves = s.acts.robber
     targets = robber_targets(s, p)
     if targets == [-1]:
         return [A.MoveRobber(-1)]
-    # victims per hex: opponents with a building there and at least one card (IR-43)
+    protected = protected_seats(s, p)
+    # victims per hex: unprotected opponents with a building there and a card (IR-43)
     hex_victims: dict[int, list[int]] = {}
     node_hexes = s.topo.node_hexes
     for q in range(s.n):
-        if q != p and sum(s.hands[q]) > 0:
+        if q != p and q not in protected and sum(s.hands[q]) > 0:
             for v in s.buildings[q]:
                 for h in node_hexes[v]:
                     lst = hex_victims.setdefault(h, [])
@@ -126,7 +138,7 @@ def friendly_robber_moves(s: IslandPosition, p: int) -> list[Action]:
     for h in targets:
         victims = hex_victims.get(h)
         if victims:
-            steals = s.acts[4][h]
+            steals = s.acts.robber_steal[h]
             out.extend(steals[q] for q in victims)
         else:
             out.append(moves[h])

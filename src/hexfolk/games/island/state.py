@@ -214,7 +214,7 @@ class IslandState(IslandPosition):
                 out.extend(settlement_actions(self, p))
         if grain >= 2 and ore >= 3 and self.cities_left[p]:
             level = self.node_level
-            cities = self.acts[2]
+            cities = self.acts.city
             out.extend([cities[v] for v in sorted(self.buildings[p]) if level[v] == 1])
         if wool and grain and ore and any(self.deck):
             out.append(A.BUY)
