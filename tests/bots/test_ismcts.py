@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from hexfolk.bots import ismcts
 from hexfolk.bots.ismcts import ISMCTSBot
 from hexfolk.core import Observation, make_rng
 from tests.core.toygame import Bid, BidsGame, BidsState
@@ -41,8 +44,29 @@ def test_ismcts_does_not_depend_on_hidden_cards() -> None:
     assert choices[0] == choices[1]
 
 
-def test_budget_in_milliseconds_is_respected() -> None:
+class _Clock:
+    """A clock that advances one millisecond each time it is read (the search reads it once
+    per iteration), so the time budget is checked exactly, on a loaded machine too."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+@pytest.mark.parametrize(
+    ("iterations", "ms", "expected"),
+    [(None, 20, 20), (None, 5, 5), (None, 0, 1), (3, 20, 3), (50, 8, 8)],
+)
+def test_budget_in_milliseconds_is_respected(
+    monkeypatch: pytest.MonkeyPatch, iterations: int | None, ms: float, expected: int
+) -> None:
+    # ms stops the search at the deadline (after at least one iteration); with both budgets
+    # the first one reached stops it
+    monkeypatch.setattr(ismcts, "time", _Clock())
     state = _position([[9, 2], [8, 7]], [0, 0])
-    bot = ISMCTSBot(iterations=None, ms=20)
+    bot = ISMCTSBot(iterations=iterations, ms=ms)
     bot.choose(Observation(state, 0), state.legal_actions(), random.Random(0))
-    assert bot.last_iterations >= 1
+    assert bot.last_iterations == expected
