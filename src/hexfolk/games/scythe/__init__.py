@@ -1,7 +1,7 @@
 """Scythe (base game) rules engine, registered as ``scythe``.
 
 See ``docs/scythe.md`` for the action notation and the decision chain of a turn, and
-``/work/shared/reference/scythe_rules.md`` for the rules (SR-n, OQ-n) this engine follows.
+``docs/rules/scythe_rules.md`` for the rules (SR-n, OQ-n) this engine follows.
 """
 
 from hexfolk.games.scythe.game import ScytheGame
