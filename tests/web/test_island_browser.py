@@ -335,6 +335,8 @@ def test_invite_link_spectator_and_refresh(browser: Any, web_server: ThreadServe
     assert watcher.locator("#hand").is_hidden()
     assert watcher.locator("#board .target").count() == 0
     assert watcher.locator(".spectating").is_visible()
+    assert watcher.locator("#chat-input").is_hidden()  # no name, no chat (the server's rule)
+    assert watcher.locator("#chat-limits").is_visible()
     shoot(watcher, "spectator")
     for p in (guest, watcher):
         assert p.errors == []  # type: ignore[attr-defined]

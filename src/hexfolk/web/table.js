@@ -207,6 +207,11 @@ class TablePage {
     chatInput.addEventListener("input", countNow);
     chatForm.addEventListener("submit", () => setTimeout(countNow, 0));
     const chatLimits = h("p.chat-limits.muted#chat-limits", {}, count, " · ", t("chat.limits", { n: max, k: CHAT_RATE[0], s: CHAT_RATE[1] }));
+    if (!me()) {
+      // a watcher without a name cannot chat (the server wants a player token): say how to
+      chatForm.hidden = true;
+      chatLimits.replaceChildren(t("chat.need_name"));
+    }
     const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
       setMuted(!muted());
       mute.textContent = muted() ? t("sound.off") : t("sound.on");
