@@ -339,12 +339,12 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     final = in_thread(finish, timeout=170)
     assert final["status"] == "finished"
     bo.result(30)
-    page.wait_for_selector("#scores tbody tr", timeout=20_000)
+    page.wait_for_selector("#scores tr.fortune", timeout=20_000)
     text = page.inner_text("#end")
     breakdown = final["result"]["summary"]["breakdown"]
     for b in breakdown:
         assert f"${b['fortune']}" in text
-    assert page.locator("#scores tbody tr").count() == 2
+    assert page.locator("#scores thead th[data-seat]").count() == 2
     assert page.locator("#download-record").count() == 1 and page.locator("#rematch").count() == 1
     shoot(page, "end")
     page.click("#to-replay")

@@ -22,7 +22,7 @@ const TERRAIN_COLOR = {
 };
 export const RES_COLOR = { oil: "#3a3a3a", metal: "#8c95a3", food: "#e2b33c", wood: "#8a5a2b" };
 const RES_INK = { oil: "#fff", metal: "#111", food: "#111", wood: "#fff" };
-const STRUCT_LETTER = { mine: "⛏", monument: "♜", armory: "⚔", mill: "✇" };
+const STRUCT_LETTER = { mine: "⚒", monument: "♜", armory: "⚔", mill: "⚙" };
 
 export function xy(geo, loc) {
   const p = (geo.territories[loc] || geo.home_bases[loc]).xy;
@@ -48,7 +48,7 @@ export class ScytheBoard {
     this.seatName = seatName;
     this.onAction = () => {};
     this.onChoose = () => {};
-    const all = [...Object.keys(geo.territories), ...Object.entries(geo.home_bases).filter(([, h]) => h.in_base_game).map(([id]) => id)];
+    const all = [...Object.keys(geo.territories), ...Object.keys(geo.home_bases)];
     const xs = all.map((l) => xy(geo, l)[0]), ys = all.map((l) => xy(geo, l)[1]);
     this.home = { x: Math.min(...xs) - R * 1.2, y: Math.min(...ys) - R * 1.2, w: Math.max(...xs) - Math.min(...xs) + R * 2.4, h: Math.max(...ys) - Math.min(...ys) + R * 2.4 };
     this.vb = { ...this.home };
@@ -89,7 +89,6 @@ export class ScytheBoard {
       L.rivers.append(s("line", { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, class: "sc-river" }));
     }
     for (const [id, hb] of Object.entries(g.home_bases)) {
-      if (!hb.in_base_game) continue;
       const [cx, cy] = xy(g, id);
       const grp = s("g", { class: "sc-home", "data-loc": id, "data-faction": hb.faction });
       grp.append(s("circle", { cx, cy, r: R * 0.78, fill: FACTION_COLOR[hb.faction], stroke: "#222", "stroke-width": 1.5, class: "sc-home-disc" }));

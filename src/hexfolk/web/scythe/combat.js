@@ -49,10 +49,11 @@ function commitComposer(obs, L, seat, state, onAct, redraw) {
       text: t("sc.commit_go", { dial: state.dial, cards: cards.join(", ") || "—" }), onclick: () => { if (match) { state.dial = undefined; state.picked = []; onAct(match.action); } } }));
 }
 
-/** The last combat's reveal from the log: the commitments revealed and who won. */
-export function lastReveal(log, name) {
+/** The last combat's reveal from the log (within its last `recent` lines): the commitments
+ * revealed and who won. */
+export function lastReveal(log, name, recent = 40) {
   let start = -1;
-  for (let i = log.length - 1; i >= 0; i--) if (/^combat on /.test(log[i])) { start = i; break; }
+  for (let i = log.length - 1; i >= Math.max(0, log.length - recent); i--) if (/^combat on /.test(log[i])) { start = i; break; }
   if (start < 0) return null;
   const lines = [];
   for (let i = start; i < log.length && i < start + 30; i++) {

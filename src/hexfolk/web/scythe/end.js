@@ -9,29 +9,30 @@ import { ScytheBoard, describeBoard } from "./board.js";
 import { bandOf, factionBadge, tracks } from "./mats.js";
 import { readLegal } from "./legal.js";
 
-/** The score table from the result's summary breakdown. */
+/** The score table from the result's summary breakdown: a column per player, a row per part
+ * of the fortune (SR-53..SR-55), then the tie-breaks' counts. */
 export function scoreTable(comp, result, players, seatName) {
   const sm = (result && result.summary) || {};
   const bd = sm.breakdown || [];
   const winners = new Set((result && result.winners) || sm.winners || []);
-  const head = ["player", "sc.band", "sc.coins", "sc.stars", "sc.territories", "sc.resources", "sc.tile", "sc.fortune", "sc.power", "sc.units_structs"];
-  const rows = bd.map((b, i) => {
-    const ps = players[i] || {};
-    const band = bandOf(comp, b.popularity);
-    return h(`tr${winners.has(i) ? ".winner" : ""}`, { "data-seat": i },
-      h("th", {}, factionBadge(ps.faction), ` ${seatName(i)}`, winners.has(i) ? " 🏆" : ""),
-      h("td", { text: `${b.popularity} (${band.index + 1})` }),
-      h("td", { text: `$${b.coins}` }),
-      h("td", { text: `${b.stars} × ${band.band.star} = $${b.star_coins}` }),
-      h("td", { text: `${b.territories} × ${band.band.territory} = $${b.territory_coins}` }),
-      h("td", { text: `${Math.floor(b.resources / 2)} × ${band.band.resources2} = $${b.resource_coins}` }),
-      h("td", { text: `$${b.tile_coins}` }),
-      h("td.fortune", { text: `$${b.fortune}` }),
-      h("td", { text: b.power }), h("td", { text: b.units_and_structures }));
-  });
-  return h("div.scroll", {}, h("table.scores#scores", {}, h("thead", {}, h("tr", {}, head.map((k) => h("th", { text: t(k) })))), h("tbody", {}, rows)),
-    h("p.muted.tiebreak", { text: t("sc.tiebreak") }),
-    sm.end_reason ? h("p.muted", { text: t("sc.end_reason", { why: sm.end_reason, turns: sm.turns }) }) : null);
+  const cell = (i, text, cls = "") => h(`td${cls}${winners.has(i) ? ".winner" : ""}`, { "data-seat": i, text });
+  const band = (b) => bandOf(comp, b.popularity);
+  const rows = [
+    ["sc.popularity", (b) => `${b.popularity} (${t("sc.band")} ${band(b).index + 1})`],
+    ["sc.coins", (b) => `$${b.coins}`],
+    ["sc.stars", (b) => `${b.stars} × $${band(b).band.star} = $${b.star_coins}`],
+    ["sc.territories", (b) => `${b.territories} × $${band(b).band.territory} = $${b.territory_coins}`],
+    ["sc.resources", (b) => `${Math.floor(b.resources / 2)} × $${band(b).band.resources2} = $${b.resource_coins}`],
+    ["sc.tile", (b) => `$${b.tile_coins}`],
+    ["sc.fortune", (b) => `$${b.fortune}`, ".fortune"],
+    ["sc.units_structs", (b) => String(b.units_and_structures)],
+    ["sc.power", (b) => String(b.power)],
+  ];
+  return h("div.scroll", {}, h("table.scores#scores", {},
+    h("thead", {}, h("tr", {}, h("th", {}), bd.map((b, i) => h(`th${winners.has(i) ? ".winner" : ""}`, { "data-seat": i }, factionBadge((players[i] || {}).faction), ` ${seatName(i)}`)))),
+    h("tbody", {}, rows.map(([key, fn, cls]) => h(`tr${cls || ""}`, {}, h("th", { text: t(key) }), bd.map((b, i) => cell(i, fn(b)))))),
+  ), h("p.muted.tiebreak", { text: t("sc.tiebreak") }),
+  sm.end_reason ? h("p.muted", { text: t("sc.end_reason", { why: sm.end_reason, turns: sm.turns }) }) : null);
 }
 
 /** The end panel: the winner, the scores, and the record, replay and rematch. */

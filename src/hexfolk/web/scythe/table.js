@@ -256,8 +256,8 @@ class ScythePage {
       h("button.small#undo-one", { title: v.undo.last ? `${t("sc.undo_one")}: ${v.undo.last}` : "", text: t("sc.undo_one"), onclick: () => this.undo(1) }),
       v.undo.turn > 1 ? h("button.small#undo-turn", { text: t("sc.undo_turn", { n: v.undo.turn }), onclick: () => this.undo("turn") }) : null) : null;
     const turn = obs.turn !== undefined ? h("span.turnno", { text: t("sc.turn", { n: obs.turn + 1 }) }) : null;
-    this.el.status.replaceChildren(h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, clockChips(v.acting)), undo,
-      h("div.spectating", { hidden: this.seat !== null, text: t("spectating") }));
+    this.el.status.replaceChildren(...[h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, clockChips(v.acting)), undo,
+      h("div.spectating", { hidden: this.seat !== null, text: t("spectating") })].filter(Boolean));
     this.tick();
   }
 
@@ -290,7 +290,7 @@ class ScythePage {
     const current = obs.active === this.seat && obs.section ? obs.section : null;
     box.replaceChildren(h("div.mat-head", {}, factionBadge(ps.faction), h("strong", { text: `${t(`faction.${ps.faction}`)} · ${t(`mat.${ps.mat}`)}` }), tracks(comp, ps)),
       playerMat(comp, ps, this.L, (a) => this.act(a), (title, opts) => this.choose(title, opts), current),
-      abilities(comp, ps));
+      abilities(comp, ps) || "");
   }
 
   renderCombat() {
