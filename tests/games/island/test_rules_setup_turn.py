@@ -7,6 +7,7 @@ import pytest
 from hexfolk.core import IllegalActionError, load_game
 from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.ascii_map import draw_board
 from hexfolk.games.island.phases import (
     DICE,
     DISCARD,
@@ -341,7 +342,22 @@ def test_ir47_robber_off_seven_still_discards() -> None:
     roll(state, 7)
     assert state.phase == DISCARD
     do(state, *["discard l"] * 4)
-    assert state.phase == MAIN and state.robber == 9
+    assert state.phase == MAIN and state.robber == -1  # IR-47: no robber on the board
     state.dev[0][0] = 1
     do(state, "play knight")
     assert state.phase == MAIN and state.knights[0] == 1
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_ir47_robber_off_no_robber_on_the_board(players: int) -> None:
+    """IR-47: with the robber off no robber stands anywhere: not in any seat's observation,
+    not on the terminal map, and it blocks no hex (a 7 still only makes the discards)."""
+    game = load_game("island", players, {"robber": False, "board": "beginner"})
+    state = game.new_initial_state()
+    state.apply(state.chance_outcomes()[0][0])
+    for seat in [None, *range(players)]:
+        obs = state.observation(seat)
+        assert obs["board"]["robber"] == -1
+        assert "*" not in draw_board(obs)
+        assert "no robber (IR-47)" in obs["log"][-1]
+    assert state.robber == -1

@@ -17,6 +17,8 @@ from hexfolk.games.island.turn import check_win, start_turn
 
 
 def lay_out(s: IslandPosition, a: A.LayoutOutcome) -> None:
+    """IR-11..IR-16: the board's layout (on a map also its island); the robber starts on the
+    desert (IR-15), or nowhere with the robber off (IR-47)."""
     if isinstance(a, MapLayoutOutcome):  # a map: keep its island's text for the views
         s.island = layout_text(a.island)
         if not s.game.fixed_geometry:  # Driftland: the geometry comes with the island
@@ -26,8 +28,12 @@ def lay_out(s: IslandPosition, a: A.LayoutOutcome) -> None:
     s.income = {}
     s.robber_cache = {}
     s.build_cache = {}
-    s.robber = a.layout.robber
-    log_line(s, None, f"board laid out; robber on hex {s.robber}")
+    if s.game.options["robber"]:
+        s.robber = a.layout.robber
+        log_line(s, None, f"board laid out; robber on hex {s.robber}")
+    else:  # IR-47: no robber stands on the board
+        s.robber = -1
+        log_line(s, None, "board laid out; no robber (IR-47)")
     s.phase = SETUP_SETTLEMENT
     s.seat = 0
 
