@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hexfolk.core import State
+from hexfolk.core import State, load_game
 from tests.core.toygame import BidsGame, BidsState
 
 
@@ -60,3 +60,18 @@ def test_turn_count_has_no_silent_default() -> None:
     with pytest.raises(TypeError, match="turn_count"):
         forgetful(BidsGame())
     assert BidsState(BidsGame()).turn_count() == 0
+
+
+@pytest.mark.parametrize("game_id", ["island", "scythe"])
+def test_every_engine_keeps_its_options_read_only(game_id: str) -> None:
+    game = load_game(game_id)
+    before = dict(game.options)
+    options: Any = game.options
+    name = next(iter(before))
+    with pytest.raises(TypeError, match="read-only"):
+        options[name] = before[name]
+    with pytest.raises(TypeError, match="read-only"):
+        options.update({})
+    back = pickle.loads(pickle.dumps(game))
+    assert dict(back.options) == before and type(back.options) is type(game.options)
+    assert game.config() == {"players": game.num_players, "options": before}

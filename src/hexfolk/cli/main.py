@@ -40,12 +40,14 @@ Examples:
 
   hexfolk perft scythe --depth 3 --divide
 
+  hexfolk perft --position position.json --depth 2
+
   hexfolk serve --port 8000
 
   hexfolk connect http://127.0.0.1:8000 --table ID --name Robo --bot medium
 
-Bad input (unknown game or bot, bad option, wrong player count, corrupt record) prints one line
-starting with "error:" on stderr and exits with code 2.
+Bad input (unknown game or bot, bad option, wrong player count, corrupt record, refused
+position file) prints one line starting with "error:" on stderr and exits with code 2.
 """
 
 

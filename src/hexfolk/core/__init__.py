@@ -19,7 +19,7 @@ from hexfolk.core.errors import (
 )
 from hexfolk.core.game import CHANCE, TERMINAL, Game, Prompt, State, check_seat, visible_log
 from hexfolk.core.match import Match, MatchResult
-from hexfolk.core.options import OptionSpec, parse_option_texts, resolve_options
+from hexfolk.core.options import FrozenOptions, OptionSpec, parse_option_texts, resolve_options
 from hexfolk.core.record import MatchRecord, replay
 from hexfolk.core.registry import game_class, game_ids, load_game, register
 from hexfolk.core.rng import derive_seed, make_rng
@@ -33,6 +33,7 @@ __all__ = [
     "AmbiguousActionError",
     "Bot",
     "Commitments",
+    "FrozenOptions",
     "Game",
     "HexfolkError",
     "IllegalActionError",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from hexfolk.core import Action, MalformedActionError, OptionError, OptionSpec
+from hexfolk.core import Action, FrozenOptions, MalformedActionError, OptionError, OptionSpec
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import maps
 from hexfolk.games.island.board import (
@@ -29,7 +29,7 @@ IMPLICIT_OPTIONS: dict[str, Any] = {"map": "standard"}
 :attr:`IslandGame.options` at their default so those read exactly as before."""
 
 
-class IslandOptions(dict[str, Any]):
+class IslandOptions(FrozenOptions):
     """The options dict of an island game: an option of :data:`IMPLICIT_OPTIONS` at its default
     is not among the items (so equality, ``items()`` and JSON are as before it existed), but
     ``options[name]`` and ``options.get(name)`` still give its value."""
@@ -116,10 +116,12 @@ class IslandGame(IslandRules):
         """The layouts of a fixed board (the chance outcomes of the layout, equally likely)."""
         self.fixed_outcomes: tuple[A.LayoutOutcome, ...] = ()
         """:attr:`fixed_layouts` as layout outcomes."""
-        self.options = IslandOptions(self.options)
+        resolved = dict(self.options)
+        if resolved["map"] == IMPLICIT_OPTIONS["map"]:
+            del resolved["map"]
+        self.options = IslandOptions(resolved)  # read-only, as every game's options
         map_id = self.options["map"]
         if map_id == IMPLICIT_OPTIONS["map"]:
-            del self.options["map"]
             self.board_id: str = comp["board"]
             self._topology: Topology | None = topology(self.board_id)
             if self.options["board"] == "beginner":
