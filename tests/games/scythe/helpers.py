@@ -1,6 +1,14 @@
-"""Building real Scythe positions for scenario tests."""
+"""Building real Scythe positions for scenario tests, through position documents.
+
+Every helper that changes a state edits its position document (``state.position()``) and
+loads it back with ``ScytheGame.load_position``, so a scenario can only be a position the
+engine accepts (its invariants checked), and no test touches the engine's bookkeeping.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from hexfolk.core import load_game
 from hexfolk.core import testing as kit
@@ -22,66 +30,107 @@ def position(factions: str, mats: str, seed: int = 0, **options: object) -> Scyt
     return state
 
 
+def edit(s: ScytheState, change: Callable[[dict[str, Any]], None]) -> None:
+    """Change ``s`` through its position document: ``change`` edits the document (units by
+    territory name, cards, tracks), which is loaded back (so its invariants are checked) and
+    becomes ``s``'s content; the test keeps its reference to ``s``."""
+    doc = s.position()
+    change(doc)
+    loaded = s.game.load_position(doc)
+    assert isinstance(loaded, ScytheState)
+    vars(s).clear()
+    vars(s).update(vars(loaded))
+
+
 def clear_board(s: ScytheState) -> None:
     """Send every unit off the board (character to its home base), clear resources."""
-    for p in range(s.n):
-        s.place_character(p, D.HOME_OF[s.faction[p]])
-        for i in range(D.WORKERS_TOTAL):
-            s.place_worker(p, i, -1)
-        for i in range(D.MECHS):
-            s.place_mech(p, i, -1)
-    s.resources = [0] * len(s.resources)
-    s.refresh()
+
+    def change(doc: dict[str, Any]) -> None:
+        for p, seat in enumerate(doc["seats"]):
+            seat["character"] = D.LOC_NAMES[D.HOME_OF[s.faction[p]]]
+            seat["workers"] = [None] * D.WORKERS_TOTAL
+            seat["mechs"] = {}
+        doc["resources"] = {}
+
+    edit(s, change)
 
 
 def put_workers(s: ScytheState, p: int, loc: str, count: int) -> None:
-    base = p * D.WORKERS_TOTAL
-    placed = 0
-    for i in range(D.WORKERS_TOTAL):
-        if placed == count:
-            break
-        if s.worker_loc[base + i] < 0:
-            s.place_worker(p, i, L(loc))
-            placed += 1
-    assert placed == count, "not enough workers on the mat"
-    s.refresh()
+    def change(doc: dict[str, Any]) -> None:
+        workers = doc["seats"][p]["workers"]
+        free = [j for j, where in enumerate(workers) if where is None]
+        assert len(free) >= count, "not enough workers on the mat"
+        for j in free[:count]:
+            workers[j] = loc
+
+    edit(s, change)
 
 
 def put_mech(s: ScytheState, p: int, ability: str, loc: str) -> None:
-    slot = D.FACTIONS[s.faction[p]]["mech_abilities"].index(ability)
-    s.place_mech(p, slot, L(loc))
-    s.abilities[p] |= D.MECH_ABILITY_BITS[s.faction[p]][slot]
-    s.refresh()
+    edit(s, lambda doc: doc["seats"][p]["mechs"].update({ability: loc}))
 
 
 def put_char(s: ScytheState, p: int, loc: str) -> None:
-    s.place_character(p, L(loc))
-    s.refresh()
+    edit(s, lambda doc: doc["seats"][p].update(character=loc))
 
 
 def put_res(s: ScytheState, loc: str, resource: str, count: int) -> None:
-    s.resources[L(loc) * D.NRES + D.RES_INDEX[resource]] += count
-    s.refresh()
+    def change(doc: dict[str, Any]) -> None:
+        here = doc["resources"].setdefault(loc, {})
+        here[resource] = here.get(resource, 0) + count
+
+    edit(s, change)
 
 
 def put_structure(s: ScytheState, p: int, kind: str, loc: str) -> None:
-    k = D.STRUCT_INDEX[kind]
-    s.structure_loc[p * len(D.STRUCTURES) + k] = L(loc)
-    s.structure_at[L(loc)] = p * len(D.STRUCTURES) + k
-    s.refresh()
+    edit(s, lambda doc: doc["seats"][p]["structures"].update({kind: loc}))
 
 
 def set_hand(s: ScytheState, p: int, values: list[int]) -> None:
     """Give ``p`` exactly these combat cards (taken from / returned to the deck)."""
-    nv = len(D.CARD_VALUES)
-    for i in range(nv):
-        s.combat_deck[i] += s.hand[p * nv + i]
-        s.hand[p * nv + i] = 0
-    for v in values:
-        i = D.CARD_INDEX[v]
-        s.combat_deck[i] -= 1
-        s.hand[p * nv + i] += 1
-    s.refresh()
+
+    def change(doc: dict[str, Any]) -> None:
+        deck = doc["combat_deck"]
+        for v in doc["seats"][p]["combat_cards"]:
+            deck[str(v)] += 1
+        for v in values:
+            deck[str(v)] -= 1
+        doc["seats"][p]["combat_cards"] = sorted(values)
+
+    edit(s, change)
+
+
+def give(
+    s: ScytheState,
+    p: int,
+    *,
+    recruits: tuple[str, ...] = (),
+    upgrades: dict[str, str] | None = None,
+    stars: dict[str, int] | None = None,
+    factory_card: int | None = None,
+    **tracks: int,
+) -> None:
+    """Give seat ``p`` recruits (each on the next free enlist space, SR-24), upgrades (top box
+    -> the bottom action that takes its cube, SR-21), stars by source, a Factory card (taken
+    from the offer) and track values (``power=``, ``popularity=``, ``coins=``)."""
+
+    def change(doc: dict[str, Any]) -> None:
+        seat = doc["seats"][p]
+        for name in recruits:
+            seat["recruits"].append(name)
+            free = [x for x in D.ENLIST_SPACE_IDS if x not in seat["enlist_spaces"]]
+            seat["enlist_spaces"].append(free[0])
+        for box, bottom in (upgrades or {}).items():
+            seat["upgrades"].append(box)
+            seat["cubes"][bottom] += 1
+        seat["stars"].update(stars or {})
+        if factory_card is not None:
+            if factory_card in doc["factory_offer"]:
+                doc["factory_offer"].remove(factory_card)
+            seat["factory_card"] = factory_card
+        seat.update(tracks)
+
+    edit(s, change)
 
 
 def hand(s: ScytheState, p: int) -> list[int]:

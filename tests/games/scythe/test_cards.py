@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from hexfolk.core import PositionError
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe import encounters
 from hexfolk.games.scythe.state import ScytheState
@@ -448,14 +449,16 @@ def test_sr35_seaworthy_mech_carries_a_worker_across_a_lake_never_leaving_it() -
 def test_sr35_worker_on_a_lake_leaves_only_carried_by_a_mech() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
-    put_workers(s, 0, "r3c4", 1)  # a lake
-    s.refresh()
+    with pytest.raises(PositionError, match="SR-35"):
+        put_workers(s, 0, "r3c4", 1)  # a worker alone on a lake is not a position
+    put_mech(s, 0, "seaworthy", "r3c4")
+    put_workers(s, 0, "r3c4", 1)
     play(s, "section 3")
     assert not any(a.startswith("move worker") for a in legal(s))
     s2 = position("nordic,crimea", "industrial,engineering")
     clear_board(s2)
-    put_workers(s2, 0, "r3c4", 1)
     put_mech(s2, 0, "seaworthy", "r3c4")
+    put_workers(s2, 0, "r3c4", 1)
     play(s2, "section 3", "move mech r3c4", "carry 1worker", "to r3c3")
     assert s2.workers_on[L("r3c3") * 2] == 1
 

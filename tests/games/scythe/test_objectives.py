@@ -14,6 +14,7 @@ from hexfolk.games.scythe.state import ScytheState
 
 from .helpers import (
     clear_board,
+    give,
     legal,
     play,
     position,
@@ -59,8 +60,10 @@ def both(*fs: Setup) -> Setup:
 
 
 def attr(name: str, p: int, value: int) -> Setup:
+    """Seat ``p``'s track ``name`` (``power``, ``popularity``, ``coins``) set to ``value``."""
+
     def f(s: ScytheState) -> None:
-        getattr(s, name)[p] = value
+        give(s, p, **{name: value})
 
     return f
 
@@ -86,7 +89,7 @@ def terr_of(terrain: str, k: int) -> list[str]:
 
 
 TUNNELS = [D.LOC_NAMES[t] for t in D.TUNNELS]
-NEAR_FACTORY = [D.LOC_NAMES[t] for t in D.GEO_TERR[D.FACTORY_LOC]]
+NEAR_FACTORY = [D.LOC_NAMES[t] for t in D.GEO_TERR[D.FACTORY_LOC] if not D.IS_LAKE[t]]
 _LAKE = max(D.LAKES, key=lambda k: sum(1 for t in D.GEO_TERR[k] if not D.IS_LAKE[t]))
 SHORE = [D.LOC_NAMES[t] for t in D.GEO_TERR[_LAKE] if not D.IS_LAKE[t]]
 ALL4 = {"oil": 1, "metal": 1, "food": 1, "wood": 1}
@@ -106,8 +109,8 @@ CASES: dict[int, tuple[Setup, Setup]] = {
         both(attr("power", 0, 6), lambda s: setattr(s, "forced_retreat", True)),
     ),
     7: (
-        both(attr("factory_card", 0, 1), mech("r2c2"), workers_on(["r1c1"] * 3)),
-        both(attr("factory_card", 0, 1), mech("r2c2"), workers_on(["r1c1"] * 4)),
+        both(lambda s: give(s, 0, factory_card=1), mech("r2c2"), workers_on(["r1c1"] * 3)),
+        both(lambda s: give(s, 0, factory_card=1), mech("r2c2"), workers_on(["r1c1"] * 4)),
     ),
     8: (
         both(attr("coins", 0, 2), attr("popularity", 0, 7), workers_on(["r1c1"] * 4)),
@@ -135,21 +138,21 @@ CASES: dict[int, tuple[Setup, Setup]] = {
             res("r1c1", ALL4),
             mech("r1c1"),
             lambda s: put_structure(s, 0, "mine", "r1c1"),
-            attr("upgrades", 0, 1),
-            attr("recruits", 0, 1),
+            lambda s: give(s, 0, upgrades={"move-units": "upgrade"}),
+            lambda s: give(s, 0, recruits=("upgrade",)),
         ),
         both(
             workers_on(["r1c1"]),
             res("r1c1", {"oil": 1, "metal": 1, "food": 1}),
             mech("r1c1"),
             lambda s: put_structure(s, 0, "mine", "r1c1"),
-            attr("upgrades", 0, 1),
-            attr("recruits", 0, 1),
+            lambda s: give(s, 0, upgrades={"move-units": "upgrade"}),
+            lambda s: give(s, 0, recruits=("upgrade",)),
         ),
     ),
     15: (
-        both(workers_on(["r1c1"] * 2), attr("recruits", 0, 0b11)),
-        both(workers_on(["r1c1"] * 2), attr("recruits", 0, 0b1)),
+        both(workers_on(["r1c1"] * 2), lambda s: give(s, 0, recruits=("upgrade", "deploy"))),
+        both(workers_on(["r1c1"] * 2), lambda s: give(s, 0, recruits=("upgrade",))),
     ),
     16: (
         both(
@@ -167,7 +170,7 @@ CASES: dict[int, tuple[Setup, Setup]] = {
     ),
     17: (
         workers_on(NEAR_FACTORY[:2]),
-        both(workers_on(NEAR_FACTORY[:2]), attr("factory_card", 0, 2)),
+        both(workers_on(NEAR_FACTORY[:2]), lambda s: give(s, 0, factory_card=2)),
     ),
     18: (
         both(attr("power", 0, 0), attr("popularity", 0, 13), workers_on(["r1c1"] * 5)),
@@ -195,10 +198,16 @@ CASES: dict[int, tuple[Setup, Setup]] = {
         both(workers_on(["r1c1", "r1c2"]), res("r1c1", {"metal": 5}), res("r1c2", {"metal": 4})),
         both(workers_on(["r1c1", "r1c2"]), res("r1c1", {"metal": 5}), res("r1c2", {"oil": 4})),
     ),
-    22: (attr("factory_card", 0, 3), both(attr("factory_card", 0, 3), attr("upgrades", 0, 1))),
+    22: (
+        lambda s: give(s, 0, factory_card=3),
+        both(
+            lambda s: give(s, 0, factory_card=3),
+            lambda s: give(s, 0, upgrades={"move-units": "upgrade"}),
+        ),
+    ),
     23: (
-        both(cards([2] * 8), lambda s: s.stars.__setitem__(D.STAR_INDEX["combat"], 1)),
-        both(cards([2] * 7), lambda s: s.stars.__setitem__(D.STAR_INDEX["combat"], 1)),
+        both(cards([2] * 8), lambda s: give(s, 0, stars={"combat": 1})),
+        both(cards([2] * 7), lambda s: give(s, 0, stars={"combat": 1})),
     ),
 }
 

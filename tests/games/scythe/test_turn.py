@@ -11,6 +11,7 @@ from .helpers import (
     L,
     clear_board,
     draw,
+    give,
     hand,
     legal,
     play,
@@ -34,10 +35,9 @@ def worked_turn_position():  # type: ignore[no-untyped-def]
     for ability in ("riverwalk", "wayfare", "scout"):
         put_mech(s, 0, ability, "r4c6")
     put_res(s, "r4c6", "metal", 1)
-    s.coins[0], s.power[0] = 5, 4
+    give(s, 0, coins=5, power=4)
     set_hand(s, 0, [])
-    s.recruits[1] |= 1 << D.BOTTOM_INDEX["deploy"]  # the neighbour's Deploy recruit
-    s.refresh()
+    give(s, 1, recruits=("deploy",))  # the neighbour's Deploy recruit
     return s
 
 
@@ -216,15 +216,14 @@ def test_sr24_enlist_one_time_bonus_and_ongoing_bonus_oq18() -> None:
 
 def test_sr9_recruit_bonus_neighbours_3p_and_once_in_2p() -> None:
     s = position("nordic,rusviet,crimea", "industrial,engineering,mechanical")
-    b = D.BOTTOM_INDEX["upgrade"]
     for p in range(3):
-        s.recruits[p] |= 1 << b
+        give(s, p, recruits=("upgrade",))
     put_res(s, "r1c5", "oil", 3)
     powers = list(s.power)
     play(s, "section 1", "skip", "bottom", "skip")  # paid only for the coins
     assert s.power == [powers[0] + 1, powers[1] + 1, powers[2] + 1]
     s2 = position("nordic,crimea", "industrial,engineering")
-    s2.recruits[1] |= 1 << b
+    give(s2, 1, recruits=("upgrade",))
     put_res(s2, "r1c5", "oil", 3)
     p1 = s2.power[1]
     play(s2, "section 1", "skip", "bottom", "skip")
@@ -233,7 +232,7 @@ def test_sr9_recruit_bonus_neighbours_3p_and_once_in_2p() -> None:
 
 def test_sr9_top_actions_never_trigger_recruit_bonuses() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.recruits[1] = (1 << len(D.BOTTOM_ACTIONS)) - 1
+    give(s, 1, recruits=tuple(D.BOTTOM_ACTIONS))
     before = (s.power[1], s.coins[1], s.popularity[1])
     play(s, "section 1", "bolster power", "skip")
     assert (s.power[1], s.coins[1], s.popularity[1]) == before
@@ -250,8 +249,7 @@ def test_sr15_tracks_are_capped() -> None:
 
 def test_sr10_off_turn_recruit_star_placed_after_the_action() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.recruits[1] |= 1 << D.BOTTOM_INDEX["upgrade"]
-    s.power[1] = 15
+    give(s, 1, recruits=("upgrade",), power=15)
     put_res(s, "r1c5", "oil", 3)
     play(s, "section 1", "skip", "bottom", "skip")
     assert s.power[1] == 16
@@ -260,11 +258,11 @@ def test_sr10_off_turn_recruit_star_placed_after_the_action() -> None:
 
 def test_sr10_sr11_active_sixth_star_blocks_off_turn_star() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.recruits[1] |= 1 << D.BOTTOM_INDEX["upgrade"]
-    s.power[1] = 15
-    s.star_total[0] = 5
-    s.upgrades[0] = (1 << 6) - 1 - 1  # five upgrades done
-    s.star_total[1] = 5
+    five = {"combat": 2, "objective": 1, "mechs": 1, "structures": 1}
+    give(s, 1, recruits=("upgrade",), power=15, stars=five)
+    boxes = ("move-coins", "bolster-power", "bolster-cards", "trade-popularity")
+    cubes = ("deploy", "deploy", "enlist", "enlist", "upgrade")
+    give(s, 0, stars=five, upgrades=dict(zip((*boxes, "produce-territories"), cubes)))
     put_res(s, "r1c5", "oil", 3)
     play(s, "section 1", "skip", "bottom", "upgrade move-units build")
     assert s.is_terminal()
