@@ -108,23 +108,29 @@ export class Board {
         s("text", { x: cx, y: cy + 2, class: "mp-mark" }, "≈")));
     }
     // harbors first (under the land)
+    const lakePts = lakes.map(P);
     (geo.harbors || []).forEach((hb, k) => {
       const kind = layout.harbors[k];
       if (!kind) return;
       const [mx, my, ax, ay, bx, by] = this.edgeMid(hb.edge);
       const [cx, cy] = P(geo.hexes[hb.hex]);
       const dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy) || 1;
-      const hx = mx + (dx / len) * 13, hy = my + (dy / len) * 13;
+      // a lake harbor sits just off its shore, smaller: a lake is one hex with up to six shores
+      const far = mx + (dx / len) * 13, fy = my + (dy / len) * 13;
+      const onLake = lakePts.some(([lx, ly]) => Math.hypot(lx - far, ly - fy) < 14);
+      const off = onLake ? 6.2 : 13, small = onLake ? 0.62 : 1;
+      const hx = mx + (dx / len) * off, hy = my + (dy / len) * off;
       const label = kind === "3" ? "3:1" : "2:1";
       const ring = kind === "3" ? "#333" : RES_COLOR[kind];
       const title = kind === "3" ? t("harbor.generic") : t("harbor.res", { res: t(`res.${kind}`) });
-      g.append(s("g", { class: "harbor" },
+      g.append(s("g", { class: `harbor${onLake ? " lake-harbor" : ""}` },
         s("title", {}, title),
         s("line", { x1: hx, y1: hy, x2: ax, y2: ay, class: "pier" }),
         s("line", { x1: hx, y1: hy, x2: bx, y2: by, class: "pier" }),
-        s("circle", { cx: hx, cy: hy, r: 7.5, stroke: ring, class: "harbor-disc" }),
-        s("text", { x: hx, y: hy + (kind === "3" ? 2.6 : 0.6), class: "harbor-ratio" }, label),
-        kind === "3" ? null : s("text", { x: hx, y: hy + 4.6, class: "harbor-res" }, t(`res.${kind}`)),
+        s("g", { transform: `translate(${hx.toFixed(2)} ${hy.toFixed(2)}) scale(${small}) translate(${(-hx).toFixed(2)} ${(-hy).toFixed(2)})` },
+          s("circle", { cx: hx, cy: hy, r: 7.5, stroke: ring, class: "harbor-disc" }),
+          s("text", { x: hx, y: hy + (kind === "3" ? 2.6 : 0.6), class: "harbor-ratio" }, label),
+          kind === "3" ? null : s("text", { x: hx, y: hy + 4.6, class: "harbor-res" }, t(`res.${kind}`))),
       ));
     });
     layout.cells.forEach((cell, h) => {
@@ -273,20 +279,6 @@ export function mapPreview(board, title) {
   const svg = s("svg", { class: "map-preview", viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, role: "img", "aria-label": title || t("map.preview") });
   const g = s("g");
   for (const xy of board.sea || []) g.append(s("polygon", { points: hexPts(xy), class: "mp-sea" }));
-  for (const hb of board.harbors || []) {
-    const [[ax, ay], [bx, by]] = hb.points.map(P);
-    const [cx, cy] = P(hb.land);
-    const mx = (ax + bx) / 2, my = (ay + by) / 2;
-    const dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy) || 1;
-    const hx = mx + (dx / len) * 11, hy = my + (dy / len) * 11;
-    const k = hb.kind === "generic" ? "3" : hb.kind ? RES_LETTER[hb.kind] : null;
-    const label = k === null ? "?" : k === "3" ? "3:1" : "2:1";
-    g.append(s("g", { class: `harbor${k === null ? " shuffled" : ""}` },
-      s("title", {}, k === null ? t("map.harbor_shuffled") : k === "3" ? t("harbor.generic") : t("harbor.res", { res: t(`res.${k}`) })),
-      s("line", { x1: hx, y1: hy, x2: ax, y2: ay, class: "pier" }), s("line", { x1: hx, y1: hy, x2: bx, y2: by, class: "pier" }),
-      s("circle", { cx: hx, cy: hy, r: 6.5, stroke: k && k !== "3" ? RES_COLOR[k] : "#333", class: "harbor-disc" }),
-      s("text", { x: hx, y: hy + 1.6, class: "harbor-ratio" }, label)));
-  }
   for (const hx of board.hexes) {
     const letter = hx.kind === "desert" ? "D" : hx.terrain ? TERRAIN_LETTER[hx.terrain] : null;
     const cls = hx.kind === "lake" ? "mp-lake" : letter ? `t-${letter}` : "mp-shuffled";
@@ -304,6 +296,24 @@ export function mapPreview(board, title) {
       cell.append(s("text", { x: cx, y: cy + 2.3, class: "mp-mark" }, "?"));
     }
     g.append(cell);
+  }
+  // harbors over the hexes, so that lake harbors show on their lake
+  const lakes = board.hexes.filter((x) => x.kind === "lake").map((x) => P(x.xy));
+  for (const hb of board.harbors || []) {
+    const [[ax, ay], [bx, by]] = hb.points.map(P);
+    const [cx, cy] = P(hb.land);
+    const mx = (ax + bx) / 2, my = (ay + by) / 2;
+    const dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy) || 1;
+    const onLake = lakes.some(([lx, ly]) => Math.hypot(lx - (mx + (dx / len) * 11), ly - (my + (dy / len) * 11)) < 14);
+    const off = onLake ? 5.5 : 11, r = onLake ? 4.6 : 6.5;
+    const hx = mx + (dx / len) * off, hy = my + (dy / len) * off;
+    const k = hb.kind === "generic" ? "3" : hb.kind ? RES_LETTER[hb.kind] : null;
+    const label = k === null ? "?" : k === "3" ? "3:1" : "2:1";
+    g.append(s("g", { class: `harbor${k === null ? " shuffled" : ""}` },
+      s("title", {}, k === null ? t("map.harbor_shuffled") : k === "3" ? t("harbor.generic") : t("harbor.res", { res: t(`res.${k}`) })),
+      s("line", { x1: hx, y1: hy, x2: ax, y2: ay, class: "pier" }), s("line", { x1: hx, y1: hy, x2: bx, y2: by, class: "pier" }),
+      s("circle", { cx: hx, cy: hy, r, stroke: k && k !== "3" ? RES_COLOR[k] : "#333", class: "harbor-disc" }),
+      s("text", { x: hx, y: hy + 1.6, class: "harbor-ratio", style: onLake ? "font-size:3px" : null }, label)));
   }
   svg.append(patterns(), g);
   return svg;

@@ -131,7 +131,16 @@ class TablePage {
     this.view = msg;
     this.table.status = msg.status;
     if (!this.geometry) {
-      const g = await api("GET", `/api/tables/${this.id}/geometry`);
+      if (this.geometryError) return;
+      let g;
+      try { g = await api("GET", `/api/tables/${this.id}/geometry`); } catch (err) {
+        // without the board's geometry nothing can be drawn: say why (the server's words)
+        if (!this.geometryError) {
+          this.geometryError = true;
+          this.app.replaceChildren(h("section.card.narrow", {}, h("h2", { text: t("err.no_board") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
+        }
+        return;
+      }
       this.geometry = g.geometry;
     }
     if (!this.chatLoaded && me()) {
