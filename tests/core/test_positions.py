@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from hexfolk.core import Game, HexfolkError, MatchRecord, PositionError, RecordError, State, replay
+from hexfolk.core import testing as kit
 from tests.core.toygame import BidsGame, BidsState
 
 
@@ -98,3 +99,61 @@ def test_a_record_started_from_a_position_replays_from_it() -> None:
         replay(bad)
     plain = MatchRecord.from_steps(state.game, 0, []).to_json()
     assert "position" not in plain  # records from the start are written as before
+
+
+# --- the kit's positions check -------------------------------------------------------------
+def test_the_toy_game_passes_the_positions_check() -> None:
+    assert kit.check_positions(BidsGame(3), range(4), every=1) > 20
+
+
+class ForgetfulGame(BidsGame):
+    """Its positions leave the points out: a loaded state starts from zero."""
+
+    def new_initial_state(self) -> BidsState:
+        return ForgetfulState(self)
+
+    def load_position(self, doc: Any) -> BidsState:
+        data = json.loads(doc) if isinstance(doc, str) else dict(doc)
+        data.setdefault("points", [0] * self.num_players)
+        state = super().load_position(data)
+        state.__class__ = ForgetfulState
+        return state
+
+
+class ForgetfulState(BidsState):
+    def position(self) -> dict[str, Any]:
+        doc = super().position()
+        del doc["points"]
+        return doc
+
+
+class CarelessGame(BidsGame):
+    """Its load_position lets a KeyError out instead of a PositionError."""
+
+    def load_position(self, doc: Any) -> BidsState:
+        data = json.loads(doc) if isinstance(doc, str) else dict(doc)
+        data["deck"]
+        return super().load_position(data)
+
+
+class SharingGame(BidsGame):
+    """Its loaded state keeps the document's lists: playing on it edits the document."""
+
+    def load_position(self, doc: Any) -> BidsState:
+        state = super().load_position(doc)
+        if not isinstance(doc, str):
+            state.hands = doc["hands"]
+        return state
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        (ForgetfulGame(2), "fingerprint differs"),
+        (CarelessGame(2), "raised KeyError: 'deck', not PositionError"),
+        (SharingGame(2), "changed the document"),
+    ],
+)
+def test_the_positions_check_catches_broken_positions(game: BidsGame, message: str) -> None:
+    with pytest.raises(kit.ConformanceError, match=re.escape(message)):
+        kit.check_positions(game, range(3), every=1)

@@ -75,11 +75,14 @@ class BidsGame(Game):
         (seat -> committed card or null), plus ``game``, ``players`` and ``options``."""
         data = json.loads(doc) if isinstance(doc, str) else dict(doc)
         n = self.num_players
-        if data.get("game", self.id) != self.id:
+        for key in ("game", "players", "options"):
+            if key not in data:
+                raise PositionError(f"the position does not say its {key} ({key!r} is missing)")
+        if data["game"] != self.id:
             raise PositionError(f"this is a position of {data['game']!r}, not of {self.id!r}")
-        if data.get("players", n) != n:
+        if data["players"] != n:
             raise PositionError(f"the position has {data['players']} players; this game {n}")
-        if dict(data.get("options", self.options)) != dict(self.options):
+        if data["options"] != dict(self.options):
             raise PositionError(f"the position's options {data['options']} are not this game's")
         state = BidsState(self)
         try:

@@ -41,6 +41,7 @@ from hexfolk.core.testing.perft import (
     start_position,
     write_perft_file,
 )
+from hexfolk.core.testing.positions import check_positions
 from hexfolk.core.testing.simultaneous import check_simultaneous
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "check_hidden_information",
     "check_perft",
     "check_perft_file",
+    "check_positions",
     "check_random_playouts",
     "check_record_roundtrip",
     "check_simultaneous",
