@@ -63,7 +63,7 @@ class Terminal:
             screen = self.screen()
             if ready(screen):
                 return screen
-            assert time.monotonic() < end, "\n".join(screen)
+            assert time.monotonic() < end, "timed out; the screen:\n" + "\n".join(screen)
             time.sleep(0.05)
 
     def close(self) -> None:
@@ -99,19 +99,25 @@ def _check_fits(screen: list[str]) -> None:
         assert len(line) <= COLUMNS, f"a line wider than {COLUMNS}: {line!r}"
 
 
+def _window(screen: list[str]) -> re.Match[str] | None:
+    """The offer window's prompt on the last line (``seat 0, offer #3>``), if it is there."""
+    return re.match(r"seat 0, offer #(\d+)>", _last(screen))
+
+
 def _play_decisions(t: Terminal, count: int) -> tuple[list[str], int]:
     """Answer ``count`` decisions with 1, checking each screen; return the decisions seen and
-    how many offer windows passed with no key pressed."""
+    how many offers' windows passed with no key pressed."""
     seen: list[str] = []
-    windows = 0
+    windows: set[str] = set()
     for _ in range(count):
-        screen = t.wait(lambda s: _at_prompt(s) or bool(re.match(r"seat 0, offer #", _last(s))))
-        while re.match(r"seat 0, offer #\d+>", _last(screen)):  # a bot's offer: press nothing
-            windows += 1
-            number = _last(screen)
-            screen = t.wait(
-                lambda s, n=number: _last(s) != n and (_at_prompt(s) or "offer #" in _last(s))
-            )
+        while True:
+            screen = t.wait(lambda s: _at_prompt(s) or _window(s) is not None)
+            shown = _window(screen)
+            if shown is None:
+                break
+            windows.add(shown[1])  # a bot's offer: press nothing, the game goes on
+            last = _last(screen)
+            t.wait(lambda s, last=last: _last(s) != last)
         if "GAME-EXITED" in _last(screen):
             break
         _check_fits(screen)
@@ -120,7 +126,7 @@ def _play_decisions(t: Terminal, count: int) -> tuple[list[str], int]:
         assert any(re.match(r"\s+1\. ", line) for line in screen), "\n".join(screen)
         seen.append(decision[-1])
         t.type("1")
-    return seen, windows
+    return seen, len(windows)
 
 
 def test_island_at_80x24_every_decision_visible_and_offers_do_not_block(terminal) -> None:  # type: ignore[no-untyped-def]

@@ -121,3 +121,23 @@ def test_docs_name_the_terminal_commands() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text()
     for word in ("--offer-wait", "board", "mats", "help costs", "decline-all on", "Hand over"):
         assert word in doc, word
+
+
+RAW = re.compile(r"\{'|\{\"|\[\[|': |\": |\[\d+(, \d+)*\]")
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("island", "random,random,random,random"), ("scythe", "random,random")]
+)
+def test_a_whole_game_prints_no_raw_data(cli, monkeypatch, game: str, players: str) -> None:  # type: ignore[no-untyped-def]
+    """Every line of a whole game (log, offers, answers, discards, the summary) is words,
+    within 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    res = cli("play", game, "--players", players, "--seed", "4", input="")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert any("Game over." in x for x in lines)
+    for line in lines:
+        assert not RAW.search(line), line
+        assert len(line) <= 80, line

@@ -52,6 +52,7 @@ from hexfolk.cli.terminal.line_input import NOTHING, LineInput
 from hexfolk.cli.terminal.menu import Entry, menu_lines
 from hexfolk.cli.terminal.offers import offer_by_id, offer_notice
 from hexfolk.cli.terminal.screen import Size, fit, terminal_size
+from hexfolk.cli.terminal.words import summary_words
 from hexfolk.core import (
     CHANCE,
     TERMINAL,
@@ -162,6 +163,8 @@ class PlaySession:
         """How many lines the people typed (commands that only show something included)."""
         self._last_person: int | None = None
         self._notes: dict[int, list[str]] = {}
+        self._silent: set[int] = set()
+        """Bots told to have moved (a step the log does not show) since a person's step."""
         """Sentences the terminal added after lines of the viewer's log, by line index."""
         self.bots: dict[int, Bot] = {
             seat: make_bot(code, game.id) for seat, code in enumerate(codes) if not is_human(code)
@@ -236,8 +239,11 @@ class PlaySession:
             self.actions.append(entry)
             self.checkpoints.after_step(len(self.actions), self.state)
             shown = self._show_new_log()
-            if seat is not None and seat in self.bots and not shown:
+            if seat is not None and seat in self.bots and not shown and seat not in self._silent:
+                self._silent.add(seat)  # once between two decisions of a person
                 self.console.print(f"seat {seat} ({escape(self.codes[seat])}) has moved.")
+            elif seat is not None and seat not in self.bots:
+                self._silent.clear()
         if self.state.is_terminal():
             self.print_summary()
 
@@ -528,7 +534,8 @@ class PlaySession:
         summary: dict[str, Any] = state.summary()
         extra = {k: v for k, v in summary.items() if k not in ("scores", "winners", "turns")}
         if extra:
-            c.print(escape(self.game.render_summary(extra)))
+            lines = self.game.render_summary(extra).split("\n")
+            self._print_lines(fit(summary_words(lines), self.size().columns))
 
 
 def default_players(game_id: str, position: JSON | None = None) -> list[str]:

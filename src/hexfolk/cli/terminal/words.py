@@ -121,3 +121,21 @@ def island_sentence(line: str, observation: Mapping[str, Any], viewer: int | Non
     line = _SETTLES.sub(lambda s: f"{s[1]} spot {s[2]}", line)
     line = _ROAD.sub(lambda s: f"road on edge {s[1]}", line)
     return with_bundles_in_words(line)
+
+
+def summary_words(lines: list[str]) -> list[str]:
+    """A rendered summary's list items (``[0]`` followed by ``seat: 0``) as ``seat 0:``."""
+    out: list[str] = []
+    skip = False
+    for i, line in enumerate(lines):
+        if skip:
+            skip = False
+            continue
+        m = re.fullmatch(r"(\s*)\[(\d+)\]", line)
+        if m:
+            following = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            skip = following == f"seat: {m[2]}"
+            out.append(f"{m[1]}{'seat' if skip else 'item'} {m[2]}:")
+            continue
+        out.append(line)
+    return out
