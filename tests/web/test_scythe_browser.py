@@ -189,10 +189,15 @@ def _undo_once(page: Any, v: dict[str, Any]) -> None:
     assert page.inner_text("#toast").strip(), "a refused undo shows the server's reason"
 
 
-def _person_turns(page: Any, person: Person, seconds: float) -> None:
+NEEDS = ("produce", "trade", "bolster", "move", "carry", "bottom", "pay", "benefit", "commit")
+"""What the person must have done by clicking (issue 15's test list)."""
+
+
+def _person_turns(page: Any, person: Person, seconds: float) -> bool:
+    """Play the person's decisions by clicking; True once an undo was taken and refused."""
     end = time.time() + seconds
     undone = False
-    need = {"produce", "trade", "bolster", "move", "carry", "bottom", "commit"}
+    need = set(NEEDS)
     while time.time() < end and not (person.turns >= 10 and need <= person.done.keys()):
         wait_drawn(page, "v.legal.length > 0 || v.status === 'finished'", timeout=30_000)
         v = check_clickable(page)["view"]
@@ -200,6 +205,9 @@ def _person_turns(page: Any, person: Person, seconds: float) -> None:
             break
         if not v["legal"]:
             continue
+        if v["observation"].get("encounter"):  # the drawn card is public: its options shown
+            n = len(v["observation"]["encounter"]["options"])
+            assert page.locator("#encounter li.option").count() == n
         legal = listed(v)
         kind = v["observation"]["prompt"]["kind"]
         if any(a.startswith("commit ") for a in legal):
@@ -221,6 +229,7 @@ def _person_turns(page: Any, person: Person, seconds: float) -> None:
         if DEBUG:
             print(v["version"], kind, action, round(time.time() % 1000, 2), flush=True)
         click_action(page, action, v["version"])
+    return undone
 
 
 def test_a_person_plays_scythe_against_a_steered_opponent(
@@ -297,8 +306,8 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     wait_drawn(page, "v.legal.length > 0", timeout=30_000)
     assert page.locator("#my-mat .section").count() == 4
     person = Person(POST)
-    _person_turns(page, person, 70)
-    for k in ("produce", "trade", "bolster", "move", "carry", "bottom", "commit"):
+    assert _person_turns(page, person, 70), "the undo was taken and a second one refused"
+    for k in NEEDS:
         assert person.done.get(k), (k, person.done)
     assert person.turns >= 10, person.turns
     assert hunter.fought
@@ -357,6 +366,36 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
     assert time.time() - t0 < 170
+
+
+def test_the_geometry_draws_the_data_board() -> None:
+    """The served geometry (ScytheGame.board_geometry) is the data module's board: every
+    territory and home base, each river a pair of neighbours, lakes and tunnels as printed."""
+    from hexfolk.core import load_game
+    from hexfolk.games.scythe import data as D
+
+    geo = load_game("scythe", 2, {}).board_geometry()
+    assert geo is not None
+    assert set(geo["territories"]) == {t["id"] for t in D.TERRITORIES}
+    assert set(geo["home_bases"]) == {hb["id"] for hb in D.HOME_BASES}
+    assert geo["factory"] == "r4c3" and geo["territories"]["r4c3"]["terrain"] == "factory"
+    assert sorted(geo["lakes"]) == sorted(D.LOC_NAMES[i] for i in D.LAKES)
+    assert sorted(geo["tunnels"]) == sorted(D.LOC_NAMES[i] for i in D.TUNNELS)
+    rivers = {tuple(p) for p in geo["rivers"]}
+    listed_rivers = {
+        tuple(sorted((D.LOC_NAMES[i], D.LOC_NAMES[j])))
+        for i, steps in enumerate(D.GEO)
+        for j, river in steps
+        if river
+    }
+    assert rivers == listed_rivers and rivers
+    for a, b in rivers:  # neighbours: their centres are one hex apart on the doubled grid
+        (ax, ay), (bx, by) = (
+            (geo["territories"].get(x) or geo["home_bases"][x])["xy"] for x in (a, b)
+        )
+        assert (abs(ax - bx), abs(ay - by)) in ((2, 0), (1, 3)), (a, b)
+    assert set(geo["components"]["mats"]) == set(D.MAT_IDS)
+    assert len(geo["components"]["objectives"]) == len(D.OBJECTIVES)
 
 
 def test_the_four_languages_render_a_scythe_table(browser: Any, web_server: ThreadServer) -> None:

@@ -59,8 +59,10 @@ export function lastReveal(log, name, recent = 40) {
   for (let i = start; i < log.length && i < start + 30; i++) {
     const l = log[i];
     if (i > start && /^combat on /.test(l)) break;
-    if (/reveals dial|wins the combat|retreat|places a star \(combat\)|loses \d+ popularity/.test(l)) lines.push(name(l));
+    const m = /^(.*) reveals dial (\d+) and cards \[(.*)\]: (\d+)$/.exec(name(l));
+    if (m) lines.push(t("sc.reveal_line", { who: m[1], dial: m[2], cards: m[3] || "—", total: m[4] }));
+    else if (/wins the combat|retreat|places a star \(combat\)|loses \d+ popularity/.test(l)) lines.push(name(l));
   }
-  if (!lines.some((l) => /wins/.test(l) || /reveals/.test(l))) return null;
+  if (!lines.length) return null;
   return h("div.reveal#reveal", {}, h("h3", { text: `${t("sc.reveal")} · ${name(log[start])}` }), h("ul", {}, lines.map((l) => h("li", { text: l }))));
 }
