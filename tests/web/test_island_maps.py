@@ -91,6 +91,20 @@ def test_choosing_a_map_previews_it_and_the_table_uses_it(
     page.click("details.settings summary")
     _shown(page, "keystone")
     assert page.input_value("#set-map") == "keystone"
+    # a redraw of the table lobby (a seat changes) keeps the settings open, unsaved choice kept
+    page.select_option("#set-map", "lagoon")
+    _shown(page, "lagoon")
+    token = page.evaluate("() => JSON.parse(localStorage.getItem('hexfolk.player')).token")
+    httpx.put(
+        f"{web_server.url}/api/tables/{tid}/seats/1",
+        json={"kind": "bot", "level": "easy"},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    ).raise_for_status()
+    page.wait_for_function("() => document.querySelector('#seats').innerText.includes('easy')")
+    assert page.locator("details.settings").get_attribute("open") is not None
+    assert page.input_value("#set-map") == "lagoon"
+    _shown(page, "lagoon")
     shoot(page, "table-lobby-map", show="#map-preview")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

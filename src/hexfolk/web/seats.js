@@ -56,7 +56,9 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
   const controls = [];
   if (host) {
     const set = settings();
-    const details = h("details.card.settings", {}, h("summary", { text: t("settings") }), set.el,
+    // a redraw (someone joins, a seat changes) keeps the settings open as they were
+    const wasOpen = !!app.querySelector("details.settings[open]");
+    const details = h("details.card.settings", { open: wasOpen }, h("summary", { text: t("settings") }), set.el,
       h("button", { text: t("save"), onclick: async () => {
         const v = set.read();
         try { await api("PATCH", `/api/tables/${tb.id}`, { ...v, clock: v.clock === null ? "unlimited" : v.clock }); } catch (err) { toast(err.message); }

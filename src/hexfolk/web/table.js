@@ -185,7 +185,15 @@ class TablePage {
       `${t("set.discard")}: ${o.discard_limit}`, tb.public ? t("set.public") : t("set.unlisted"),
       `${t("set.map")}: ${o.map && o.map !== "standard" ? o.map : t("map.standard")}`,
     ].join(" · ") });
-    renderTableLobby(this.app, tb, { title: `${t("game.island")} · ${t("host")}: ${tb.host.name}`, summary, settings: () => settingsFields(tb) });
+    renderTableLobby(this.app, tb, { title: `${t("game.island")} · ${t("host")}: ${tb.host.name}`, summary, settings: () => this.lobbySettings(tb) });
+  }
+
+  /** The host's settings form, kept across redraws of the table lobby (unsaved choices stay)
+   * until the table's saved settings change. */
+  lobbySettings(tb) {
+    const key = JSON.stringify([tb.players, tb.options, tb.clock, tb.public, tb.spectators, tb.bot_delay]);
+    if (!this.lobbySet || this.lobbySetKey !== key) { this.lobbySet = settingsFields(tb); this.lobbySetKey = key; }
+    return this.lobbySet;
   }
 
   // --- the game -----------------------------------------------------------------------------
