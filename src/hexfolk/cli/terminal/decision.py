@@ -122,6 +122,9 @@ class GameView:
             text = text.replace("-", " ")
         if self.game.id == "island":
             text = with_bundles_in_words(text)
+            text = re.sub(
+                r"^(seat \d+ offers .+?) for (.+?): accept", r"\1 for your \2: accept", text
+            )
             if text.startswith(("place a setup settlement", "move the robber")):
                 text += " (`board` shows the map, `list` what each choice touches)"
         return text
