@@ -23,6 +23,8 @@ from hexfolk.games.scythe.setup import deal_weight
 
 
 def chance_ready(s: Position, item: tuple[Any, ...]) -> bool:
+    """Whether a pending chance event can happen now; a draw from an empty deck first reshuffles
+    the discard (SR-46), and a draw or Scout with nothing left is dropped."""
     kind = item[0]
     if kind == "draw":
         if sum(s.combat_deck) == 0:
@@ -40,6 +42,8 @@ def chance_ready(s: Position, item: tuple[Any, ...]) -> bool:
 
 
 def chance_outcomes(s: Position) -> list[tuple[Action, float]]:
+    """The outcomes of the pending chance event with their probabilities (the deal is uniform over
+    valid deals, OQ-19)."""
     if not s.chance or s.phase == OVER:
         return []
     item = s.chance[0]

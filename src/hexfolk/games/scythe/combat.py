@@ -36,6 +36,8 @@ from hexfolk.games.scythe.stars import add_star
 
 
 def next_combat(s: Position) -> None:
+    """SR-43: the next combat of the Move (the mover chooses among several), or, when none is left,
+    the encounter (SR-47)."""
     if len(s.combats) > 1:
         s.phase = COMBAT_CHOOSE
     elif s.combats:
@@ -45,6 +47,8 @@ def next_combat(s: Position) -> None:
 
 
 def start_combat(s: Position, loc: int) -> None:
+    """SR-43: open the combat on ``loc``: the mover attacks the opponent with a character or mech
+    there."""
     p = s.active
     dfd = s.enemy_with_combat_units(p, loc)
     s.combat = Combat(loc, p, dfd)
@@ -120,6 +124,7 @@ def commit(s: Position, p: int, a: Commit) -> None:
 
 
 def committing_seats(s: Position) -> list[int]:
+    """SR-59: the seats still to commit in secret (both combatants may act at once)."""
     if s.phase != COMMIT or s.chance or s.commitments is None:
         return []
     commits = s.commitments
@@ -170,6 +175,8 @@ def resolve_combat(s: Position) -> None:
 
 
 def retreat_options(s: Position, q: int) -> list[int]:
+    """SR-43 C7: where ``q``'s units may retreat: home, and for Seaworthy an adjacent lake with no
+    opponent unit (SR-35, OQ-8)."""
     home = D.HOME_OF[s.faction[q]]
     out = [home]
     if (

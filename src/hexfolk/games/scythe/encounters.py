@@ -28,6 +28,8 @@ def unknown_cards(s: Position) -> list[int]:
 
 
 def after_move(s: Position) -> None:
+    """SR-47 (step 2c): after all combats, an encounter if the character stopped on a token and is
+    still there; stars first (OQ-10)."""
     p = s.active
     # SR-47 (step 2c): encounter if the character stopped on a token and is still there.
     t = s.character_token
@@ -56,6 +58,8 @@ def encounter(s: Position, p: int, loc: int) -> None:
 
 
 def affordable_options(s: Position, p: int) -> list[int]:
+    """SR-47: the options of the drawn card ``p`` can pay for (Meander: a second, different one,
+    SR-41)."""
     card = D.ENCOUNTER_BY_NUMBER[s.encounter_card]
     if len(s.encounter_chosen) >= (D.MEANDER_OPTIONS if s.abilities[p] & D.A_MEANDER else 1):
         return []
@@ -69,6 +73,7 @@ def affordable_options(s: Position, p: int) -> list[int]:
 def choose_option(
     s: Position, p: int, slot: int, decline: tuple[tuple[str, int], ...] = ()
 ) -> None:
+    """SR-47: pay option ``slot``'s cost and grant its benefit, less the declined parts (SR-12)."""
     option = D.ENCOUNTER_BY_NUMBER[s.encounter_card]["options"][slot]
     s.encounter_chosen.append(slot)
     s.write_log(None, f"P{p} chooses option {slot + 1} of encounter card {s.encounter_card}")
@@ -77,6 +82,7 @@ def choose_option(
 
 
 def option_done(s: Position) -> None:
+    """After an option's gains: Meander's second option (SR-41), else the encounter ends."""
     if affordable_options(s, s.active):
         s.phase = ENCOUNTER  # SR-41 Meander: a second, different option
         return
@@ -84,6 +90,7 @@ def option_done(s: Position) -> None:
 
 
 def finish_encounter(s: Position) -> None:
+    """SR-47: the card goes face down to the bottom of the deck; then the Factory."""
     s.encounter_bottom.append(s.encounter_card)  # face down to the deck bottom
     s.write_log(None, f"encounter card {s.encounter_card} goes to the bottom of the deck")
     s.encounter_card = -1
@@ -92,6 +99,8 @@ def finish_encounter(s: Position) -> None:
 
 
 def after_encounter(s: Position) -> None:
+    """SR-48 (step 2d): stars (OQ-10), then the Factory offer if the character is on the Factory
+    without a card."""
     p = s.active
     if check_stars(s, p):  # OQ-10: after the encounter
         end_game(s, "sixth star")

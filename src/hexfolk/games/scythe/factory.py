@@ -16,6 +16,7 @@ from hexfolk.games.scythe.stars import check_stars, finish_turn
 
 
 def take_factory(s: Position, p: int, number: int) -> None:
+    """SR-48: keep Factory card ``number`` of the offer."""
     s.factory_offer.remove(number)
     s.factory_card[p] = number
     s.write_log(None, f"P{p} keeps Factory card {number}")
@@ -23,6 +24,8 @@ def take_factory(s: Position, p: int, number: int) -> None:
 
 
 def factory_top(s: Position, p: int, decline: tuple[tuple[str, int], ...] = ()) -> None:
+    """SR-49: the Factory card's top action: pay its cost (combat cards one by one), then its
+    benefit."""
     card = D.FACTORY_BY_NUMBER[s.factory_card[p]]
     s.write_log(None, f"P{p} takes the top action of Factory card {card['number']}")
     s.pay_track_cost(p, card["cost"])
@@ -35,6 +38,7 @@ def factory_top(s: Position, p: int, decline: tuple[tuple[str, int], ...] = ()) 
 
 
 def factory_pay_card(s: Position, p: int, a: PayCard) -> None:
+    """SR-49: discard one combat card of the Factory card's cost; the last grants the benefit."""
     i = D.CARD_INDEX[a.value]
     s.hand[p * NV + i] -= 1
     s.combat_discard[i] += 1
@@ -48,6 +52,8 @@ def factory_pay_card(s: Position, p: int, a: PayCard) -> None:
 
 
 def after_factory(s: Position, check: bool = True) -> None:
+    """After the Factory: stars, then the bottom row (or, after the Factory card's Move, the end of
+    the turn)."""
     if check and check_stars(s, s.active):
         end_game(s, "sixth star")
         return

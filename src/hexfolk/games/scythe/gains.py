@@ -80,6 +80,8 @@ def start_gains(
 
 
 def next_gain(s: Position) -> None:
+    """Work through the pending gains: place tokens and workers on the encounter territory, run a
+    Produce, ask where there is a choice; then the card's continuation."""
     p = s.active
     while s.pending_gains:
         g = s.pending_gains[0]
@@ -117,6 +119,8 @@ def next_gain(s: Position) -> None:
 
 
 def gain_options(s: Position, p: int) -> list[Action]:
+    """The choices of the first pending gain: where a gained token goes, or which granted bottom
+    action and how (SR-47)."""
     g = s.pending_gains[0]
     loc = s.gains_loc
     if g[0] == "res":

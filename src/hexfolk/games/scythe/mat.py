@@ -34,28 +34,34 @@ from hexfolk.games.scythe.stars import check_stars, finish_turn
 
 
 def top_name(s: Position) -> str:
+    """The top-row action of the chosen section (``factory`` for the Factory card)."""
     if s.section == D.FACTORY_SECTION:
         return "factory"
     return D.SECTIONS[s.mat[s.active]][s.section][0]
 
 
 def bottom_index(s: Position) -> int:
+    """The bottom-row action (index) of the chosen mat section."""
     return D.SECTIONS[s.mat[s.active]][s.section][1]
 
 
 def bottom_name(s: Position) -> str:
+    """The bottom-row action's name (the Factory card's bottom row is a Move, SR-49)."""
     if s.section == D.FACTORY_SECTION:
         return "move"
     return D.BOTTOM_ACTIONS[bottom_index(s)]
 
 
 def top_value(s: Position, p: int, box: str) -> int:
+    """SR-21: the value of top box ``box`` for ``p``, upgraded or not."""
     i = D.TOP_BOX_INDEX[box]
     b = D.TOP_BOXES[i]
     return b["upgraded"] if s.upgrades[p] >> i & 1 else b["base"]
 
 
 def section_of_bottom(s: Position, p: int, b: int) -> tuple[str, int, int, int, int, int]:
+    """The mat section of ``p`` holding bottom action ``b``: (top, bottom, resource, cost, minimum
+    cost, coins)."""
     for sec in D.SECTIONS[s.mat[p]]:
         if sec[1] == b:
             return sec
@@ -69,6 +75,7 @@ def bottom_cost(s: Position, p: int, b: int) -> int:
 
 
 def cube_slots(s: Position, p: int, b: int) -> int:
+    """SR-21: how many upgrade cubes bottom action ``b`` takes on ``p``'s mat."""
     sec = section_of_bottom(s, p, b)
     return sec[3] - sec[4]
 
@@ -84,16 +91,20 @@ def produce_cost(s: Position, p: int) -> dict[str, int]:
 
 
 def trade_options(s: Position, p: int) -> list[Action]:
+    """SR-18: a resource token of any kind on a territory with one of ``p``'s workers."""
     terrs = s.worker_territories(p)
     return [TradeResource(r, t) for r in range(D.NRES) for t in terrs]
 
 
 def trade_token(s: Position, p: int, a: TradeResource) -> None:
+    """SR-18: place one traded resource token."""
     s.resources[a.loc * D.NRES + a.resource] += 1
     s.write_log(None, f"P{p} trades for 1 {D.RESOURCES[a.resource]} on {D.LOC_NAMES[a.loc]}")
 
 
 def produce_options(s: Position, p: int) -> list[int]:
+    """SR-19: territories ``p`` may still produce on (controlled, with a worker, within the top
+    box's limit; the Mill always)."""
     n = s.n
     mill = s.structure_loc[p * NS + D.MILL] if not s.produce_limit else -2
     limit = s.produce_limit or top_value(s, p, "produce-territories")
@@ -110,6 +121,7 @@ def produce_options(s: Position, p: int) -> list[int]:
 
 
 def produce_count(s: Position, p: int, loc: int) -> int:
+    """SR-19: what Produce on ``loc`` makes: one per worker there, the Mill counting as one more."""
     count = s.workers_on[loc * s.n + p]
     if s.structure_loc[p * NS + D.MILL] == loc and not s.produce_limit:
         count += 1  # SR-19: the Mill produces as one more worker
@@ -117,6 +129,7 @@ def produce_count(s: Position, p: int, loc: int) -> int:
 
 
 def produce_on(s: Position, p: int, loc: int, amount: int = 0) -> None:
+    """SR-19: produce on ``loc`` (resources, or workers on a village), at most ``amount``."""
     s.produced.append(loc)
     count = produce_count(s, p, loc)
     if amount:
@@ -138,6 +151,7 @@ def produce_on(s: Position, p: int, loc: int, amount: int = 0) -> None:
 
 
 def after_top(s: Position) -> None:
+    """SR-7, SR-10: after the top-row action, stars, then the bottom row."""
     if check_stars(s, s.active):
         end_game(s, "sixth star")
         return
@@ -145,10 +159,13 @@ def after_top(s: Position) -> None:
 
 
 def to_bottom(s: Position) -> None:
+    """SR-7: go on to the bottom row."""
     s.phase = BOTTOM
 
 
 def bottom_affordable(s: Position, p: int) -> bool:
+    """SR-20: whether ``p`` can pay the bottom action's cost from controlled territories (Coercion:
+    one card for one resource, SR-41)."""
     b = bottom_index(s)
     r = section_of_bottom(s, p, b)[2]
     need = bottom_cost(s, p, b)
@@ -159,6 +176,8 @@ def bottom_affordable(s: Position, p: int) -> bool:
 
 
 def pay_options(s: Position) -> list[Action]:
+    """SR-14, SR-20: a territory ``p`` controls holding the resource to pay, or a combat card
+    (Coercion, once a turn, OQ-7)."""
     p = s.active
     r = s.pay_resource
     out: list[Action] = []
@@ -173,6 +192,7 @@ def pay_options(s: Position) -> list[Action]:
 
 
 def pay(s: Position, a: Action) -> None:
+    """SR-20: pay one resource token (or a Coercion card); the last one leads to the benefit."""
     p = s.active
     if isinstance(a, Pay):
         s.resources[a.loc * D.NRES + a.resource] -= 1
@@ -190,6 +210,7 @@ def pay(s: Position, a: Action) -> None:
 
 
 def benefit_options(s: Position, p: int) -> list[Action]:
+    """SR-21..SR-24: the choices of the paid bottom action's benefit."""
     return bottom_benefits(s, p, bottom_index(s), -1)
 
 

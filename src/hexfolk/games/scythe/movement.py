@@ -21,6 +21,8 @@ from hexfolk.games.scythe.position import CHARACTER, MECH, NS, WORKER, ZERO4, Po
 
 
 def unit_options(s: Position, p: int) -> list[Action]:
+    """SR-16, SR-25: the units ``p`` could start moving (one ``SelectUnit`` per kind and
+    territory)."""
     out: list[Action] = []
     mv = s.moved_units
     if not mv & 1:
@@ -46,6 +48,7 @@ def unit_options(s: Position, p: int) -> list[Action]:
 
 
 def unit_bit(s: Position, kind: int, i: int) -> int:
+    """The bit of a unit in ``moved_units`` (each unit moves once per Move, SR-16)."""
     if kind == CHARACTER:
         return 1
     if kind == MECH:
@@ -54,6 +57,7 @@ def unit_bit(s: Position, kind: int, i: int) -> int:
 
 
 def pick_unit(s: Position, p: int, kind: int, loc: int) -> int:
+    """The index of an unmoved unit of ``kind`` on ``loc``."""
     if kind == CHARACTER:
         return 0
     if kind == MECH:
@@ -71,6 +75,7 @@ def pick_unit(s: Position, p: int, kind: int, loc: int) -> int:
 
 
 def carry_available(s: Position, p: int) -> tuple[int, tuple[int, int, int, int]]:
+    """SR-30: what the selected unit could carry here: workers (mechs only) and resource tokens."""
     kind, i = s.move.kind, s.move.index
     loc = s.unit_location(p, kind, i)
     if D.IS_HOME[loc]:
@@ -95,6 +100,7 @@ def cargo_on_lake(s: Position) -> bool:
 
 
 def on_lake(s: Position) -> bool:
+    """Whether the selected unit stands on a lake."""
     kind, i = s.move.kind, s.move.index
     return D.IS_LAKE[s.unit_location(s.active, kind, i)]
 
@@ -154,6 +160,8 @@ def carry_options(s: Position, p: int) -> list[Action]:
 
 
 def carry_ok(s: Position, a: Carry) -> bool:
+    """Whether a written carry (``carry 1worker``, ``carry 2oil``) fits what is here (SR-30,
+    SR-35)."""
     w, r = carry_available(s, s.deciding_seat())
     if s.move.steps_taken and on_lake(s):
         return len(s.move.workers) <= a.workers <= w and list(a.resources) == s.move.resources
@@ -162,6 +170,7 @@ def carry_ok(s: Position, a: Carry) -> bool:
 
 
 def selected_destinations(s: Position) -> list[int]:
+    """Where the selected unit may step next, with its cargo and steps left."""
     p = s.active
     kind, i = s.move.kind, s.move.index
     loc = s.unit_location(p, kind, i)
@@ -246,6 +255,8 @@ def destinations(
 
 
 def start_unit(s: Position, p: int, kind: int, loc: int) -> None:
+    """SR-16, SR-25: select a unit; its steps (Speed +1, SR-40; the Factory card's Move, SR-49);
+    first what it carries."""
     i = pick_unit(s, p, kind, loc)
     s.move.kind, s.move.index = kind, i
     s.moved_units |= unit_bit(s, kind, i)
@@ -269,6 +280,7 @@ def start_unit(s: Position, p: int, kind: int, loc: int) -> None:
 
 
 def carry(s: Position, p: int, a: Carry) -> None:
+    """SR-30, SR-34: put down what is carried here, pick up the new cargo."""
     kind, i = s.move.kind, s.move.index
     loc = s.unit_location(p, kind, i)
     # mid-move: put down what is carried, then pick up the new cargo
@@ -290,6 +302,12 @@ def carry(s: Position, p: int, a: Carry) -> None:
 
 
 def step(s: Position, p: int, dest: int) -> None:
+    """One step of the selected unit with its cargo (SR-25), in the rulebook's order: (1) move; (2)
+    a character or mech entering a territory with an opponent's character or mech stops there:
+    combat after all movement (SR-31); (3) else the opponent's workers there retreat home and
+    the mover loses popularity (SR-31, OQ-6); (4) a character stopping on an encounter token
+    stops (SR-32); (5) the unit's move ends when it stopped, has no step left or nowhere to go;
+    else it may load or unload (SR-34)."""
     kind, i = s.move.kind, s.move.index
     n = s.n
     s.place_unit(p, kind, i, dest)
@@ -328,6 +346,7 @@ def step(s: Position, p: int, dest: int) -> None:
 
 
 def finish_unit(s: Position, p: int) -> None:
+    """The unit's move ends: its cargo is put down (SR-30); next unit, or the end of movement."""
     kind, i = s.move.kind, s.move.index
     loc = s.unit_location(p, kind, i)
     for r in range(D.NRES):
@@ -346,6 +365,8 @@ def finish_unit(s: Position, p: int) -> None:
 
 
 def end_movement(s: Position) -> None:
+    """SR-31: after all movement, every territory with the mover's and an opponent's character or
+    mechs is a combat."""
     p = s.active
     n = s.n
     s.combats = [

@@ -223,6 +223,8 @@ class Position(State):
     # ------------------------------------------------------------------------------------------
     # bookkeeping shared by the rule modules
     def deciding_seat(self) -> int:
+        """The seat owing the pending decision (a combatant committing, the artillery user, the
+        retreating loser, else the active player)."""
         ph = self.phase
         if ph == COMMIT:
             assert self.commitments is not None
@@ -236,6 +238,7 @@ class Position(State):
         return self.active
 
     def place_character(self, p: int, loc: int) -> None:
+        """Put ``p``'s character on ``loc`` (-1: off the board), keeping the counts."""
         self.control_cache = None
         old = self.character_loc[p]
         n = self.n
@@ -246,6 +249,7 @@ class Position(State):
             self.combat_units_on[loc * n + p] += 1
 
     def place_mech(self, p: int, i: int, loc: int) -> None:
+        """Put ``p``'s mech ``i`` on ``loc`` (-1: on the mat)."""
         self.control_cache = None
         k = p * D.MECHS + i
         old = self.mech_loc[k]
@@ -257,6 +261,7 @@ class Position(State):
             self.combat_units_on[loc * n + p] += 1
 
     def place_worker(self, p: int, i: int, loc: int) -> None:
+        """Put ``p``'s worker ``i`` on ``loc`` (-1: on the mat)."""
         self.control_cache = None
         k = p * D.WORKERS_TOTAL + i
         old = self.worker_loc[k]
@@ -268,6 +273,7 @@ class Position(State):
             self.workers_on[loc * n + p] += 1
 
     def place_unit(self, p: int, kind: int, i: int, loc: int) -> None:
+        """Put a unit of ``kind`` on ``loc``."""
         if kind == CHARACTER:
             self.place_character(p, loc)
         elif kind == MECH:
@@ -276,6 +282,7 @@ class Position(State):
             self.place_worker(p, i, loc)
 
     def unit_location(self, p: int, kind: int, i: int) -> int:
+        """Where ``p``'s unit of ``kind`` and index ``i`` stands."""
         if kind == CHARACTER:
             return self.character_loc[p]
         if kind == MECH:
@@ -288,17 +295,21 @@ class Position(State):
         return sum(1 for x in self.worker_loc[base : base + D.WORKERS_TOTAL] if x >= 0)
 
     def mechs_out(self, p: int) -> int:
+        """Mechs deployed."""
         base = p * D.MECHS
         return sum(1 for x in self.mech_loc[base : base + D.MECHS] if x >= 0)
 
     def structures_built(self, p: int) -> int:
+        """Structures built."""
         base = p * NS
         return sum(1 for x in self.structure_loc[base : base + NS] if x >= 0)
 
     def has_structure(self, p: int, s: int) -> bool:
+        """Whether ``p`` has built structure ``s``."""
         return self.structure_loc[p * NS + s] >= 0
 
     def has_enemy_units(self, p: int, loc: int) -> bool:
+        """Whether an opponent of ``p`` has any unit on ``loc``."""
         n = self.n
         b = loc * n
         return any(
@@ -330,6 +341,8 @@ class Position(State):
         return c[loc]
 
     def compute_control(self) -> list[int]:
+        """SR-13: the controller of every location: a unit there, else a structure; the defender
+        keeps control mid-Move until combat; home bases are never controlled."""
         owner = [-1] * D.NLOC
         active = self.active
         for q in range(self.n):
@@ -354,6 +367,7 @@ class Position(State):
         return owner
 
     def controlled(self, p: int) -> list[int]:
+        """SR-13: the territories ``p`` controls."""
         return [t for t in range(D.NTERR) if self.controller(t) == p]
 
     def available(self, p: int, r: int) -> int:
@@ -371,6 +385,7 @@ class Position(State):
         return [t for t in range(D.NTERR) if self.workers_on[t * n + p] and self.controller(t) == p]
 
     def send_workers_home(self, q: int, loc: int) -> int:
+        """SR-31, SR-43 C7: ``q``'s workers on ``loc`` retreat to its home base; how many."""
         home = D.HOME_OF[self.faction[q]]
         count = 0
         base = q * D.WORKERS_TOTAL
@@ -383,6 +398,7 @@ class Position(State):
         return count
 
     def gain(self, p: int, what: str, amount: int) -> None:
+        """SR-15: gain on a track (capped) or draw combat cards."""
         if what == "power":
             self.power[p] = min(D.POWER_MAX, self.power[p] + amount)
         elif what == "popularity":
@@ -398,6 +414,7 @@ class Position(State):
             self.write_log(None, f"P{p} gains {amount} {what}")
 
     def lose(self, p: int, what: str, amount: int) -> None:
+        """SR-15: lose on a track (never below 0)."""
         if what == "power":
             self.power[p] = max(0, self.power[p] - amount)
         elif what == "popularity":
@@ -407,10 +424,12 @@ class Position(State):
         self.write_log(None, f"P{p} loses {amount} {what}")
 
     def can_pay_track(self, p: int, cost: dict[str, int]) -> bool:
+        """Whether ``p`` has the power, popularity and coins of ``cost``."""
         have = {"power": self.power[p], "popularity": self.popularity[p], "coins": self.coins[p]}
         return all(have[k] >= v for k, v in cost.items())
 
     def can_pay_card_cost(self, p: int, cost: dict[str, int]) -> bool:
+        """Whether ``p`` can pay a card's cost, combat cards included."""
         have = {
             "power": self.power[p],
             "popularity": self.popularity[p],
@@ -420,6 +439,7 @@ class Position(State):
         return all(have[k] >= v for k, v in cost.items())
 
     def pay_track_cost(self, p: int, cost: dict[str, int]) -> None:
+        """Pay a card's power, popularity and coins (combat cards are paid one by one)."""
         for k, v in cost.items():
             if k != "combat_cards" and v:
                 self.lose(p, k, v)
@@ -433,6 +453,7 @@ class Position(State):
                 self.known_cards[k] -= 1
 
     def write_log(self, vis: frozenset[int] | None, text: str) -> None:
+        """Append a log line seen by ``vis`` (``None``: everybody)."""
         self.log.append((vis, text))
 
     def write_log_for_others(self, text: str, *seats: int) -> None:
@@ -441,6 +462,7 @@ class Position(State):
         self.write_log(frozenset(s for s in range(-1, self.n) if s not in seats), text)
 
     def end_turn(self) -> None:
+        """SR-5: the turn ends: the section is remembered (SR-6), the next seat clockwise plays."""
         p = self.active
         self.last_section[p] = self.section
         self.turns += 1

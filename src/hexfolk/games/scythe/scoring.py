@@ -85,11 +85,14 @@ def score_breakdown(s: Position, p: int) -> dict[str, Any]:
 
 
 def rank_key(s: Position, p: int) -> tuple[int, ...]:
+    """SR-56: fortune, then the tie-breakers."""
     final = s.final[p]
     return (final["fortune"], *(final[k] for k in D.RULES["tie_breakers"]))
 
 
 def end_game(s: Position, reason: str) -> None:
+    """SR-11, SR-53..SR-56: the game ends: units in unresolved combats go back with their cargo
+    (OQ-9), every fortune is scored, the best share the win (OQ-16)."""
     p = s.active
     # OQ-9: units left in unresolved combats return with their cargo.
     for loc in s.combats:

@@ -62,6 +62,9 @@ def deal_weight(s: Position, seat: int, faction: int = -1, mat: int = -1) -> int
 
 
 def init_players(s: Position) -> None:
+    """SR-57: every player's start: tracks from the mat and faction, the character home, two
+    workers; the seating and the first player; then the tile, the Factory offer, objectives and
+    combat cards as chance events."""
     n = s.n
     for p in range(n):
         f, m = s.faction[p], s.mat[p]

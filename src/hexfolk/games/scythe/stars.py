@@ -17,6 +17,8 @@ from hexfolk.games.scythe.scoring import end_game
 
 
 def star_cap(s: Position, p: int, src: int) -> int:
+    """SR-50: how many stars ``p`` may place from source ``src`` (combat 2, objectives 1; Saxony's
+    Dominate more, SR-41)."""
     name = D.STAR_SOURCES[src]
     dom = bool(s.abilities[p] & D.A_DOMINATE)
     if name == "combat":
@@ -168,6 +170,8 @@ def reveal_options(s: Position, p: int) -> list[Action]:
 
 
 def reveal(s: Position, p: int, number: int) -> None:
+    """SR-51: reveal objective ``number``: the star, the other card under the deck (Saxony keeps
+    it), perhaps the end."""
     s.objectives[p].remove(number)
     s.objectives_revealed.append(number)
     s.reveal_windows_used |= WINDOW_OF_PHASE.get(s.phase, 0)

@@ -136,6 +136,8 @@ def apply_end(s: Position, p: int, a: Action) -> None:
 
 
 def top_options(s: Position, p: int) -> list[Action]:
+    """SR-7: the top-row choices: skip, the action if its cost can be paid (Move's units or coins,
+    Bolster, Trade, Produce; the Factory card's top), reveals."""
     top = top_name(s)
     out: list[Action] = [SKIP]
     if s.section == D.FACTORY_SECTION:

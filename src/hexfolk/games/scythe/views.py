@@ -143,6 +143,8 @@ def full_state(s: Position) -> dict[str, Any]:
 
 
 def observation(s: Position, seat: int | None) -> dict[str, Any]:
+    """SR-59: the view of ``seat`` (``None``: a spectator): the board, every mat's public facts,
+    the prompt, the combat, the log lines it may see; its own cards and objectives."""
     check_seat(s, seat)
     n = s.n
     board: dict[str, Any] = {}
