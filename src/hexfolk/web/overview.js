@@ -109,9 +109,10 @@ export async function showReplay(app, id) {
     const obs = st.observation;
     const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: logLine(l, (k) => seatLabel(seats, k), (x) => humanLog(x, seats)), title: l }));
     info.replaceChildren(
-      h("p", {}, st.action ? `${st.seat === null ? t("chance") : seatLabel(seats, st.seat)}: ${st.action}` : t("replay.start")),
-      h("ul.plist", {}, obs.players.map((p, k) => h("li.player", {}, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` })))),
-      h("ol.log", {}, lines));
+      h("section.panel", {}, h("p.replay-step", {}, st.action ? [h("strong", { text: `${st.seat === null ? t("chance") : seatLabel(seats, st.seat)}: ` }), h("code", { text: st.action })] : t("replay.start")),
+        h("ol.log", { "aria-label": t("log") }, lines)),
+      h("section.panel", {}, h("h2", { text: t("players.title") }),
+        h("ul.plist", {}, obs.players.map((p, k) => h("li.player", {}, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` }))))));
   };
   const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };
   slider.addEventListener("input", () => show(Number(slider.value)));
