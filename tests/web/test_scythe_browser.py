@@ -178,6 +178,7 @@ def _commit(page: Any, v: dict[str, Any]) -> None:
 def _undo_once(page: Any, v: dict[str, Any]) -> None:
     """Right after choosing a section: undo it (one step) and see the choice again."""
     page.wait_for_selector("#undo-one")
+    shoot(page, "undo", ("desktop",))
     v0 = v["version"]
     page.click("#undo-one")
     back = wait_drawn(page, f"v.version > {v0} && v.observation.prompt.kind === 'choose-section'")

@@ -85,7 +85,7 @@ export async function showScytheReplay(app, id) {
     desc.textContent = describeBoard(obs, geo.geometry, name);
     label.textContent = t("replay.of", { i, n: steps.length - 1 });
     info.replaceChildren(
-      h("p", {}, st.action ? `${st.seat === null ? t("chance") : name(st.seat)}: ${st.action}` : t("replay.start")),
+      h("p", {}, st.action ? `${st.seat === null ? t("sc.chance") : name(st.seat)}: ${st.action}` : t("replay.start")),
       h("ul.plist", {}, (obs.player_state || []).map((p, k) => h("li.player", {}, h("div.pname", {}, factionBadge(p.faction), h("strong", { text: name(k) })), tracks(comp, p)))));
   };
   const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };

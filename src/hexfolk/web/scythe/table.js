@@ -201,6 +201,7 @@ class ScythePage {
     }
     this.L = readLegal(v.legal);
     const L = this.L;
+    this.layoutEl.classList.toggle("over", v.status === "finished");
     if (this.changed("board", [obs.board, obs.combats, obs.combat, obs.selected, obs.encounter, v.legal, obs.player_state.map((p) => p.faction)])) this.board.update(obs, L);
     if (this.changed("desc", [obs.board, v.seats])) this.el.desc.textContent = describeBoard(obs, this.geometry, (i) => this.seatName(i));
     this.renderStatus();
