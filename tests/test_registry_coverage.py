@@ -7,7 +7,9 @@ game ``<id>`` this checks, in ``tests/games/<id>/``:
 * ``test_conformance.py``, which runs the conformance kit (``check_random_playouts``) on it;
 * ``perft/`` with at least one ``*.perft`` file of that game, and a test that checks perft
   files (``check_perft_file`` or ``check_perft``);
-* ``golden/`` with at least one golden playthrough, and a test that calls ``check_golden``.
+* ``golden/`` with at least one golden playthrough, and a test that calls ``check_golden``;
+
+and that it writes and loads positions (``kit.check_positions`` along two random games).
 
 The failure names every missing piece. Test doubles registered by the tests themselves (the toy
 game ``bids``) are not games of the package and are left out.
@@ -20,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from hexfolk.core import game_class, game_ids
+from hexfolk.core import game_class, game_ids, load_game
+from hexfolk.core import testing as kit
 
 TESTS = Path(__file__).parent
 
@@ -72,6 +75,17 @@ def test_the_package_registers_games() -> None:
 def test_every_registered_game_has_conformance_perft_and_golden_tests(game_id: str) -> None:
     missing = missing_coverage(game_id, TESTS)
     assert not missing, f"{game_id} lacks:\n  " + "\n  ".join(missing)
+
+
+@pytest.mark.parametrize("game_id", shipped_games())
+def test_every_registered_game_writes_and_loads_positions(game_id: str) -> None:
+    game = load_game(game_id)
+    try:
+        kit.start_position(game, 0).position()
+    except NotImplementedError:
+        pytest.skip(f"{game_id} does not write positions yet")
+    checked = kit.check_positions(game, range(2), every=17, max_steps=300)
+    assert checked >= 4
 
 
 def test_the_coverage_check_names_what_is_missing(tmp_path: Path) -> None:

@@ -12,10 +12,11 @@ met, simultaneous decisions, the end), :func:`check_positions` checks that
 * the loaded state is independent of the document (playing on it changes neither the document
   nor the original) and plays on exactly like the original (same fingerprints after the same
   random steps);
-* a document from another game, with another player count, or missing any one of its
-  top-level fields (but those the game declares ``optional``) is refused with
-  :class:`~hexfolk.core.errors.PositionError` -- never another exception, never a half-built
-  state.
+* a document from another game or with another player count is refused with
+  :class:`~hexfolk.core.errors.PositionError` (a sentence) -- never another exception, never
+  a half-built state; a document missing any one of its top-level fields is refused too, or
+  means the very same position (the field was at the default its absence stands for); only
+  the ``log`` may be left out whatever it held.
 """
 
 from __future__ import annotations
@@ -38,13 +39,10 @@ def check_positions(
     every: int = 11,
     max_steps: int = 400,
     follow: int = 6,
-    optional: Iterable[str] = (),
 ) -> int:
     """Check the positions contract along seeded random games (see the module docstring);
     return how many positions were checked. ``every``: steps between two checks; ``follow``:
-    random steps played on the loaded state and the original after each check; ``optional``:
-    top-level fields a document may leave out (every other one is required)."""
-    optional = frozenset(optional)
+    random steps played on the loaded state and the original after each check."""
     checked = 0
     for seed in seeds:
         rng = make_rng(seed, "positions")
@@ -52,7 +50,7 @@ def check_positions(
         for step in range(max_steps + 1):
             if step % every == 0 or state.is_terminal():
                 where = f"{game.id} seed {seed} step {step}"
-                _check_one(game, state, where, follow, seed, optional)
+                _check_one(game, state, where, follow, seed)
                 checked += 1
             if state.is_terminal():
                 break
@@ -69,9 +67,7 @@ def _random_step(state: State, rng: Any) -> Any:
     return legal[int(rng.random() * len(legal))]
 
 
-def _check_one(
-    game: Game, state: State, where: str, follow: int, seed: int, optional: frozenset[str]
-) -> None:
+def _check_one(game: Game, state: State, where: str, follow: int, seed: int) -> None:
     try:
         doc = state.position()
     except NotImplementedError as exc:
@@ -110,7 +106,7 @@ def _check_one(
             )
     if doc != snapshot:
         raise ConformanceError(f"{where}: playing on the loaded state changed the document")
-    _check_refusals(game, doc, where, optional)
+    _check_refusals(game, state, doc, where)
 
 
 def _same_position(a: State, b: State, where: str) -> None:
@@ -158,27 +154,40 @@ def _short(value: Any) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def _check_refusals(game: Game, doc: JSON, where: str, optional: frozenset[str]) -> None:
-    bad: list[tuple[str, JSON]] = [
+def _check_refusals(game: Game, state: State, doc: JSON, where: str) -> None:
+    for what, document in (
         ("another game's", {**doc, "game": f"not-{game.id}"}),
         ("another player count's", {**doc, "players": game.num_players + 1}),
-    ]
-    bad += [
-        (f"a document without {key!r}", _without(doc, key)) for key in doc if key not in optional
-    ]
-    for what, document in bad:
-        try:
-            game.load_position(document)
-        except PositionError as exc:
-            if not str(exc).strip():
-                raise ConformanceError(f"{where}: {what} refusal has no sentence") from None
-            continue
-        except Exception as exc:  # the contract: a PositionError, nothing else
+    ):
+        refused = _refusal(game, document, what, where)
+        if refused is not None:
+            raise ConformanceError(f"{where}: load_position accepted {what} position")
+    for key in doc:
+        if key == "log":
+            continue  # the history that led here: a document may leave it out (see _view)
+        what = f"a document without {key!r}"
+        built = _refusal(game, _without(doc, key), what, where)
+        if built is not None and built.fingerprint() != state.fingerprint():
             raise ConformanceError(
-                f"{where}: load_position of {what} raised {type(exc).__name__}: {exc}, "
-                "not PositionError"
-            ) from None
-        raise ConformanceError(f"{where}: load_position accepted {what} position")
+                f"{where}: load_position accepted {what} and built another position "
+                f"(refuse it, or let the field's absence mean its default)"
+            )
+
+
+def _refusal(game: Game, document: JSON, what: str, where: str) -> State | None:
+    """The state ``load_position`` builds from ``document``, or None if it refused it with a
+    sentence; any other exception, or a refusal without a sentence, breaks the contract."""
+    try:
+        return game.load_position(document)
+    except PositionError as exc:
+        if not str(exc).strip():
+            raise ConformanceError(f"{where}: the refusal of {what} has no sentence") from None
+        return None
+    except Exception as exc:  # the contract: a PositionError, nothing else
+        raise ConformanceError(
+            f"{where}: load_position of {what} raised {type(exc).__name__}: {exc}, "
+            "not PositionError"
+        ) from None
 
 
 def _without(doc: JSON, key: str) -> JSON:
