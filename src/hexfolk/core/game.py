@@ -141,7 +141,10 @@ class Game(ABC):
         deck composition, a prompt that exists for the seat it names) before anything is
         built; a document that breaks one is refused with
         :class:`~hexfolk.core.errors.PositionError`, whose message is one sentence naming the
-        problem. Games override this; the default refuses every document.
+        problem. A document without one of its fields is refused too, unless the field's
+        absence means its default (the same position); only the ``log`` may always be left
+        out. :func:`hexfolk.core.testing.check_positions` checks all of this. Games override
+        this; the default refuses every document.
         """
         raise NotImplementedError(
             f"{self.id} does not load positions yet: its Game has no load_position()"
