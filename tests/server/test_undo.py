@@ -400,3 +400,37 @@ def test_undo_after_a_restart(tmp_path: Path) -> None:
         run(again())
     finally:
         srv.terminate()
+
+
+def _st(seq: int, seat: int | None, turn: int, kind: str = "action", **flags: Any) -> Any:
+    from hexfolk.server.store import Step
+
+    return Step(seq, kind, seat, f"step {seq}", turn=turn, **flags)
+
+
+def test_every_barrier_of_the_undo_rules_with_its_sentence() -> None:
+    """The walk back over the game as played (``undo.undoable``), barrier by barrier."""
+
+    def can(steps: list[Any], seat: int = 0, turn: int = 5) -> tuple[int, str]:
+        u = U.undoable(steps, [s.turn for s in steps], seat, turn)
+        return u.steps, u.reason
+
+    earlier = [_st(1, 1, 4), _st(2, None, 5, "chance")]  # the turn began with a chance step
+    mine = [_st(3, 0, 5), _st(4, 0, 5)]
+    assert can(earlier + mine) == (2, U.CHANCE)
+    assert can(earlier) == (0, U.NOTHING)
+    assert can(earlier + mine + [_st(5, None, 5, "chance")]) == (0, U.CHANCE)
+    assert can(earlier + mine + [_st(5, 1, 5)]) == (0, U.OTHER_SEAT)
+    assert can(earlier + mine + [_st(5, 0, 5, timeout=True)]) == (0, U.TIMEOUT)
+    assert can(earlier + mine + [_st(5, 0, 5, stand_in=True, bot=True)]) == (0, U.STAND_IN)
+    assert can(earlier + mine + [_st(5, 0, 5, reveals=True)]) == (0, U.REVEALED)
+    assert can(earlier + mine + [_st(5, 0, 5, reveals=True), _st(6, 0, 5)]) == (1, U.REVEALED)
+    # an unknown reveal flag counts as undoable (the room settles it before undoing)
+    assert can(earlier + mine + [_st(5, 0, 5, reveals=None)]) == (3, U.CHANCE)
+    # my step of the previous turn: a new turn
+    assert can([_st(1, 0, 4)]) == (0, U.NEW_TURN)
+    assert can([_st(1, 0, 4), _st(2, 0, 5)]) == (1, U.TURN_START)
+    # another seat's step in my turn, nothing of mine behind it
+    assert can([_st(1, 0, 4), _st(2, 1, 5)]) == (0, U.NOTHING)
+    # someone else's undo rights are theirs: seat 1 sees nothing of its own
+    assert can(earlier + mine, seat=1) == (0, U.NOTHING)
