@@ -84,6 +84,13 @@ def test_play_from_a_position_records_it_and_the_record_replays(cli, tmp_path: P
     assert len(rec.actions) == 3  # seat 1's bid, then one card each
     final = replay(rec)
     assert final.is_terminal() and rec.result["finished"] is True
+    shown = cli("replay", str(out), "--json")  # `hexfolk replay` starts from the position too
+    assert shown.exit_code == 0, shown.output
+    data = one_json_object(shown.stdout)
+    assert data["from_position"] is True and data["fingerprint_checked"] is True
+    assert data["steps"] == 3 and data["terminal"] is True
+    text = cli("replay", str(out)).stdout
+    assert "replayed 3 steps from the record's start position: ok" in text
 
 
 @pytest.mark.parametrize("game_id", ["island", "scythe"])

@@ -92,6 +92,7 @@ def replay_summary(record: MatchRecord, final: State) -> dict[str, Any]:
         "seed": record.seed,
         "bots": record.bots,
         "steps": len(record.actions),
+        "from_position": record.position is not None,
         "verified": True,
         "fingerprint_checked": record.final_fingerprint is not None,
         "checkpoints_checked": len(record.checkpoints),
@@ -116,7 +117,8 @@ def print_summary(data: dict[str, Any], game: Game) -> None:
         f"[bold]{escape(data['game'])}[/bold] (rules {escape(data['rules_version'])}), "
         f"{data['players']} players ({escape(bots)}), seed {data['seed']}"
     )
-    console.print(f"replayed {data['steps']} steps: ok ({checked})")
+    start = " from the record's start position" if data.get("from_position") else ""
+    console.print(f"replayed {data['steps']} steps{start}: ok ({checked})")
     ended = "game over" if data["terminal"] else "game not finished (capped or quit)"
     winners = ", ".join(f"seat {s}" for s in data["winners"]) or "none"
     console.print(f"{ended}; winners: {winners}; turns: {data['turns']}")
