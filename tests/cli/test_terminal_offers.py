@@ -119,3 +119,25 @@ def test_decline_all_on_is_never_shown_an_offer() -> None:
     after = text.split("decline-all", 1)[1] if "decline-all" in text else text
     assert after.count("— answer with `accept ") == 0  # no offer shown after the first
     assert "seat 0 rejects" in after  # the later offers were declined for the person
+
+
+def _windows(text: str) -> list[str]:
+    """Each offer notice with what follows it up to the next log line or screen."""
+    return re.findall(r"— answer with `accept \d+`.*?(?=\n  · |\n── |\Z)", text, re.S)
+
+
+def test_hot_seat_offer_windows_show_no_hand() -> None:
+    """With two people at the terminal a bot's offer names the seat it is for and shows no
+    hand (the other person may be at the keyboard); with one person it shows theirs."""
+
+    def poll(prompt: str, seconds: float) -> str | None:
+        return NOTHING
+
+    two, out, _ = _session(poll, seed=1, codes=["human", "human", "medium", "medium"])
+    two.run()
+    windows = _windows(out.getvalue())
+    assert windows and not any("your hand" in w for w in windows)
+    one, out, _ = _session(poll, seed=1)
+    one.run()
+    windows = _windows(out.getvalue())
+    assert windows and all("your hand" in w for w in windows)

@@ -308,13 +308,11 @@ class PlaySession:
             offer = offer_by_id(observation, number)
             width = self.size().columns
             if offer is not None:
-                notice = [
-                    offer_notice(offer, proposer, seat),
-                    *self.view.hand(observation, seat, self.size())[:1],
-                ]
-                self._print_lines(fit(notice, width))
-                legal = self.state.legal_actions()
-                self._print_lines(menu_lines(self._entries(seat, legal), width, 4))
+                self._print_lines(fit([offer_notice(offer, proposer, seat)], width))
+                if self.viewer == seat:  # hot seat: no hand shown without a hand-over
+                    self._print_lines(self.view.hand(observation, seat, self.size())[:1])
+                    legal = self.state.legal_actions()
+                    self._print_lines(menu_lines(self._entries(seat, legal), width, 4))
             seconds: float | None = self.offer_wait
             if self.offer_wait <= 0:  # shown, not waited for (a terminal still reads ahead)
                 seconds = 0.0 if self.live else None
