@@ -112,6 +112,8 @@ def test_play_bad_setup_is_exit_2(cli) -> None:
         (("play", "bids", "--players", "human"), "2 to 4"),
         (("play", "bids", "--players", "human,wizard"), "wizard"),
         (("play", "bids", "--option", "hand=3"), "hand"),
+        (("play", "bids", "--offer-wait", "-1"), "--offer-wait"),
+        (("play", "bids", "--offer-wait", "soon"), "--offer-wait"),
     ]:
         res = cli(*args, input="")
         assert res.exit_code == 2, (args, res.output)

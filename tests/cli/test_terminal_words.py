@@ -127,12 +127,16 @@ RAW = re.compile(r"\{'|\{\"|\[\[|': |\": |\[\d+(, \d+)*\]")
 
 
 @pytest.mark.parametrize(
-    ("game", "players"), [("island", "random,random,random,random"), ("scythe", "random,random")]
-)
-def test_a_whole_game_prints_no_raw_data(cli, monkeypatch, game: str, players: str) -> None:  # type: ignore[no-untyped-def]
+    ("game", "players", "columns"),
+    [("island", "random,random,random,random", 80), ("scythe", "random,random", 80),
+     ("island", "random,random,random", 60)],
+)  # fmt: skip
+def test_a_whole_game_prints_no_raw_data(
+    cli, monkeypatch, game: str, players: str, columns: int
+) -> None:  # type: ignore[no-untyped-def]
     """Every line of a whole game (log, offers, answers, discards, the summary) is words,
-    within 80 columns."""
-    monkeypatch.setenv("COLUMNS", "80")
+    within the terminal's width (``COLUMNS`` is respected)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
     monkeypatch.setenv("LINES", "24")
     res = cli("play", game, "--players", players, "--seed", "4", input="")
     assert res.exit_code == 0, res.output
@@ -140,4 +144,4 @@ def test_a_whole_game_prints_no_raw_data(cli, monkeypatch, game: str, players: s
     assert any("Game over." in x for x in lines)
     for line in lines:
         assert not RAW.search(line), line
-        assert len(line) <= 80, line
+        assert len(line) <= columns, line
