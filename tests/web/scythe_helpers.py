@@ -66,7 +66,9 @@ def wait_drawn(page: Any, predicate_js: str, timeout: float = 20_000) -> dict[st
     return dict(page.evaluate("() => window.__hexfolkView"))
 
 
-def click_action(page: Any, action: str, seen: int, timeout: float = 15_000) -> bool:
+def click_action(
+    page: Any, action: str, seen: int, timeout: float = 15_000, keyboard: bool = False
+) -> bool:
     """Do ``action`` (listed in the drawn view of version ``seen``) by clicking what carries
     it: the element whose ``data-act`` is exactly it, or the element holding it among others
     and then the chooser's button. Waits for a newer drawn view (or a refusal's message).
@@ -99,7 +101,11 @@ def click_action(page: Any, action: str, seen: int, timeout: float = 15_000) -> 
             )
         )
         try:
-            page.locator("[data-click-me]").first.click(timeout=2_000)
+            if keyboard:  # Tab's target: focus it, then Enter
+                page.locator("[data-click-me]").first.focus(timeout=2_000)
+                page.keyboard.press("Enter")
+            else:
+                page.locator("[data-click-me]").first.click(timeout=2_000)
             break
         except Exception:  # redrawn under the pointer: mark the new element and click again
             if page.evaluate("() => window.__hexfolkVersion") != seen:
@@ -108,7 +114,11 @@ def click_action(page: Any, action: str, seen: int, timeout: float = 15_000) -> 
         raise AssertionError(f"could not click {action!r}")
     if found == "chooser":
         page.wait_for_selector("#dialog")
-        page.locator(f'#dialog [data-act="{action}"]').click()
+        if keyboard:
+            page.locator(f'#dialog [data-act="{action}"]').focus()
+            page.keyboard.press("Enter")
+        else:
+            page.locator(f'#dialog [data-act="{action}"]').click()
     page.wait_for_function(
         f"() => (window.__hexfolkVersion > {v0}) || document.querySelector('#toast.show')",
         timeout=timeout,

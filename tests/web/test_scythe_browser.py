@@ -29,6 +29,7 @@ from tests.web.scythe_helpers import (
     click_action,
     hints,
     listed,
+    names_a_place,
     wait_drawn,
 )
 
@@ -194,10 +195,21 @@ NEEDS = ("produce", "trade", "bolster", "move", "carry", "bottom", "pay", "benef
 """What the person must have done by clicking (issue 15's test list)."""
 
 
+def _undo_turn(page: Any, v: dict[str, Any]) -> None:
+    """Two or more steps into a turn: take the whole turn back, to the choice of a section."""
+    n = v["undo"]["turn"]
+    assert f"({n} " in page.inner_text("#undo-turn")
+    page.click("#undo-turn")
+    back = wait_drawn(
+        page, f"v.version > {v['version']} && v.observation.prompt.kind === 'choose-section'"
+    )
+    assert back["undo"] is None and back["observation"]["turn"] == v["observation"]["turn"]
+
+
 def _person_turns(page: Any, person: Person, seconds: float) -> bool:
     """Play the person's decisions by clicking; True once an undo was taken and refused."""
     end = time.time() + seconds
-    undone = False
+    undone = turn_undone = by_keyboard = False
     need = set(NEEDS)
     while time.time() < end and not (person.turns >= 10 and need <= person.done.keys()):
         wait_drawn(page, "v.legal.length > 0 || v.status === 'finished'", timeout=30_000)
@@ -218,6 +230,10 @@ def _person_turns(page: Any, person: Person, seconds: float) -> bool:
             assert reveal is not None
             shoot(page, "combat-reveal", ("desktop", "tablet"))
             continue
+        if v.get("undo") and v["undo"]["turn"] >= 2 and person.turns >= 3 and not turn_undone:
+            _undo_turn(page, v)
+            turn_undone = True
+            continue
         action = person.choose(v)
         assert action in legal, (action, legal)
         if kind == "choose-section" and person.turns == 2 and not undone:
@@ -229,8 +245,10 @@ def _person_turns(page: Any, person: Person, seconds: float) -> bool:
             shoot(page, "choose-section")
         if DEBUG:
             print(v["version"], kind, action, round(time.time() % 1000, 2), flush=True)
-        click_action(page, action, v["version"])
-    return undone
+        keyboard = not by_keyboard and names_a_place(action)  # once: a board target by keyboard
+        by_keyboard = by_keyboard or keyboard
+        click_action(page, action, v["version"], keyboard=keyboard)
+    return undone and turn_undone and by_keyboard
 
 
 def test_a_person_plays_scythe_against_a_steered_opponent(
@@ -307,7 +325,7 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     wait_drawn(page, "v.legal.length > 0", timeout=30_000)
     assert page.locator("#my-mat .section").count() == 4
     person = Person(POST)
-    assert _person_turns(page, person, 70), "the undo was taken and a second one refused"
+    assert _person_turns(page, person, 70), "undo one, undo the turn, a refusal, a keyboard move"
     for k in NEEDS:
         assert person.done.get(k), (k, person.done)
     assert person.turns >= 10, person.turns
