@@ -9,7 +9,6 @@ from hexfolk.core import load_game
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.board import beginner_layouts
 from hexfolk.games.island.building import after_settlement, award_longest_road, place_settlement
-from hexfolk.games.island.phases import MAIN
 from hexfolk.games.island.roads import road_length
 from hexfolk.games.island.rules import NRES
 from hexfolk.games.island.state import IslandState
@@ -17,18 +16,19 @@ from hexfolk.games.island.state import IslandState
 
 def fresh(players: int = 4, **options: Any) -> IslandState:
     """A state on the beginner board right after the layout, setup skipped: seat 0's main
-    phase of turn 1 (already rolled), no pieces, empty hands, full bank."""
+    phase of turn 1 (already rolled), no pieces, empty hands, full bank. Built as a position
+    document (``IslandGame.load_position``), not by setting the state's fields."""
     options.setdefault("board", "beginner")
     game = load_game("island", players, options)
     state = game.new_initial_state()
-    assert isinstance(state, IslandState)
     layout = beginner_layouts(game.board_id)[0]
     state.apply(A.LayoutOutcome(layout))
-    state.phase = MAIN
-    state.active = state.seat = 0
-    state.turn = 1
-    state.rolled = True
-    return state
+    doc = state.position()
+    doc["turn"].update(phase="main", seat=0, active=0, number=1, rolled=True)
+    doc["prompt"] = {"kind": "main", "seat": 0}
+    loaded = game.load_position(doc)
+    assert isinstance(loaded, IslandState)
+    return loaded
 
 
 def give(state: IslandState, seat: int, cards: str) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hexfolk.core import Action, FrozenOptions, MalformedActionError, OptionError, OptionSpec
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import maps
+from hexfolk.games.island import maps, positions
 from hexfolk.games.island.board import (
     Layout,
     LayoutError,
@@ -203,6 +204,14 @@ class IslandGame(IslandRules):
     def new_initial_state(self) -> IslandState:
         """The state before the board is laid out (a chance node)."""
         return IslandState(self)
+
+    def load_position(self, doc: str | Mapping[str, Any]) -> IslandState:
+        """The state a position document describes (``state.position()`` writes one; the
+        fields are listed in ``docs/island.md``, "Positions"). The document is checked against
+        the game's invariants (pieces per seat, the distance rule, bank and hands holding every
+        card, the development deck's composition, awards, a prompt that exists); a bad one is
+        refused with :class:`~hexfolk.core.PositionError`, whose sentence names the problem."""
+        return positions.load_position(IslandState(self), doc)
 
     def parse_action_syntax(self, text: str) -> Action:
         """Parse island notation (``docs/island.md``); raise MalformedActionError. On a map the

@@ -32,7 +32,7 @@ from hexfolk.core import (
     check_seat,
 )
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import reasons, timeouts, views
+from hexfolk.games.island import positions, reasons, timeouts, views
 from hexfolk.games.island.actions import (
     MARITIME_ROW,
     OFFERS_BY_HELD,
@@ -489,6 +489,11 @@ class IslandState(IslandPosition):
     def observation(self, seat: int | None) -> JSON:
         check_seat(self, seat)
         return views.observation(self, seat)
+
+    def position(self) -> dict[str, Any]:
+        """This state as a position document (``docs/island.md``, "Positions"): every field
+        in the game's words, hidden ones included; ``IslandGame.load_position`` reads it."""
+        return positions.write_position(self)
 
     def full_state(self) -> JSON:
         return views.full_state(self)
