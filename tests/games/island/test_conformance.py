@@ -6,6 +6,8 @@ suite fast, and a few are played to the end.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from hexfolk.core import State, load_game
@@ -74,3 +76,66 @@ def test_ir74_hidden_information_with_hidden_bank() -> None:
         every=9,
         turn_cap=120,
     )
+
+
+def _plant_in_hand_and_cards(state: IslandState, seat: int) -> IslandState | None:
+    """A clone where ``seat``'s secrets differ and nothing public does: its resource cards
+    change type (the hidden bank gives and takes the difference, the hand's size stays) and
+    one development card not bought this turn changes kind with one of the deck. None when
+    the seat holds nothing to change."""
+    planted = state.clone()
+    hand = planted.hands[seat]
+    turned = hand[1:] + hand[:1]  # lumber becomes brick, ..., ore becomes lumber
+    bank = planted.bank
+    if turned == hand or any(bank[r] + hand[r] - turned[r] < 0 for r in range(len(hand))):
+        turned = hand
+    for r in range(len(hand)):
+        bank[r] += hand[r] - turned[r]
+    planted.hands[seat] = turned
+    dev, new, deck = planted.dev[seat], planted.dev_new[seat], planted.deck
+    old = next((c for c in range(len(dev)) if dev[c] > new[c]), None)
+    other = next((c for c in range(len(deck)) if deck[c] and c != old), None)
+    swapped = old is not None and other is not None
+    if swapped:
+        assert old is not None and other is not None
+        dev[old] -= 1
+        dev[other] += 1
+        deck[old] += 1
+        deck[other] -= 1
+    if turned == state.hands[seat] and not swapped:
+        return None
+    return planted
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_ir74_hands_and_development_cards_stay_hidden(players: int) -> None:
+    """IR-74: the types of a seat's resource cards and its development cards show to that
+    seat only (with the bank hidden, nothing public tells them): a world where they differ
+    looks the same to every other seat and the spectator, and different to the seat."""
+    game = load_game("island", players, {"hide_bank": True})
+    state = game.new_initial_state()
+    rng = random.Random(players)
+    planted_count = 0
+    for step in range(1200):
+        if state.is_terminal():
+            break
+        if step % 5 == 0:
+            for seat in range(players):
+                planted = _plant_in_hand_and_cards(state, seat)
+                if planted is None:
+                    continue
+                planted_count += 1
+                assert planted.observation(seat) != state.observation(seat)
+                for other in [*range(players), None]:
+                    if other != seat:
+                        assert planted.observation(other) == state.observation(other), (
+                            f"step {step}: seat {seat}'s cards show to {other}"
+                        )
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+        else:
+            seats = state.acting_seats()
+            seat = seats[rng.randrange(len(seats))]
+            legal = state.legal_actions_for(seat)
+            state.apply_for(seat, legal[rng.randrange(len(legal))])
+    assert planted_count > 100
