@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hexfolk.cli.common import fail, print_json, user_errors
+from hexfolk.cli.common import JsonFlag, fail, print_json, seed_option, user_errors
 from hexfolk.games.island.map_drawing import draw_map
 from hexfolk.games.island.maps import MapError, all_maps, draw_layout, load_map, map_facts
 
@@ -69,9 +69,7 @@ def maps_table(facts: list[dict[str, Any]]) -> str:
 @app.callback(invoke_without_command=True)
 def maps_command(
     ctx: typer.Context,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object on stdout instead of a table.")
-    ] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """List the island maps with their English and Dutch names, tile counts (total and
     producing/desert/lake), supported player counts, harbors and terrain/number modes."""
@@ -94,9 +92,7 @@ def maps_command(
 @app.command("show", epilog=EPILOG)
 def show_command(
     name: Annotated[str, typer.Argument(help="Map id, English or Dutch name.")],
-    seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the drawn layout (terrain, numbers, coast).")
-    ] = 0,
+    seed: Annotated[int, seed_option("Seed of the drawn layout (terrain, numbers, coast).")] = 0,
 ) -> None:
     """Draw one island map in the terminal: a layout drawn from the seed (shuffled terrain,
     numbers and harbor kinds where the map shuffles them; Driftland's coastline too)."""
