@@ -332,6 +332,13 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     assert hunter.fought
     assert page.errors == []  # type: ignore[attr-defined]
     shoot(page, "table-main")
+    box = page.get_attribute("#board", "viewBox")
+    page.click(".zoom-in")
+    assert float(page.get_attribute("#board", "data-zoom") or 1) > 1
+    assert page.get_attribute("#board", "viewBox") != box
+    shoot(page, "zoomed", ("tablet",))
+    page.click(".zoom-home")
+    assert page.get_attribute("#board", "viewBox") == box
 
     # a spectator sees no hand, no objective and no Factory offer, and nothing to click
     spec = new_page(browser, size=DESKTOP)

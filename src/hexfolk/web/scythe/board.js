@@ -2,9 +2,11 @@
 // games/scythe/geometry.py) and an observation: territories in their terrain, rivers, lakes,
 // tunnels, the Factory, home bases in faction colours, encounter tokens, and on each territory
 // its units, structure and resource tokens. Targets are only the locations the listed actions
-// name (legal.js); zoom and pan with the wheel, a drag, a pinch or the buttons.
+// name (legal.js); zoom and pan as on the island's board (BoardZoom: wheel, pinch, drag when
+// zoomed, the buttons, keys + - 0 and arrows).
 import { s, clickable } from "../dom.js";
 import { t } from "../i18n.js";
+import { BoardZoom } from "../board.js";
 
 export const R = 40; // hex circumradius in SVG units
 const SX = (R * Math.sqrt(3)) / 2;
@@ -51,16 +53,17 @@ export class ScytheBoard {
     const all = [...Object.keys(geo.territories), ...Object.keys(geo.home_bases)];
     const xs = all.map((l) => xy(geo, l)[0]), ys = all.map((l) => xy(geo, l)[1]);
     this.home = { x: Math.min(...xs) - R * 1.2, y: Math.min(...ys) - R * 1.2, w: Math.max(...xs) - Math.min(...xs) + R * 2.4, h: Math.max(...ys) - Math.min(...ys) + R * 2.4 };
-    this.vb = { ...this.home };
     this.layers = {
       terrain: s("g", { class: "sc-terrain" }), rivers: s("g", { class: "sc-rivers" }),
       homes: s("g", { class: "sc-homes" }), pieces: s("g", { class: "sc-pieces" }), targets: s("g", { class: "sc-targets" }),
     };
     svg.append(this.layers.terrain, this.layers.rivers, this.layers.homes, this.layers.pieces, this.layers.targets);
     this.drawStatic();
-    this.applyViewBox();
-    this.zoomable();
+    this.zoom = new BoardZoom(svg, this.home);
   }
+
+  /** The zoom buttons (in, out, whole board) to put over the board. */
+  controls() { return this.zoom.controls(); }
 
   drawStatic() {
     const g = this.geo;
@@ -161,60 +164,9 @@ export class ScytheBoard {
       const el = s("g", { class: "target", "data-act": acts.join("|"), "data-loc": loc }, shape);
       const label = acts.length === 1 ? `${actionWords(acts[0])} (${L.hints[acts[0]] || ""})` : `${placeName(this.geo, loc)}: ${acts.length} ${t("sc.choices")}`;
       clickable(el, label, () => (acts.length === 1 ? this.onAction(acts[0]) : this.onChoose(loc, acts)));
-      el.addEventListener("pointerdown", (e) => e.stopPropagation());
       targets.push(el);
     }
     this.layers.targets.replaceChildren(...targets);
-  }
-
-  // --- zoom and pan -----------------------------------------------------------------------
-  applyViewBox() {
-    const v = this.vb;
-    this.svg.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
-  }
-
-  zoom(f, px = 0.5, py = 0.5) {
-    const v = this.vb;
-    const w = Math.min(this.home.w * 1.5, Math.max(this.home.w / 5, v.w * f));
-    const h = (w / v.w) * v.h;
-    v.x += (v.w - w) * px; v.y += (v.h - h) * py; v.w = w; v.h = h;
-    this.applyViewBox();
-  }
-
-  reset() { this.vb = { ...this.home }; this.applyViewBox(); }
-
-  zoomable() {
-    const svg = this.svg;
-    svg.addEventListener("wheel", (e) => {
-      e.preventDefault();
-      const r = svg.getBoundingClientRect();
-      this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
-    }, { passive: false });
-    const pts = new Map();
-    let last = null;
-    svg.addEventListener("pointerdown", (e) => { pts.set(e.pointerId, [e.clientX, e.clientY]); last = null; });
-    svg.addEventListener("pointermove", (e) => {
-      if (!pts.has(e.pointerId)) return;
-      const prev = pts.get(e.pointerId);
-      pts.set(e.pointerId, [e.clientX, e.clientY]);
-      const r = svg.getBoundingClientRect();
-      const scale = Math.max(this.vb.w / r.width, this.vb.h / r.height);
-      if (pts.size === 1) {
-        const dx = e.clientX - prev[0], dy = e.clientY - prev[1];
-        if (Math.abs(dx) + Math.abs(dy) < 1) return;
-        this.vb.x -= dx * scale; this.vb.y -= dy * scale;
-        this.applyViewBox();
-      } else if (pts.size === 2) {
-        const [a, b] = [...pts.values()];
-        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-        if (last) this.zoom(last / d, ((a[0] + b[0]) / 2 - r.left) / r.width, ((a[1] + b[1]) / 2 - r.top) / r.height);
-        last = d;
-      }
-    });
-    const up = (e) => { pts.delete(e.pointerId); last = null; };
-    svg.addEventListener("pointerup", up);
-    svg.addEventListener("pointercancel", up);
-    svg.addEventListener("pointerleave", up);
   }
 }
 

@@ -91,7 +91,7 @@ export async function showScytheReplay(app, id) {
   const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };
   slider.addEventListener("input", () => show(Number(slider.value)));
   app.append(h("section.game.replay.sc-game", {},
-    h("div.board-wrap.sc-wrap", {}, svg, desc),
+    h("div.board-wrap.sc-wrap", {}, svg, board.controls(), desc),
     h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
       h("div.row", {},
         h("button#replay-first", { text: "«", "aria-label": t("replay.first"), onclick: () => go(0) }),

@@ -9,6 +9,8 @@ import { t } from "../i18n.js";
 import { FACTION_COLOR, FACTION_INK, FACTION_LETTER } from "./board.js";
 
 export const STAR_SOURCES = ["upgrades", "mechs", "structures", "recruits", "workers", "objective", "combat", "popularity", "power"];
+/** The listed top actions a top box stands for (docs/scythe.md notation). */
+const TOP_ACTION = { "move-coins": "coins", "bolster-power": "bolster power", "bolster-cards": "bolster cards", "trade-popularity": "trade popularity" };
 const TOP_OF = { move: ["move-units", "move-coins"], bolster: ["bolster-power", "bolster-cards"], trade: ["trade-popularity"], produce: ["produce-territories"] };
 
 export function factionBadge(f, extra = "") {
@@ -62,10 +64,14 @@ export function playerMat(comp, ps, L, onAct, onChoose, current) {
     const here = current === i + 1;
     const tops = (TOP_OF[sec.top] || []).map((box) => {
       const ups = L ? L.upgrades.filter((u) => u.box === box) : [];
-      const chip = h(`span.topbox${upgrades.includes(box) ? ".up" : ""}${ups.length ? ".pick" : ""}`, {
-        "data-box": box, title: t(`box.${box}`), "data-act": ups.length ? ups.map((u) => u.action).join("|") : null,
+      // the current section's listed top action of this box (bolster power, coins, ...)
+      const top = L && here && TOP_ACTION[box] && L.buttons.includes(TOP_ACTION[box]) ? TOP_ACTION[box] : null;
+      const acts = ups.length ? ups.map((u) => u.action).join("|") : top;
+      const chip = h(`span.topbox${upgrades.includes(box) ? ".up" : ""}${acts ? ".pick" : ""}`, {
+        "data-box": box, title: t(`box.${box}`), "data-act": acts,
       }, `${t(`box.${box}`)} ${boxValue(comp, box, upgrades)}${upgrades.includes(box) ? " ▲" : ""}`);
       if (ups.length) clickableChip(chip, `${t("sca.upgrade")}: ${t(`box.${box}`)}`, () => onChoose(t("sca.upgrade"), ups.map((u) => [u.action, `${t(`box.${box}`)} → ${t(`bottom.${u.bottom}`)} (${L.hints[u.action] || ""})`])));
+      else if (top) clickableChip(chip, `${t(`sca.${top}`)} (${L.hints[top] || ""})`, () => onAct(top));
       return chip;
     });
     const topCost = comp.top_costs[sec.top] || {};

@@ -167,12 +167,9 @@ class ScythePage {
       mute.setAttribute("aria-pressed", String(muted()));
     } });
     document.getElementById("top-extra").replaceChildren(mute);
-    const zoom = h("div.zoom", {},
-      h("button.small#zoom-in", { "aria-label": t("sc.zoom_in"), text: "+", onclick: () => this.board && this.board.zoom(1 / 1.25) }),
-      h("button.small#zoom-out", { "aria-label": t("sc.zoom_out"), text: "−", onclick: () => this.board && this.board.zoom(1.25) }),
-      h("button.small#zoom-reset", { "aria-label": t("sc.zoom_reset"), text: "⟲", onclick: () => this.board && this.board.reset() }));
+    this.el.zoomBox = h("div.zoom-box");
     this.layoutEl = h("section.game.sc-game", {},
-      h("div.board-wrap.sc-wrap", {}, svg, zoom, this.el.desc),
+      h("div.board-wrap.sc-wrap", {}, svg, this.el.zoomBox, this.el.desc),
       this.el.mat,
       h("aside.side", {}, this.el.status, this.el.end, this.el.decide, this.el.combat, this.el.cards, this.el.players, this.el.triumph,
         h("section.panel.talk", {}, h("h2", { text: t("log") }), this.el.log, h("h2", { text: t("chat") }), this.el.chat, chat.form)));
@@ -197,6 +194,7 @@ class ScythePage {
     if (!this.board) {
       this.board = new ScytheBoard(this.el.svg, this.geometry, (i) => this.seatName(i));
       this.board.onAction = (a) => this.act(a);
+      this.el.zoomBox.replaceChildren(this.board.controls());
       this.board.onChoose = (loc, acts) => this.choose(placeName(this.geometry, loc), acts.map((a) => [a, `${actionWords(a)} — ${this.L.hints[a] || ""}`]));
     }
     this.L = readLegal(v.legal);
