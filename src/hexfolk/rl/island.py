@@ -155,13 +155,14 @@ class Window:
 class Placement:
     """One board as the encoder sees it: engine ids -> catalogue places (the identity on a
     fixed board), the static features of the layout (terrain, tokens, harbors, water) as one
-    float32 block, and the index of every legal action already seen on this board."""
+    float32 block, and the memo of the action indices on this board."""
 
     hex_of: Sequence[int]
     node_of: Sequence[int]
     edge_of: Sequence[int]
     block: np.ndarray
-    fixed: dict[Action, int]
+    memo: dict[Action, Any]
+    """Action -> its index, or for a slotted action (its offer number, its key with ``{}``)."""
     pieces: dict[int, tuple[list[list[int]], ...]] = field(default_factory=dict)
     """Per observing seat: the feature index of each owner's piece on each node and edge."""
 
@@ -188,6 +189,8 @@ _PLAYER_SCALES = (20, 10, 5, 10, None, 15, 15, 5, 4)
 """Their scales (None: the VP target)."""
 _RESOURCE_COUNTS = itemgetter(*RESOURCES)
 _DEV_COUNTS = itemgetter(*DEV_NAMES)
+_MEMO = 20_000
+"""Memo entries (actions) per board before it is cleared (offer numbers keep growing)."""
 _CACHE = 64
 """Boards (layouts) remembered per codec; a table of more is cleared (Driftland: one per game)."""
 
@@ -290,8 +293,8 @@ class IslandCodec(Codec):
         self._boards: dict[tuple[str, str | None], Placement] = {}
         self._board: Placement | None = None
         self._board_key: tuple[str, str | None] | None = None
-        self._slotted: dict[Action, tuple[int, str]] = {}
-        """Slotted action -> (its offer number, its key with ``{}`` for the slot)."""
+        self._memo: dict[Action, Any] = {}
+        """The board's memo of :meth:`indices` (:attr:`Placement.memo`)."""
         super().__init__(game, catalogue(n, hexes, nodes, edges, mark), f)
         self._scale = self._scales()
 
@@ -338,7 +341,7 @@ class IslandCodec(Codec):
                 self._fixed_board(layout) if self.window is None else self._window_board(key[1])
             )
         self._board_key, self._board = key, place
-        self._fixed = place.fixed
+        self._memo = place.memo
         return place
 
     def _fixed_board(self, layout: str) -> Placement:
@@ -358,9 +361,7 @@ class IslandCodec(Codec):
         at = self.o_harbor - self.o_hex
         for i, c in enumerate(harbor_text):
             block[at + i * len(HARBORS) + HARBORS.index(c)] = 1.0
-        return Placement(
-            range(self.hexes), range(self.nodes), range(self.edges), block, self._fixed
-        )
+        return Placement(range(self.hexes), range(self.nodes), range(self.edges), block, self._memo)
 
     def _window_board(self, island: str | None) -> Placement:
         window = self.window
@@ -449,36 +450,33 @@ class IslandCodec(Codec):
         return out
 
     def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
-        """:meth:`Codec.indices` through two memos: the index of every action without a slot
-        (per board), and per slotted action its offer number and key."""
+        """:meth:`Codec.indices` through one memo per board: an action without a slot maps to
+        its index, a slotted one to its offer number and its key with ``{}`` for the slot."""
         place = self.placement(observation["board"])
-        fixed = self._fixed
-        out = [fixed.get(action, -1) for action in legal]
-        if -1 in out:
-            slotted = self._slotted
-            slots: dict[int, int] | None = None
-            for pos, i in enumerate(out):
-                if i >= 0:
+        memo = self._memo
+        out: list[Any] = [memo.get(action) for action in legal]
+        slots: dict[int, int] | None = None
+        for pos, entry in enumerate(out):
+            if entry.__class__ is int:
+                continue
+            action = legal[pos]
+            if entry is None:
+                key, offer = self._key_of(str(action), place)
+                if len(memo) > _MEMO:
+                    memo.clear()
+                if offer is None:
+                    out[pos] = memo[action] = self._index_of(action, key)
                     continue
-                action = legal[pos]
-                entry = slotted.get(action)
-                if entry is None:
-                    key, offer = self._key_of(str(action), place)
-                    if offer is None:
-                        out[pos] = fixed[action] = self._index_of(action, key)
-                        continue
-                    if len(slotted) > 4096:
-                        slotted.clear()
-                    entry = slotted[action] = (int(offer), key)
-                if slots is None:
-                    slots = {o["id"]: k for k, o in enumerate(observation["offers"])}
-                k = slots.get(entry[0], OFFER_SLOTS)
-                if k >= OFFER_SLOTS:
-                    raise UnmappedActionError(
-                        f"island: legal action {str(action)!r} names offer {entry[0]}, which "
-                        f"is not among the {len(slots)} open offers the seat sees"
-                    )
-                out[pos] = self._index_of(action, entry[1].format(k + 1))
+                entry = memo[action] = (int(offer), key)
+            if slots is None:
+                slots = {o["id"]: k for k, o in enumerate(observation["offers"])}
+            k = slots.get(entry[0], OFFER_SLOTS)
+            if k >= OFFER_SLOTS:
+                raise UnmappedActionError(
+                    f"island: legal action {str(action)!r} names offer {entry[0]}, which "
+                    f"is not among the {len(slots)} open offers the seat sees"
+                )
+            out[pos] = self._index_of(action, entry[1].format(k + 1))
         if len(set(out)) != len(out):
             raise UnmappedActionError(
                 f"island: two legal actions share an index: {[str(a) for a in legal]}"
