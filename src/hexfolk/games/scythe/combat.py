@@ -50,9 +50,9 @@ def start_combat(s: Position, loc: int) -> None:
     """SR-43: open the combat on ``loc``: the mover attacks the opponent with a character or mech
     there."""
     p = s.active
-    dfd = s.enemy_with_combat_units(p, loc)
-    s.combat = Combat(loc, p, dfd)
-    s.write_log(None, f"combat on {D.LOC_NAMES[loc]}: P{p} attacks P{dfd}")
+    defender = s.enemy_with_combat_units(p, loc)
+    s.combat = Combat(loc, p, defender)
+    s.write_log(None, f"combat on {D.LOC_NAMES[loc]}: P{p} attacks P{defender}")
     combat_step(s)
 
 
@@ -62,10 +62,15 @@ def combat_step(s: Position) -> None:
     Then C2: both commit in secret."""
     combat = s.combat
     assert combat is not None
-    loc, att, dfd, stage = combat.territory, combat.attacker, combat.defender, combat.stage
+    loc, attacker, defender, stage = (
+        combat.territory,
+        combat.attacker,
+        combat.defender,
+        combat.stage,
+    )
     while stage < 6:
-        me = att if stage < 3 else dfd
-        opp = dfd if stage < 3 else att
+        me = attacker if stage < 3 else defender
+        opp = defender if stage < 3 else attacker
         sub = stage % 3
         stage += 1
         combat.stage = stage
@@ -85,7 +90,7 @@ def combat_step(s: Position) -> None:
         if sub == 2 and ab & D.A_DISARM and on_tunnel:
             s.write_log(None, f"P{me} uses Disarm")
             s.lose(opp, "power", D.RULES["disarm"]["opponent_loses"])
-    s.commitments = Commitments((att, dfd))
+    s.commitments = Commitments((attacker, defender))
     s.phase = COMMIT
 
 
@@ -136,11 +141,11 @@ def resolve_combat(s: Position) -> None:
     then the loser retreats."""
     assert s.commitments is not None and s.combat is not None
     combat = s.combat
-    loc, att, dfd = combat.territory, combat.attacker, combat.defender
+    loc, attacker, defender = combat.territory, combat.attacker, combat.defender
     vals = s.commitments.reveal()
     totals = {}
     n = s.n
-    for q in (att, dfd):
+    for q in (attacker, defender):
         dial, cards = vals[q]
         totals[q] = dial + sum(cards)
         s.write_log(None, f"P{q} reveals dial {dial} and cards {list(cards)}: {totals[q]}")
@@ -151,16 +156,18 @@ def resolve_combat(s: Position) -> None:
             s.hand[q * NV + i] -= 1
             s.combat_discard[i] += 1
             s.forget_card(q, i)
-    winner = att if totals[att] >= totals[dfd] else dfd  # C3: ties to the attacker
-    loser = dfd if winner == att else att
+    winner = (
+        attacker if totals[attacker] >= totals[defender] else defender
+    )  # C3: ties to the attacker
+    loser = defender if winner == attacker else attacker
     s.write_log(None, f"P{winner} wins the combat on {D.LOC_NAMES[loc]}")
     ended = add_star(s, winner, "combat")  # C5 (SR-45)
-    if winner == att:
-        dw = s.workers_on[loc * n + dfd]
+    if winner == attacker:
+        dw = s.workers_on[loc * n + defender]
         if dw:
             s.forced_retreat = True
-            if not s.abilities[att] & D.A_CAMARADERIE:  # C6 / SR-44
-                s.lose(att, "popularity", dw)
+            if not s.abilities[attacker] & D.A_CAMARADERIE:  # C6 / SR-44
+                s.lose(attacker, "popularity", dw)
     if totals[loser] >= D.RULES["loser_draw_min_total"]:
         s.chance.append(("draw", loser))  # C7 consolation
     s.commitments = None

@@ -183,14 +183,14 @@ def destinations(
 ) -> list[int]:
     """Where one step can take this unit (SR-25..SR-39); ``more`` = steps left after it.
     A unit with cargo enters a lake only if it can go on to land with it (SR-35)."""
-    ab = s.abilities[p]
+    abilities = s.abilities[p]  # faction and deployed mechs (SR-36..SR-41)
     f = s.faction[p]
-    cmu = kind != WORKER
-    if not cmu and (s.enemy_with_combat_units(p, loc) >= 0 or D.IS_LAKE[loc]):
+    combat_unit = kind != WORKER
+    if not combat_unit and (s.enemy_with_combat_units(p, loc) >= 0 or D.IS_LAKE[loc]):
         # SR-31: a worker may not leave a territory with enemy character/mechs;
         # SR-35: a worker leaves a lake only carried by a mech
         return []
-    lake_ok = cmu and bool(ab & (D.A_SEAWORTHY | D.A_SUBMERGE))
+    lake_ok = combat_unit and bool(abilities & (D.A_SEAWORTHY | D.A_SUBMERGE))
     out: set[int] = set()
     for d, river in D.GEO[loc]:
         if d >= D.NTERR:
@@ -199,10 +199,10 @@ def destinations(
             if not lake_ok:
                 continue
         elif river:
-            if cmu:
-                if not (ab & D.A_RIVERWALK and D.TERRAIN[d] in D.RIVERWALK_TERRAINS[f]):
+            if combat_unit:
+                if not (abilities & D.A_RIVERWALK and D.TERRAIN[d] in D.RIVERWALK_TERRAINS[f]):
                     continue
-            elif not ab & D.A_SWIM:
+            elif not abilities & D.A_SWIM:
                 continue
         out.add(d)
     if loc < D.NTERR:
@@ -211,15 +211,15 @@ def destinations(
             out.update(D.TUNNELS)
             if mine >= 0:
                 out.add(mine)
-        if cmu:
+        if combat_unit:
             # SR-37 Township: controlled villages and the Factory (OQ-11: at the step)
-            if ab & D.A_TOWNSHIP and (
+            if abilities & D.A_TOWNSHIP and (
                 loc == D.FACTORY_LOC or (D.TERRAIN[loc] == D.VILLAGE and s.controller(loc) == p)
             ):
                 out.add(D.FACTORY_LOC)
                 out.update(v for v in D.VILLAGES if s.controller(v) == p)
             # SR-38 Underpass: controlled mountains, tunnels and the own Mine
-            if ab & D.A_UNDERPASS and (
+            if abilities & D.A_UNDERPASS and (
                 D.IS_TUNNEL[loc]
                 or loc == mine
                 or (D.TERRAIN[loc] == D.MOUNTAIN and s.controller(loc) == p)
@@ -228,9 +228,9 @@ def destinations(
                 if mine >= 0:
                     out.add(mine)
                 out.update(m for m in D.MOUNTAINS if s.controller(m) == p)
-            if ab & D.A_SUBMERGE and D.IS_LAKE[loc]:
+            if abilities & D.A_SUBMERGE and D.IS_LAKE[loc]:
                 out.update(D.LAKES)
-    if cmu and ab & D.A_WAYFARE:
+    if combat_unit and abilities & D.A_WAYFARE:
         # SR-39: own home base or any inactive home base, one step (OQ-12)
         out.add(D.HOME_OF[f])
         for hb in range(D.NTERR, D.NLOC):
@@ -238,7 +238,7 @@ def destinations(
             if fac not in D.FACTION_INDEX or D.FACTION_INDEX[fac] not in s.faction:
                 out.add(hb)
     out.discard(loc)
-    if not cmu:
+    if not combat_unit:
         out = {d for d in out if not D.IS_LAKE[d] and not s.has_enemy_units(p, d)}
     elif carrying:
         out = {
