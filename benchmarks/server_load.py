@@ -221,6 +221,7 @@ def main() -> None:
     trace_path = tmp / "trace.json"
     if args.trace:
         env["HEXFOLK_TRACE"] = str(trace_path)
+        env.setdefault("HEXFOLK_PROFILE", str(tmp / "loop.prof"))
     server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.time() + 60
@@ -275,6 +276,9 @@ def main() -> None:
 
 
 def print_trace(path: Path) -> None:
+    profile = path.parent / "loop.prof"
+    if profile.exists():
+        print(f"event-loop profile: python -m pstats {profile}")
     if not path.exists():
         print("trace: none written (a server without hexfolk.server.trace?)")
         return

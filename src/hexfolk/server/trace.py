@@ -4,7 +4,9 @@ Off unless the environment variable ``HEXFOLK_TRACE`` names a file: then the ser
 for every person's action, each stage from the frame received to the new view sent, samples
 the event loop's lag every 5 ms, times every callback of the loop and keeps the slowest ones
 by name, times the group-commit writer's transactions, and writes the summary as JSON to
-that file at shutdown. Nothing of it reaches a client; it costs nothing when off.
+that file at shutdown. Nothing of it reaches a client; it costs nothing when off. With
+``HEXFOLK_PROFILE`` naming a file too, the event loop's thread is profiled (``cProfile``) and
+the statistics are written there (``python -m pstats FILE``).
 
 Stages of an action (seconds, each from the previous one):
 
@@ -20,6 +22,7 @@ Stages of an action (seconds, each from the previous one):
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import json
 import os
 import time
@@ -44,6 +47,8 @@ class Trace:
         self.busy = 0.0
         self.started = time.perf_counter()
         self._lag_task: asyncio.Task[None] | None = None
+        self.profile_path = os.environ.get("HEXFOLK_PROFILE") if self.enabled else None
+        self._profiler: cProfile.Profile | None = None
 
     def add(self, stage: str, seconds: float) -> None:
         if self.enabled:
@@ -56,6 +61,9 @@ class Trace:
         self.started = time.perf_counter()
         self._patch_handles()
         self._lag_task = asyncio.get_running_loop().create_task(self._sample_lag())
+        if self.profile_path:
+            self._profiler = cProfile.Profile()
+            self._profiler.enable()
 
     async def _sample_lag(self) -> None:
         while True:
@@ -96,6 +104,9 @@ class Trace:
         if self.enabled and self.path:
             if self._lag_task is not None:
                 self._lag_task.cancel()
+            if self._profiler is not None and self.profile_path:
+                self._profiler.disable()
+                self._profiler.dump_stats(self.profile_path)
             Path(self.path).write_text(json.dumps(self.summary(), indent=1))
 
 
