@@ -45,7 +45,7 @@ def test_round_trip_keeps_the_fingerprint_and_the_legal_actions(players: int, se
     game = load_game("scythe", players)
     kinds = set()
     count = 0
-    for s in _walk(players, seed, every=5):
+    for s in _walk(players, seed, every=13):
         doc = s.position()
         text = json.dumps(doc)
         t = game.load_position(text)
@@ -57,7 +57,7 @@ def test_round_trip_keeps_the_fingerprint_and_the_legal_actions(players: int, se
         assert t.observation(0) == s.observation(0)
         kinds.add(doc["phase"])
         count += 1
-    assert count > 50 and len(kinds) > 8
+    assert count > 30 and len(kinds) > 8
 
 
 def test_a_loaded_position_plays_on_like_the_original() -> None:
