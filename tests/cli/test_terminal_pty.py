@@ -36,6 +36,7 @@ class Terminal:
             "-f", "/dev/null", "new-session", "-d", "-x", str(COLUMNS), "-y", str(ROWS),
             "-c", str(cwd), f"{command}; echo GAME-EXITED; sleep 60",
         )  # fmt: skip
+        self.path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     def _tmux(self, *args: str) -> str:
         assert TMUX is not None
@@ -68,6 +69,8 @@ class Terminal:
 
     def close(self) -> None:
         subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        if self.path:
+            Path(self.path).unlink(missing_ok=True)
 
 
 @pytest.fixture
@@ -104,20 +107,26 @@ def _window(screen: list[str]) -> re.Match[str] | None:
     return re.match(r"seat 0, offer #(\d+)>", _last(screen))
 
 
+def _to_prompt(t: Terminal, windows: set[str]) -> list[str]:
+    """Wait for the person's own prompt, pressing nothing in the offer windows on the way
+    (their offer numbers are added to ``windows``); return the screen."""
+    while True:
+        screen = t.wait(lambda s: _at_prompt(s) or _window(s) is not None)
+        shown = _window(screen)
+        if shown is None:
+            return screen
+        windows.add(shown[1])  # a bot's offer: press nothing, the game goes on
+        last = _last(screen)
+        t.wait(lambda s, last=last: _last(s) != last)
+
+
 def _play_decisions(t: Terminal, count: int) -> tuple[list[str], int]:
     """Answer ``count`` decisions with 1, checking each screen; return the decisions seen and
     how many offers' windows passed with no key pressed."""
     seen: list[str] = []
     windows: set[str] = set()
     for _ in range(count):
-        while True:
-            screen = t.wait(lambda s: _at_prompt(s) or _window(s) is not None)
-            shown = _window(screen)
-            if shown is None:
-                break
-            windows.add(shown[1])  # a bot's offer: press nothing, the game goes on
-            last = _last(screen)
-            t.wait(lambda s, last=last: _last(s) != last)
+        screen = _to_prompt(t, windows)
         if "GAME-EXITED" in _last(screen):
             break
         _check_fits(screen)
@@ -135,6 +144,7 @@ def test_island_at_80x24_every_decision_visible_and_offers_do_not_block(terminal
     assert any("setup settlement" in s for s in seen) and any("roll" in s for s in seen)
     assert any("trade, build" in s for s in seen), seen
     assert windows >= 1  # bots' offers came and went while nobody pressed a key
+    _to_prompt(t, set())
     t.type("board")
     screen = t.wait(lambda s: _at_prompt(s) and any("harbors" in x for x in s))
     _check_fits(screen)
@@ -145,6 +155,7 @@ def test_scythe_at_80x24_every_decision_visible_and_the_map_fits(terminal) -> No
     seen, _ = _play_decisions(t, 10)
     assert any("choose a section" in s for s in seen)
     assert len(set(s.split(":", 1)[1] for s in seen)) >= 3, seen
+    t.wait(_at_prompt)
     t.type("board")
     screen = t.wait(lambda s: _at_prompt(s) and any("where things are" in x for x in s))
     _check_fits(screen)

@@ -48,14 +48,18 @@ class LineInput:
 
     def poll(self, prompt: str, seconds: float) -> str | None:
         """A line typed within ``seconds``, ``NOTHING`` if none came, ``None`` at the end of
-        the input. Off a terminal the next line is read at once."""
+        the input; with ``seconds <= 0`` only a line already typed, and no prompt is shown.
+        Off a terminal the next line is read at once."""
         if not self.interactive:
             return self.read(prompt)
-        self.console.print(prompt, end="", markup=False, highlight=False)
-        self.console.file.flush()
+        quiet = seconds <= 0  # only a line already typed (no prompt shown)
+        if not quiet:
+            self.console.print(prompt, end="", markup=False, highlight=False)
+            self.console.file.flush()
         ready, _, _ = select.select([self.stream], [], [], max(seconds, 0.0))
         if not ready:
-            self.console.print("(no answer)", markup=False, highlight=False)
+            if not quiet:
+                self.console.print("(no answer)", markup=False, highlight=False)
             return NOTHING
         line = self.stream.readline()
         if line == "":
