@@ -80,7 +80,12 @@ def ppo_config(players: int = 2, env_runners: int = 0, max_turns: int | None = N
     return (
         PPOConfig()
         .environment(
-            ENV_NAME, env_config={"players": players, "max_turns": max_turns, "shaped": 0.1}
+            ENV_NAME,
+            env_config={"players": players, "max_turns": max_turns, "shaped": 0.1},
+            # RLlib's environment check steps unmasked action_space.sample()s, which the
+            # environment refuses (InvalidActionError, docs/rl.md); the masking module
+            # only ever samples legal actions
+            disable_env_checking=True,
         )
         .env_runners(num_env_runners=env_runners)
         .multi_agent(

@@ -57,3 +57,5 @@ def test_rllib_ppo_configuration_builds() -> None:
     config = _example().ppo_config(players=2)
     config.validate()
     assert config.policies.keys() == {"shared"}
+    # RLlib's own environment check would step unmasked samples, which the env refuses
+    assert config.disable_env_checking
