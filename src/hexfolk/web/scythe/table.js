@@ -122,7 +122,10 @@ class ScythePage {
       if (this.closed || !this.view) return;
       const t0 = performance.now();
       this.render();
-      window.__hexfolkRedrawMs = performance.now() - t0;
+      const ms = performance.now() - t0;
+      window.__hexfolkRedrawMs = ms;
+      (window.__hexfolkRedraws = window.__hexfolkRedraws || []).push(ms);
+      if (window.__hexfolkRedraws.length > 2000) window.__hexfolkRedraws.shift();
       if (window.__hexfolkFirstView === undefined) window.__hexfolkFirstView = performance.now();
       window.__hexfolkVersion = this.view.version;
       this.signalTurn();
