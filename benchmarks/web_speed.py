@@ -2,8 +2,8 @@
 
 Prints the time to the first view of a table (from navigation start to the first drawn board,
 the ``performance.now()`` of the page) and the redraw time of an update on the 44-hex board of
-an 8-player table (the page's own ``render()`` time for each view, while seven random bots
-play with no delay), as median / p95 / max over the updates drawn.
+an 8-player table (the page's own ``render()`` time for each view plus the layout it causes,
+while eight random bots play with no delay), as median / p95 / max over the updates drawn.
 
     .venv/bin/python benchmarks/web_speed.py [--seconds 15] [--runs 5] [--against DIR]
 
@@ -52,7 +52,8 @@ def _port() -> int:
 
 
 def _serve(data: Path, web: Path | None = None) -> tuple[uvicorn.Server, str]:
-    """A server on a free port; ``web`` serves another copy of the web client (``--against``)."""
+    """A server on a free port; ``web`` serves another copy of the web client (``--against``)
+    at ``/app/`` (pages are opened at ``/app/index.html``, so each side loads its own shell)."""
     port = _port()
     cfg = ServerConfig(host="127.0.0.1", port=port, data_dir=data, sqlite_synchronous="NORMAL")
     cfg.action_rate = (100_000, 1.0)
@@ -101,7 +102,7 @@ def _first_views(browser: Any, url: str, runs: int) -> list[float]:
         stored = json.dumps(json.dumps(player))
         ctx.add_init_script(f"localStorage.setItem('hexfolk.player', {stored})")
         page = ctx.new_page()
-        page.goto(f"{url}/#/t/{tid}")
+        page.goto(f"{url}/app/index.html#/t/{tid}")  # the side's own index.html
         page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
         firsts.append(float(page.evaluate("() => window.__hexfolkFirstView")))
         ctx.close()
@@ -124,8 +125,10 @@ def _redraws(browser: Any, url: str, seconds: float) -> tuple[list[float], int, 
 
     tid = _run(bots_table())
     ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    # a redraw's time includes the layout it causes (read at its end), not only its script
+    ctx.add_init_script("window.__hexfolkLayoutInRedraw = true")
     page = ctx.new_page()
-    page.goto(f"{url}/#/t/{tid}")
+    page.goto(f"{url}/app/index.html#/t/{tid}")  # the side's own index.html
     page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
     time.sleep(seconds)
     redraws = [float(x) for x in page.evaluate("() => window.__hexfolkRedraws.slice(1)")]
@@ -167,8 +170,9 @@ def main() -> None:
                     executable_path=args.chromium, headless=True, args=ARGS
                 )
                 rounds = 2 if args.against else 1
-                for _ in range(rounds):
-                    for k, (_, url) in servers.items():
+                for i in range(rounds):
+                    order = list(servers.items())
+                    for k, (_, url) in order if i % 2 == 0 else order[::-1]:  # each side first once
                         firsts[k] += _first_views(browser, url, max(1, args.runs // rounds))
                         got, version, hexes = _redraws(browser, url, args.seconds / rounds)
                         redraws[k] += got
