@@ -24,9 +24,10 @@ ISLAND_KINDS = {
     "sbp-signup",
 }
 """Prompt kinds a seeded 5-player island game reaches within the test's steps (IR-18..IR-50)."""
-SCYTHE_KINDS = {"choose-section", "top-action", "bottom-action", "end-turn"}
-"""The kinds every Scythe turn has; the others met (moves, carries, pays, benefits, trades,
-encounters...) are tested as they come."""
+SCYTHE_KINDS = {"choose-section", "top-action", "bottom-action", "end-turn", "commit", "retreat"}
+"""The kinds every Scythe turn has, and a combat's (SR-43: the secret commitments, the
+retreat); the others met (moves, carries, pays, benefits, trades, encounters...) are tested
+as they come."""
 
 
 def _kind(view: dict[str, Any]) -> str:
@@ -115,7 +116,9 @@ def test_reconnect_at_every_island_prompt(server: ThreadServer) -> None:
 
 
 def test_reconnect_at_every_scythe_prompt(server: ThreadServer) -> None:
-    tested = run(_play(server.url, "scythe", 2, 4, SCYTHE_KINDS | {"_all"}, 700), timeout=400)
+    # seed 201: random play reaches a combat (artillery, the commitments, the retreat) by
+    # step 682 (found by replaying the room's seeded chance draws offline)
+    tested = run(_play(server.url, "scythe", 2, 201, SCYTHE_KINDS | {"_all"}, 690), timeout=400)
     print("scythe kinds tested:", sorted(tested))
     assert tested >= SCYTHE_KINDS, f"not reached: {SCYTHE_KINDS - tested} (tested {tested})"
     assert len(tested) >= 8, tested  # the turn's smaller decisions too

@@ -64,6 +64,10 @@ FAULTS_MAX = 3
 """A table whose same step fails this many times in a row is marked ``errored``."""
 OUTBOX_MAX = 2000
 """A connection that falls this many messages behind is closed (a stuck client)."""
+LOG_TAIL = 16
+"""The last 16 log lines a connection was sent are compared with the log now: an engine may
+reorder its newest lines (Scythe puts the two combat commitments in commitment order when the
+second arrives), and the view then resends from the first line that changed."""
 UNDO_CACHE_MAX = 64
 """At most this many states before a person's undoable steps are kept (else: replay)."""
 
@@ -86,6 +90,8 @@ class Connection:
         self.seat = seat
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.log_sent = 0
+        self.log_tail: tuple[str, ...] = ()
+        """The last :data:`LOG_TAIL` lines sent (to notice lines an engine rewrote)."""
         self.actions = RateLimit(*action_rate)
         self.chats = RateLimit(*CHAT_RATE)
         self.closed = False
@@ -159,7 +165,9 @@ class Room:
         self.decision_since: dict[int, int] = {}
         self._signatures: dict[int, tuple[str, ...]] = {}
         self._parts: dict[int | None, ViewParts] = {}
-        self._log_lens: OrderedDict[int, dict[int | None, int]] = OrderedDict()
+        self._log_lens: OrderedDict[int, dict[int | None, tuple[int, tuple[str, ...]]]] = (
+            OrderedDict()
+        )
         self.stand_in: set[int] = set()
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self._bots: dict[int, tuple[int, asyncio.Task[None]]] = {}
@@ -488,7 +496,7 @@ class Room:
             parts = build_parts(self.state, viewer)
             self._parts[viewer] = parts
             lens = self._log_lens.setdefault(self.version, {})
-            lens[viewer] = len(parts.log)
+            lens[viewer] = (len(parts.log), tuple(parts.log[-LOG_TAIL:]))
             while len(self._log_lens) > RECONNECT_WINDOW:
                 self._log_lens.popitem(last=False)
         return parts
@@ -496,14 +504,12 @@ class Room:
     def _send_view(self, conn: Connection, *, since: int | None = None, full: bool = False) -> None:
         assert self.state is not None
         parts = self.parts(conn.seat)
-        start = conn.log_sent
+        start = _agreed(parts.log, conn.log_sent, conn.log_tail)
         if full:
             start = 0
         elif since is not None:
             known = self._log_lens.get(since, {}).get(conn.seat)
-            start = known if known is not None and since <= self.version else 0
-        if start > len(parts.log):
-            start = 0
+            start = _agreed(parts.log, *known) if known is not None and since <= self.version else 0
         now = time.time()
         msg: dict[str, Any] = {
             "type": "view",
@@ -524,6 +530,7 @@ class Room:
         if self.row.status == "finished":
             msg["result"] = self.row.result
         conn.log_sent = len(parts.log)
+        conn.log_tail = tuple(parts.log[-LOG_TAIL:])
         conn.send(msg)
 
     def _broadcast_views(self, *, full: bool = False) -> None:
@@ -1220,6 +1227,24 @@ class Room:
             return self.table_json()
 
         return await self.call(job)
+
+
+def _agreed(log: list[str], sent: int, tail: tuple[str, ...]) -> int:
+    """Where a connection's log (``sent`` lines ending with ``tail``) first differs from
+    ``log``: ``sent`` when it is a prefix of it, else the first changed line (0 when the
+    change is older than the tail)."""
+    if sent > len(log):
+        return 0
+    k = len(tail)
+    seen = log[sent - k : sent] if k else []
+    if list(tail) == seen:
+        return sent
+    if len(seen) != k:
+        return 0
+    for j in range(k):
+        if seen[j] != tail[j]:
+            return sent - k + j
+    return sent
 
 
 def table_json(
