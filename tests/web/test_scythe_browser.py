@@ -470,3 +470,37 @@ def test_the_four_languages_render_a_scythe_table(browser: Any, web_server: Thre
             shoot(page, "korean", ("desktop",))
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
+
+
+def test_five_factions_watched_by_a_spectator(browser: Any, web_server: ThreadServer) -> None:
+    """Five bots play; a spectator's page draws every faction's units, tracks and mats, and
+    offers nothing to click."""
+
+    async def table() -> str:
+        async with HexfolkClient(web_server.url) as host:
+            await host.create_player("Organizer")
+            t = await host.create_table(
+                game="scythe",
+                players=5,
+                seats=[{"kind": "bot", "level": "random"}] * 5,
+                bot_delay=0.05,
+                clock=None,
+                seed=SEED,
+            )
+            await host.start(t["id"])
+            return str(t["id"])
+
+    tid = in_thread(table)
+    page = new_page(browser, size=DESKTOP)
+    page.goto(f"{web_server.url}/#/t/{tid}")
+    v = wait_drawn(page, "v.version > 150 || v.status === 'finished'", timeout=60_000)
+    assert v["seat"] is None
+    assert page.locator("#players li.player").count() == 5
+    assert page.locator("#triumph tbody tr").count() == 5
+    seats_js = "els => els.map(e => e.dataset.seat)"
+    drawn = set(page.eval_on_selector_all("#board .sc-units", seats_js))
+    assert drawn == {"0", "1", "2", "3", "4"}
+    assert page.locator("[data-act]").count() == 0
+    shoot(page, "five-factions", ("desktop", "tablet"))
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -258,7 +258,12 @@ class ScythePage {
       h("button.small#undo-one", { title: v.undo.last ? `${t("sc.undo_one")}: ${v.undo.last}` : "", text: t("sc.undo_one"), onclick: () => this.undo(1) }),
       v.undo.turn > 1 ? h("button.small#undo-turn", { text: t("sc.undo_turn", { n: v.undo.turn }), onclick: () => this.undo("turn") }) : null) : null;
     const turn = obs.turn !== undefined ? h("span.turnno", { text: t("sc.turn", { n: obs.turn + 1 }) }) : null;
-    this.el.status.replaceChildren(...[h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, clockChips(v.acting)), undo,
+    const chips = clockChips(v.acting);
+    for (const c of chips) { // the acting seat's faction, not the island's seat colour
+      const f = (obs.player_state[Number(c.dataset.clock)] || {}).faction;
+      if (f) c.querySelector(".swatch").replaceWith(factionBadge(f));
+    }
+    this.el.status.replaceChildren(...[h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, chips), undo,
       h("div.spectating", { hidden: this.seat !== null, text: t("spectating") })].filter(Boolean));
     this.tick();
   }
