@@ -40,7 +40,9 @@ class ScytheGame(Game):
 
     id: ClassVar[str] = "scythe"
     name: ClassVar[str] = "Scythe"
-    rules_version: ClassVar[str] = "0.1"
+    rules_version: ClassVar[str] = "0.2"
+    """0.2: a mech leaving a lake must take the workers brought there (SR-35), so records of
+    0.1 holding the stranding ``carry none`` no longer replay; everything else is unchanged."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     default_players: ClassVar[int] = 2

@@ -46,7 +46,7 @@ def full_state(s: Position) -> dict[str, Any]:
 
     The schema is explicit so that renaming a field of :class:`~.position.Position` never
     changes a fingerprint: the keys are the names the 0.1 engine used (``wk`` is
-    ``workers_on``, ``cb`` is ``combat``, ...) and stay so while ``rules_version`` is 0.1.
+    ``workers_on``, ``cb`` is ``combat``, ...); a new field is added here by name.
     ``fdecline`` is written only when not empty (fingerprints from before partial gains).
     """
     move = s.move
