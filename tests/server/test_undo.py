@@ -434,3 +434,61 @@ def test_every_barrier_of_the_undo_rules_with_its_sentence() -> None:
     assert can([_st(1, 0, 4), _st(2, 1, 5)]) == (0, U.NOTHING)
     # someone else's undo rights are theirs: seat 1 sees nothing of its own
     assert can(earlier + mine, seat=1) == (0, U.NOTHING)
+
+
+def test_the_second_combat_commitment_cannot_be_undone(server: ThreadServer) -> None:
+    """SR-43 C2 through the wire: the commitment that completes a combat reveals the other
+    side's dial and cards to its sender, so its undo offer is withdrawn (the reveal check runs
+    after the view went out) and an undo is refused with the reveal's sentence; the first
+    committer's undo is refused because the other seat has acted since. Seed 201 and this
+    random policy reach the combat by step 682 (the room's seeded chance draws replayed
+    offline, as in ``test_reconnect_prompts``)."""
+
+    async def scenario() -> None:
+        host, guest, tid = await _pair(server.url, "scythe", 201)
+        rng = random.Random(201)
+        async with host.connect(tid) as a, guest.connect(tid) as b:
+            conns = {0: a, 1: b}
+            await a.next_view()
+            await b.next_view()
+            first: int | None = None
+            for _ in range(700):
+                view = a.view
+                assert view is not None and view["status"] == "playing"
+                at = view["version"]
+                seat = rng.choice(list(view["acting"]))
+                mine = await conns[seat].wait_for(lambda v, at=at: v["version"] >= at)
+                if mine["version"] != at or not mine["legal"]:
+                    continue
+                kind = (mine["observation"].get("prompt") or {}).get("kind")
+                legal = [e["action"] for e in mine["legal"]]
+                calm = [x for x in legal if not x.startswith(("counter", "withdraw"))]
+                action = rng.choice(calm or legal)
+                if kind == "commit":
+                    # no power and no cards on either side: the loser draws no combat card,
+                    # so no chance step follows the reveal
+                    action = "commit 0"
+                    assert action in legal
+                done = await _step(conns[seat], action)
+                for conn in conns.values():
+                    await _fresh(conn, done["version"])
+                if kind == "commit" and first is None:
+                    first = seat
+                    assert done["undo"] is not None and done["undo"]["last"] == action
+                elif kind == "commit":
+                    closer = conns[seat]
+                    assert closer.view is not None and closer.view["version"] == done["version"]
+                    assert done["version"] == at + 1, "no chance step after the reveal"
+                    settled = await closer.wait_for(lambda v: v["undo"] is None, timeout=20)
+                    assert settled["version"] == done["version"]
+                    err = await _undo(closer, 1)
+                    assert err["code"] == "cannot_undo" and err["message"] == U.REVEALED
+                    err = await _undo(conns[first], 1)
+                    assert err["code"] == "cannot_undo" and err["message"] == U.OTHER_SEAT
+                    break
+            else:
+                raise AssertionError("no combat reached")
+        await host.aclose()
+        await guest.aclose()
+
+    run(scenario(), timeout=300)
