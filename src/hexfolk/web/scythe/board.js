@@ -55,9 +55,10 @@ export class ScytheBoard {
     this.home = { x: Math.min(...xs) - R * 1.2, y: Math.min(...ys) - R * 1.2, w: Math.max(...xs) - Math.min(...xs) + R * 2.4, h: Math.max(...ys) - Math.min(...ys) + R * 2.4 };
     this.layers = {
       terrain: s("g", { class: "sc-terrain" }), rivers: s("g", { class: "sc-rivers" }),
-      homes: s("g", { class: "sc-homes" }), pieces: s("g", { class: "sc-pieces" }), targets: s("g", { class: "sc-targets" }),
+      homes: s("g", { class: "sc-homes" }), pieces: s("g", { class: "sc-pieces" }), labels: s("g", { class: "sc-labels" }),
+      targets: s("g", { class: "sc-targets" }),
     };
-    svg.append(this.layers.terrain, this.layers.rivers, this.layers.homes, this.layers.pieces, this.layers.targets);
+    svg.append(this.layers.terrain, this.layers.rivers, this.layers.homes, this.layers.pieces, this.layers.labels, this.layers.targets);
     this.drawStatic();
     this.zoom = new BoardZoom(svg, this.home);
   }
@@ -95,7 +96,7 @@ export class ScytheBoard {
       const [cx, cy] = xy(g, id);
       const grp = s("g", { class: "sc-home", "data-loc": id, "data-faction": hb.faction });
       grp.append(s("circle", { cx, cy, r: R * 0.78, fill: FACTION_COLOR[hb.faction], stroke: "#222", "stroke-width": 1.5, class: "sc-home-disc" }));
-      grp.append(s("text", { x: cx, y: cy + R * 0.78 + 12, "text-anchor": "middle", class: "sc-home-name" }, t(`faction.${hb.faction}`)));
+      L.labels.append(s("text", { x: cx, y: cy + R * 0.78 + 12, "text-anchor": "middle", class: "sc-home-name", "data-faction": hb.faction }, t(`faction.${hb.faction}`)));
       L.homes.append(grp);
     }
   }
@@ -105,7 +106,7 @@ export class ScytheBoard {
     const facs = factions(obs);
     this.facs = facs;
     const inPlay = new Set(facs);
-    for (const el of this.layers.homes.children) el.classList.toggle("unused", !inPlay.has(el.dataset.faction));
+    for (const el of [...this.layers.homes.children, ...this.layers.labels.children]) el.classList.toggle("unused", !inPlay.has(el.dataset.faction));
     const pieces = [];
     const board = obs.board || {};
     const combats = new Set(obs.combats || (obs.combat ? [obs.combat.territory] : []));

@@ -13,6 +13,7 @@ import { Socket } from "../socket.js";
 import { chatBox, drawChat, chatHistory } from "../chat.js";
 import { clockChips, tickClocks } from "../clock.js";
 import { readLegal } from "./legal.js";
+import { logWords } from "./logwords.js";
 import { ScytheBoard, describeBoard, actionWords, placeName } from "./board.js";
 import { playerMat, tracks, abilities, triumphTrack, factionBadge } from "./mats.js";
 import { combatPanel, lastReveal } from "./combat.js";
@@ -20,9 +21,9 @@ import { encounterPanel, factoryPanel, myCards } from "./cards.js";
 import { endPanel } from "./end.js";
 import { scytheSettings, scytheSummary, scytheSpec } from "./settings.js";
 
-/** A log line in words: P<n> as the seat's name. */
+/** A log line in words, in the player's language (logwords.js). */
 export function scytheLog(line, seats) {
-  return String(line).replace(/\bP(\d)\b/g, (_, n) => seatLabel(seats, Number(n)));
+  return logWords(line, (i) => seatLabel(seats, i));
 }
 
 export async function showScythe(app, id) {
