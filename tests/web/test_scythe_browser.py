@@ -34,6 +34,7 @@ from tests.web.scythe_helpers import (
 )
 
 SEED = 5
+LANGS = ("nl", "en", "es", "ko")
 POST = "r7c4"
 """The mountain with an encounter token where the person's character waits (an encounter when
 it gets there): the Rusviet Riverwalk mech (across rivers onto farms and villages) reaches it in
@@ -504,3 +505,24 @@ def test_five_factions_watched_by_a_spectator(browser: Any, web_server: ThreadSe
     shoot(page, "five-factions", ("desktop", "tablet"))
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_scythe_texts_exist_in_every_language() -> None:
+    """The four Scythe text files hold the same keys, share none with the page's own files, and
+    every literal key the Scythe modules ask for is in one of the two."""
+    import re
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
+    files = {c: json.loads((web / "i18n" / "scythe" / f"{c}.json").read_text()) for c in LANGS}
+    base = json.loads((web / "i18n" / "en.json").read_text())
+    keys = set(files["en"])
+    for code, texts in files.items():
+        assert set(texts) == keys, (code, set(texts) ^ keys)
+        assert all(str(v).strip() for v in texts.values()), code
+    assert not keys & set(base)
+    used: set[str] = set()
+    for js in (web / "scythe").glob("*.js"):
+        used |= set(re.findall(r'\bt\("([^"]+)"', js.read_text()))
+    missing = sorted(k for k in used if k not in keys and k not in base)
+    assert not missing, missing
