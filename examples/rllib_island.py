@@ -9,6 +9,7 @@ one policy (self-play).
     pip install 'hexfolk[rl,scale]' torch    # or 'ray[rllib]' (pins gymnasium 1.2.2)
     python examples/rllib_island.py --check            # build, then a few random masked steps
     python examples/rllib_island.py --iterations 5     # PPO, local env runner
+    python examples/rllib_island.py --iterations 1 --batch 256 --max-turns 30   # quick
     python examples/rllib_island.py --iterations 100 --env-runners 32 --address auto
 """
 
@@ -66,8 +67,15 @@ def make_env(config: dict[str, Any] | None = None) -> Any:
     return PettingZooEnv(RLlibKeys(aec))
 
 
-def ppo_config(players: int = 2, env_runners: int = 0, max_turns: int | None = None) -> Any:
-    """A PPO configuration: one shared action-masking policy for every seat."""
+def ppo_config(
+    players: int = 2,
+    env_runners: int = 0,
+    max_turns: int | None = None,
+    batch: int | None = None,
+) -> Any:
+    """A PPO configuration: one shared action-masking policy for every seat. ``batch``: the
+    environment steps per training iteration (RLlib's default, 4000, when None; a small one
+    makes a quick end-to-end check)."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
@@ -77,7 +85,7 @@ def ppo_config(players: int = 2, env_runners: int = 0, max_turns: int | None = N
     from ray.tune.registry import register_env
 
     register_env(ENV_NAME, make_env)
-    return (
+    config = (
         PPOConfig()
         .environment(
             ENV_NAME,
@@ -103,6 +111,11 @@ def ppo_config(players: int = 2, env_runners: int = 0, max_turns: int | None = N
             )
         )
     )
+    if batch is not None:
+        config = config.training(
+            train_batch_size_per_learner=batch, minibatch_size=min(batch, 128), num_epochs=2
+        )
+    return config
 
 
 def check(steps: int = 50, seed: int = 1) -> int:
@@ -129,6 +142,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--env-runners", type=int, default=0)
     parser.add_argument("--address", default=None, help="a Ray cluster (default: local)")
+    parser.add_argument("--max-turns", type=int, default=None, help="truncate games")
+    parser.add_argument(
+        "--batch", type=int, default=None, help="steps per iteration (default RLlib's 4000)"
+    )
     args = parser.parse_args()
     if args.check:
         print(f"{check()} steps through RLlib's PettingZooEnv")
@@ -136,7 +153,7 @@ def main() -> None:
     import ray
 
     ray.init(address=args.address)
-    algo = ppo_config(args.players, args.env_runners).build_algo()
+    algo = ppo_config(args.players, args.env_runners, args.max_turns, args.batch).build_algo()
     for i in range(args.iterations):
         result = algo.train()
         runners = result.get("env_runners", {})
