@@ -343,6 +343,9 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     )
     assert times[len(times) // 2] < 100, times  # generous: a loaded 2-core machine
     shoot(page, "table-main")
+    # the board in words for screen readers: whose units stand where
+    desc = page.evaluate("() => document.getElementById('board-desc').textContent")
+    assert "Anna (Crimea)" in desc and "Bo (Rusviet)" in desc, desc
     box = page.get_attribute("#board", "viewBox")
     page.click(".zoom-in")
     assert float(page.get_attribute("#board", "data-zoom") or 1) > 1
@@ -403,6 +406,14 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     page.click("#replay-next")
     assert page.inner_text("#replay-label").startswith("step 1 of")
     shoot(page, "replay", ("desktop",))
+    # a rematch: the same settings at a new table, in its lobby
+    page.goto(f"{web_server.url}/#/t/{tid}")
+    page.click("#rematch")
+    page.wait_for_function(
+        f"() => location.hash.startsWith('#/t/') && !location.hash.includes('{tid}')"
+    )
+    page.wait_for_selector("#seats li.seat")
+    assert "Crimea" in page.inner_text(".settings-line")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
     assert time.time() - t0 < 170
