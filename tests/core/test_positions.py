@@ -146,10 +146,23 @@ class SharingGame(BidsGame):
         return state
 
 
+class HalfBuiltGame(BidsGame):
+    """Its load_position lets a missing deck mean an empty one, dealing from nothing."""
+
+    def load_position(self, doc: Any) -> BidsState:
+        data = json.loads(doc) if isinstance(doc, str) else dict(doc)
+        if "deck" not in data:
+            state = BidsState(self)
+            state.deck = []
+            return state
+        return super().load_position(data)
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
     [
         (ForgetfulGame(2), "fingerprint differs"),
+        (HalfBuiltGame(2), "the state loaded from a document without 'deck'"),
         (CarelessGame(2), "raised KeyError: 'deck', not PositionError"),
         (SharingGame(2), "changed the document"),
     ],

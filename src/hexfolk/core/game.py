@@ -141,9 +141,9 @@ class Game(ABC):
         deck composition, a prompt that exists for the seat it names) before anything is
         built; a document that breaks one is refused with
         :class:`~hexfolk.core.errors.PositionError`, whose message is one sentence naming the
-        problem. A document without one of its fields is refused too, unless the field's
-        absence means its default (the same position); only the ``log`` may always be left
-        out. :func:`hexfolk.core.testing.check_positions` checks all of this. Games override
+        problem. A document without one of its fields is refused too, unless the game lets
+        the field's absence stand for a default (then the state built is still a whole
+        position). :func:`hexfolk.core.testing.check_positions` checks all of this. Games override
         this; the default refuses every document.
         """
         raise NotImplementedError(

@@ -13,10 +13,10 @@ met, simultaneous decisions, the end), :func:`check_positions` checks that
   nor the original) and plays on exactly like the original (same fingerprints after the same
   random steps);
 * a document from another game or with another player count is refused with
-  :class:`~hexfolk.core.errors.PositionError` (a sentence) -- never another exception, never
-  a half-built state; a document missing any one of its top-level fields is refused too, or
-  means the very same position (the field was at the default its absence stands for); only
-  the ``log`` may be left out whatever it held.
+  :class:`~hexfolk.core.errors.PositionError` (a sentence); a document missing any one of its
+  top-level fields is refused the same way, or its absence stands for a default and the state
+  built is a whole position (it round-trips and plays on) -- never another exception, never
+  a half-built state.
 """
 
 from __future__ import annotations
@@ -163,15 +163,28 @@ def _check_refusals(game: Game, state: State, doc: JSON, where: str) -> None:
         if refused is not None:
             raise ConformanceError(f"{where}: load_position accepted {what} position")
     for key in doc:
-        if key == "log":
-            continue  # the history that led here: a document may leave it out (see _view)
         what = f"a document without {key!r}"
         built = _refusal(game, _without(doc, key), what, where)
-        if built is not None and built.fingerprint() != state.fingerprint():
-            raise ConformanceError(
-                f"{where}: load_position accepted {what} and built another position "
-                f"(refuse it, or let the field's absence mean its default)"
-            )
+        if built is not None:  # the field's absence stands for a default: a whole position
+            _whole(game, built, f"{where}: the state loaded from {what}")
+
+
+def _whole(game: Game, state: State, where: str) -> None:
+    """A state ``load_position`` accepted is a whole position: it writes a document that loads
+    back to it, and random steps play on it."""
+    try:
+        again = game.load_position(state.position())
+    except PositionError as exc:
+        raise ConformanceError(f"{where} writes a position its game refuses: {exc}") from None
+    if again.fingerprint() != state.fingerprint():
+        raise ConformanceError(f"{where} does not round-trip through position()")
+    rng = make_rng(0, "whole", where)
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        if not state.is_chance() and not state.legal_actions():
+            raise ConformanceError(f"{where}: seat {state.current_player()} has nothing legal")
+        state.apply(_random_step(state, rng))
 
 
 def _refusal(game: Game, document: JSON, what: str, where: str) -> State | None:
