@@ -1,8 +1,8 @@
 """``hexfolk perft --position FILE`` and ``hexfolk play --position FILE`` (issue 14).
 
 The position files are written by the games' own ``State.position()``: the toy game's here,
-and each registered engine's (both engines must implement positions; until one does, its
-success test is skipped -- only for that reason -- and its error path is still checked).
+and each engine's (both implement positions; a game that raised NotImplementedError would
+fail here, not be skipped).
 """
 
 from __future__ import annotations
@@ -101,10 +101,7 @@ def test_engine_positions_work_with_perft_and_play(cli, tmp_path: Path, game_id:
     res = cli("perft", game_id, "--depth", "1", "--position", str(bad))
     assert res.exit_code == 2 and len(res.stderr.strip().splitlines()) == 1, res.output
     assert res.stderr.startswith("error: "), res.stderr
-    try:
-        doc = state.position()
-    except NotImplementedError:
-        pytest.skip(f"{game_id} does not write positions yet")
+    doc = state.position()  # both engines write positions: no skip
     assert "does not load positions" not in res.stderr
     path = _write(tmp_path, doc)
     assert game.load_position(doc).fingerprint() == state.fingerprint()
