@@ -118,7 +118,7 @@ export class ScytheBoard {
       const g = s("g", { class: "sc-cell", "data-loc": loc });
       if (cell.controller !== undefined && cell.controller >= 0 && this.geo.territories[loc]) {
         const f = facs[cell.controller];
-        g.append(s("polygon", { points: hexPoints(cx, cy, R - 3), fill: "none", stroke: FACTION_COLOR[f], "stroke-width": 3, "stroke-dasharray": f === "polania" ? "none" : "none", class: "sc-ctrl" }));
+        g.append(s("polygon", { points: hexPoints(cx, cy, R - 3), fill: "none", stroke: FACTION_COLOR[f], "stroke-width": 3, class: "sc-ctrl" }));
       }
       if (cell.encounter_token) g.append(s("g", { class: "sc-enc" }, s("circle", { cx: cx - 17, cy: cy - 19, r: 8, fill: "#f6e7b0", stroke: "#7a5c12", "stroke-width": 1.5 }), s("text", { x: cx - 17, y: cy - 15.5, "text-anchor": "middle", class: "sc-enc-q" }, "?")));
       if (cell.structure) {

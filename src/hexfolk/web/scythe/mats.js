@@ -4,7 +4,7 @@
 // cards, objectives, the Factory card, the other players' public tracks, the triumph track.
 // Printed values come from the geometry's components; what can be clicked is only what the
 // listed actions name (legal.js), each element carrying its action texts in data-act.
-import { h } from "../dom.js";
+import { h, clickable } from "../dom.js";
 import { t } from "../i18n.js";
 import { FACTION_COLOR, FACTION_INK, FACTION_LETTER } from "./board.js";
 
@@ -70,8 +70,8 @@ export function playerMat(comp, ps, L, onAct, onChoose, current) {
       const chip = h(`span.topbox${upgrades.includes(box) ? ".up" : ""}${acts ? ".pick" : ""}`, {
         "data-box": box, title: t(`box.${box}`), "data-act": acts,
       }, `${t(`box.${box}`)} ${boxValue(comp, box, upgrades)}${upgrades.includes(box) ? " ▲" : ""}`);
-      if (ups.length) clickableChip(chip, `${t("sca.upgrade")}: ${t(`box.${box}`)}`, () => onChoose(t("sca.upgrade"), ups.map((u) => [u.action, `${t(`box.${box}`)} → ${t(`bottom.${u.bottom}`)} (${L.hints[u.action] || ""})`])));
-      else if (top) clickableChip(chip, `${t(`sca.${top}`)} (${L.hints[top] || ""})`, () => onAct(top));
+      if (ups.length) clickable(chip, `${t("sca.upgrade")}: ${t(`box.${box}`)}`, () => onChoose(t("sca.upgrade"), ups.map((u) => [u.action, `${t(`box.${box}`)} → ${t(`bottom.${u.bottom}`)} (${L.hints[u.action] || ""})`])));
+      else if (top) clickable(chip, `${t(`sca.${top}`)} (${L.hints[top] || ""})`, () => onAct(top));
       return chip;
     });
     const topCost = comp.top_costs[sec.top] || {};
@@ -83,19 +83,19 @@ export function playerMat(comp, ps, L, onAct, onChoose, current) {
     const recruit = h(`span.recruit${recruited ? ".on" : ""}${enl.length ? ".pick" : ""}`, {
       title: `${t("sc.recruit")}: ${effectWords(comp.recruit_bonus[sec.bottom])}`, "data-act": enl.length ? enl.map((e) => e.action).join("|") : null,
     }, recruited ? `☺ ${t("sc.recruit")}` : `○ ${t("sc.recruit")}`);
-    if (enl.length) clickableChip(recruit, `${t("sca.enlist")}: ${t(`bottom.${sec.bottom}`)}`, () => onChoose(t("sca.enlist"), enl.map((e) => [e.action, `${t(`bottom.${e.bottom || sec.bottom}`)} · ${t(`space.${e.space}`)} (${L.hints[e.action] || ""})`])));
+    if (enl.length) clickable(recruit, `${t("sca.enlist")}: ${t(`bottom.${sec.bottom}`)}`, () => onChoose(t("sca.enlist"), enl.map((e) => [e.action, `${t(`bottom.${e.bottom || sec.bottom}`)} · ${t(`space.${e.space}`)} (${L.hints[e.action] || ""})`])));
     const bottom = h(`div.sec-bottom${bottomAct ? ".pick" : ""}`, { "data-act": bottomAct },
       h("strong", { text: t(`bottom.${sec.bottom}`) }),
       h("span.cost", { title: t("sc.cost_now") }, `${bottomCost ?? sec.cost} ${t(`res.${sec.resource}`)}`),
       sec.cost > sec.min ? h("span.cubes", { title: t("sc.cubes") }, `▼${cubes}/${sec.cost - sec.min}`) : null,
       h("span.coins", { title: t("sc.section_coins") }, `+$${sec.coins}`), recruit);
-    if (bottomAct) clickableChip(bottom, `${t("sca.bottom")}: ${t(`bottom.${sec.bottom}`)} (${L.hints[bottomAct] || ""})`, () => onAct(bottomAct));
+    if (bottomAct) clickable(bottom, `${t("sca.bottom")}: ${t(`bottom.${sec.bottom}`)} (${L.hints[bottomAct] || ""})`, () => onAct(bottomAct));
     const el = h(`div.section${last ? ".last" : ""}${here ? ".current" : ""}${act ? ".pick" : ""}`, { "data-section": n, "data-act": act },
       h("div.sec-head", {}, h("span.sec-n", { text: n }), here ? h("span.token", { title: t("sc.token"), text: "◆" }) : null,
         last && !here ? h("span.lastnote", { text: t("sc.last_section") }) : null),
       h("div.sec-top", {}, h("strong", { text: t(`top.${sec.top}`) }), h("span.cost", { text: costWords(topCost) }), ...tops),
       bottom);
-    if (act) clickableChip(el, `${t("sca.section")} ${n}: ${L.hints[act] || ""}`, () => onAct(act));
+    if (act) clickable(el, `${t("sca.section")} ${n}: ${L.hints[act] || ""}`, () => onAct(act));
     return el;
   });
   const fsec = L ? L.sections.get("factory") : null;
@@ -106,18 +106,10 @@ export function playerMat(comp, ps, L, onAct, onChoose, current) {
       h("div.sec-head", {}, h("span.sec-n", { text: "F" }), current === 5 ? h("span.token", { text: "◆" }) : null),
       h("div.sec-top", {}, h("strong", { text: `${t("sc.factory_card")} ${ps.factory_card}` }), h("span.cost", { text: costWords(fc.cost) }), h("span", { text: effectWords(fc.benefit) })),
       h("div.sec-bottom", {}, h("strong", { text: t("sca.move") }), h("span", { text: t("sc.factory_move", { n: fc.move_steps || 2 }) })));
-    if (fsec) clickableChip(el, `${t("sca.section")} ${t("sc.factory_card")}: ${L.hints[fsec] || ""}`, () => onAct(fsec));
+    if (fsec) clickable(el, `${t("sca.section")} ${t("sc.factory_card")}: ${L.hints[fsec] || ""}`, () => onAct(fsec));
     kids.push(el);
   }
   return h("div.mat", { "data-mat": ps.mat }, kids);
-}
-
-function clickableChip(el, label, fn) {
-  el.setAttribute("tabindex", "0");
-  el.setAttribute("role", "button");
-  el.setAttribute("aria-label", label);
-  el.addEventListener("click", (e) => { e.stopPropagation(); fn(); });
-  el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); fn(); } });
 }
 
 /** Tracks of a player: power, popularity (band), coins, stars, cards, objectives, pieces. */
