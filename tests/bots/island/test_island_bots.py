@@ -433,19 +433,19 @@ def test_hard_road_race_matches_the_engines_longest_road() -> None:
             legal = state.legal_actions()
             roads = [a for a in legal if isinstance(a, A.BuildRoad)]
             st_: Any = state
-            if roads and state.prompt().kind == "main" and st_.lr_holder != p:  # type: ignore[union-attr]
+            if roads and state.prompt().kind == "main" and st_.longest_road != p:  # type: ignore[union-attr]
                 pos = pos_from_observation(state.observation(p), p, 10, 7)
                 raced = road_race(pos, legal)
                 if raced is not None and raced[0] == RACE_SCORES["take"]:
                     after: Any = state.clone()
                     after.apply(raced[1])
-                    assert after.lr_holder == p
+                    assert after.longest_road == p
                     takes += 1
                 elif raced is None or raced[0] != RACE_SCORES["take"]:
                     for road in roads:
                         after = state.clone()
                         after.apply(road)
-                        assert after.lr_holder != p, f"{road} takes the award unnoticed"
+                        assert after.longest_road != p, f"{road} takes the award unnoticed"
                     misses += 1
             state.apply(bots[p].choose(Observation(state, p), legal, rngs[p]))
     assert takes >= 1 and misses >= 10

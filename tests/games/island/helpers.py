@@ -48,7 +48,7 @@ def settle(state: IslandState, seat: int, node: int, city: bool = False) -> None
     place_settlement(state, seat, node)
     if city:
         state.node_level[node] = 2
-        state.settles_left[seat] += 1
+        state.settlements_left[seat] += 1
         state.cities_left[seat] -= 1
     after_settlement(state, seat, node)
 
@@ -59,8 +59,8 @@ def road(state: IslandState, seat: int, *edges: int) -> None:
         state.edge_owner[e] = seat
         state.roads[seat].append(e)
         state.roads_left[seat] -= 1
-        old = state.road_len[:]
-        state.road_len[seat] = road_length(
+        old = state.road_length[:]
+        state.road_length[seat] = road_length(
             state.topo, state.edge_owner, state.node_owner, state.roads[seat], seat
         )
         award_longest_road(state, old)

@@ -92,7 +92,7 @@ def _plant_in_hand_and_cards(state: IslandState, seat: int) -> IslandState | Non
     for r in range(len(hand)):
         bank[r] += hand[r] - turned[r]
     planted.hands[seat] = turned
-    dev, new, deck = planted.dev[seat], planted.dev_new[seat], planted.deck
+    dev, new, deck = planted.dev_cards[seat], planted.dev_bought[seat], planted.deck
     old = next((c for c in range(len(dev)) if dev[c] > new[c]), None)
     other = next((c for c in range(len(deck)) if deck[c] and c != old), None)
     swapped = old is not None and other is not None

@@ -33,12 +33,12 @@ def _check_invariants(state: IslandState) -> None:
         )
         roads = state.edge_owner.count(p)
         assert settlements <= PIECES_SETTLEMENT and cities <= PIECES_CITY and roads <= PIECES_ROAD
-        assert settlements == PIECES_SETTLEMENT - state.settles_left[p]
+        assert settlements == PIECES_SETTLEMENT - state.settlements_left[p]
         assert cities == PIECES_CITY - state.cities_left[p]
         assert roads == PIECES_ROAD - state.roads_left[p] == len(state.roads[p])
     for c in range(5):  # development cards: deck + held + played = the deck of sheet 1.3
         played = sum(state.stat("dev_played", p)[c] for p in range(state.n))
-        held = sum(state.dev[p][c] for p in range(state.n))
+        held = sum(state.dev_cards[p][c] for p in range(state.n))
         assert state.deck[c] + held + played == game.deck[c]
     for i, d in enumerate(state.deficit):  # what an observer cannot know is part of the hand
         if d is not None:

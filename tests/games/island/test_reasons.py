@@ -70,7 +70,7 @@ def test_ir59_piece_limits() -> None:
     settle(state, 0, 10)
     state.cities_left[0] = 0
     assert reason(state, "city 10") == "all 4 of your cities are on the board (IR-59)"
-    state.settles_left[0] = 0
+    state.settlements_left[0] = 0
     assert "all 5 of your settlements are on the board" in reason(state, "settle 30")
     state.roads_left[0] = 0
     assert reason(state, "road 0") == "all 15 of your roads are on the board (IR-59)"
@@ -172,13 +172,13 @@ def test_the_game_is_over() -> None:
 # ---------------------------------------------------------------- development cards (IR-61..IR-64)
 def test_ir62_a_card_bought_this_turn_cannot_be_played() -> None:
     state = fresh(4)
-    state.dev[0][KNIGHT] = state.dev_new[0][KNIGHT] = 1
+    state.dev_cards[0][KNIGHT] = state.dev_bought[0][KNIGHT] = 1
     assert reason(state, "play knight") == (
         "a card bought this turn cannot be played (IR-62): your Knight is new"
     )
     assert reason(state, "play monopoly o") == "you hold no Monopoly card"
-    state.dev_new[0][KNIGHT] = 0
-    state.dev[0][PLENTY] = 1
+    state.dev_bought[0][KNIGHT] = 0
+    state.dev_cards[0][PLENTY] = 1
     do(state, "play knight")
     do(state, "robber 5")
     assert reason(state, "play plenty 2o") == (
@@ -198,7 +198,7 @@ def test_ir61_buying_costs_and_the_deck() -> None:
 
 def test_ir64_year_of_plenty_takes_two_cards_the_bank_has() -> None:
     state = fresh(4)
-    state.dev[0][PLENTY] = 1
+    state.dev_cards[0][PLENTY] = 1
     assert "takes 2 cards from the bank, not 3" in reason(state, "play plenty 3o")
     state.bank[4] = 1
     assert reason(state, "play plenty 2o") == "the bank holds only 1 ore (IR-39)"
@@ -207,7 +207,7 @@ def test_ir64_year_of_plenty_takes_two_cards_the_bank_has() -> None:
 def test_ir32_no_cards_or_trades_in_the_special_build_phase() -> None:
     state = fresh(5)
     state.phase = SPECIAL_BUILD
-    state.dev[0][KNIGHT] = 1
+    state.dev_cards[0][KNIGHT] = 1
     give(state, 0, "4l")
     assert "special build phase (IR-32)" in reason(state, "play knight")
     assert reason(state, "trade 4l for 1o") == "no trading in the special build phase (IR-32)"

@@ -76,9 +76,9 @@ def test_ir67_opponent_building_breaks_own_does_not() -> None:
 def test_ir68_first_alone_at_five_receives() -> None:
     state = fresh(4)
     road(state, 0, *path(state, coast_nodes(state, 5)))
-    assert state.lr_holder == -1  # 4 is not enough
+    assert state.longest_road == -1  # 4 is not enough
     road(state, 0, *path(state, coast_nodes(state, 6))[4:])
-    assert state.lr_holder == 0 and state.visible_vp(0) == 2
+    assert state.longest_road == 0 and state.visible_vp(0) == 2
 
 
 def test_ir69_tie_leaves_it_strictly_longer_takes() -> None:
@@ -86,9 +86,9 @@ def test_ir69_tie_leaves_it_strictly_longer_takes() -> None:
     road(state, 0, *path(state, coast_nodes(state, 6)))
     far = coast_nodes(state, 8, start=15)
     road(state, 1, *path(state, far[:6]))
-    assert state.road_len == [5, 5, 0, 0] and state.lr_holder == 0
+    assert state.road_length == [5, 5, 0, 0] and state.longest_road == 0
     road(state, 1, *path(state, far[5:7]))
-    assert state.lr_holder == 1
+    assert state.longest_road == 1
 
 
 def test_ir70_award_rules_after_a_break() -> None:
@@ -113,12 +113,12 @@ def test_ir70_break_in_play_sets_aside_then_first_alone_takes() -> None:
     road(state, 1, *path(state, other))
     third = coast_nodes(state, 7, start=20)
     road(state, 2, *path(state, third))
-    assert state.lr_holder == 0 and state.road_len[:3] == [8, 6, 6]
+    assert state.longest_road == 0 and state.road_length[:3] == [8, 6, 6]
     settle(state, 3, nodes[4])  # A: 4 + 4; B and C tie at 6: set aside (IR-70 d)
-    assert state.road_len[0] == 4 and state.lr_holder == -1
+    assert state.road_length[0] == 4 and state.longest_road == -1
     extra = next(e for e in state.topo.node_edges[other[-1]] if state.edge_owner[e] < 0)
     road(state, 1, extra)
-    assert state.lr_holder == 1  # alone at the maximum with 7
+    assert state.longest_road == 1  # alone at the maximum with 7
 
 
 def _middle_split_fixture() -> tuple[IslandState, list[int], int, int]:
@@ -147,13 +147,13 @@ def test_ir6_ir5_longest_road_regained_off_turn_wins_at_own_turn_start() -> None
     road(state, 1, *path(state, cand))  # B: 7 segments
     for v in (51, 53, 41, 30):  # B: 4 cities = 8 VP
         settle(state, 1, v, city=True)
-    assert state.lr_holder == 0 and state.total_vp(1) == 8
+    assert state.longest_road == 0 and state.total_vp(1) == 8
     # C's turn: C builds a road to the middle of A's road, then a settlement on it
     state.active = state.seat = 2
     road(state, 2, *path(state, [inland, mid]))
     give(state, 2, "1l 1b 1w 1g")
     do(state, f"settle {mid}")
-    assert state.road_len[0] == 4 and state.lr_holder == 1  # IR-70 (c)
+    assert state.road_length[0] == 4 and state.longest_road == 1  # IR-70 (c)
     assert state.total_vp(1) == 10 and not state.is_terminal()  # not B's turn: no win
     next_turn(state)  # D's turn
     assert state.active == 3 and not state.is_terminal()
@@ -168,32 +168,32 @@ def test_ir6_ir5_longest_road_regained_off_turn_wins_at_own_turn_start() -> None
 def test_ir72_largest_army_first_to_three_strictly_more_takes() -> None:
     state = fresh(4)
     state.knights[1] = 2
-    state.dev[0][0] = 5
+    state.dev_cards[0][0] = 5
     for _k in range(3):
         state.dev_played = False
         do(state, "play knight", "robber 0" if state.robber != 0 else "robber 1")
-    assert state.la_holder == 0 and state.visible_vp(0) == 2
+    assert state.largest_army == 0 and state.visible_vp(0) == 2
     state.knights[1] = 3
     state.active = state.seat = 1
-    state.dev[1][0] = 2
+    state.dev_cards[1][0] = 2
     state.dev_played = False
     do(state, "play knight", "robber 2")  # 4 > 3: takes it
-    assert state.la_holder == 1
+    assert state.largest_army == 1
     state.active = state.seat = 0
     state.knights[0] = 3
     state.dev_played = False
     do(state, "play knight", "robber 3")  # 4 knights, a tie with seat 1: stays with seat 1
-    assert state.knights[0] == 4 and state.la_holder == 1
+    assert state.knights[0] == 4 and state.largest_army == 1
 
 
 def test_ir73_awards_off_give_no_points_but_track_lengths() -> None:
     state = fresh(4, longest_road=False, largest_army=False)
     road(state, 0, *path(state, coast_nodes(state, 7)))
-    assert state.road_len[0] == 6 and state.lr_holder == -1 and state.visible_vp(0) == 0
-    state.dev[0][0] = 1
+    assert state.road_length[0] == 6 and state.longest_road == -1 and state.visible_vp(0) == 0
+    state.dev_cards[0][0] = 1
     state.knights[0] = 2
     do(state, "play knight", "robber 0")
-    assert state.knights[0] == 3 and state.la_holder == -1
+    assert state.knights[0] == 3 and state.largest_army == -1
 
 
 # ---------------------------------------------------------------- winning
@@ -216,7 +216,7 @@ def test_ir4_largest_army_can_win_at_once() -> None:
     for v in (0, 2, 18, 40):
         settle(state, 0, v, city=True)  # 8 VP
     state.knights[0] = 2
-    state.dev[0][0] = 1
+    state.dev_cards[0][0] = 1
     do(state, "play knight")
     assert state.is_terminal() and state.winners() == [0]
 
@@ -225,7 +225,7 @@ def test_ir5_points_reached_by_another_player_do_not_end_the_game() -> None:
     state = fresh(4)
     for v in (0, 2, 18, 40, 51):
         settle(state, 1, v, city=v != 51)  # seat 1: 9 VP
-    state.dev[1][1] = 1  # + a VP card: 10 VP, but it is seat 0's turn
+    state.dev_cards[1][1] = 1  # + a VP card: 10 VP, but it is seat 0's turn
     give(state, 0, "4l")
     do(state, "trade 4l for 1o")
     assert not state.is_terminal()
@@ -238,7 +238,7 @@ def test_vp_target_option() -> None:
     for v in (0, 2, 18, 40):
         settle(state, 0, v, city=True)
     settle(state, 0, 51)
-    state.dev[0][1] = 2  # 11
+    state.dev_cards[0][1] = 2  # 11
     give(state, 0, "1w 1g 1o")
     do(state, "buy")
     state.apply(A.parse("draw knight"))
@@ -267,7 +267,7 @@ def test_ir30_ir31_ir32_special_build_phase() -> None:
     settle(state, 4, 51)
     give(state, 2, "1l 1b 4w")
     give(state, 4, "1w 1g 1o")
-    state.dev[2][0] = 1
+    state.dev_cards[2][0] = 1
     do(state, "end")
     assert state.phase == SPECIAL_BUILD_SIGNUP
     order = []
@@ -348,9 +348,9 @@ def test_ir71_longest_road_changes_hands_in_the_special_build_phase() -> None:
     far = coast_nodes(state, 8, start=18)
     road(state, 2, *path(state, far[:6]))  # seat 2: 5
     settle(state, 2, far[0])
-    assert state.lr_holder == 0
+    assert state.longest_road == 0
     give(state, 2, "1l 1b")
     do(state, "end", "sbp pass", "sbp join", "sbp pass", "sbp pass")
     assert state.phase == SPECIAL_BUILD and state.current_player() == 2
     do(state, f"road {path(state, far[5:7])[0]}")
-    assert state.lr_holder == 2 and state.visible_vp(2) == 3 and not state.is_terminal()
+    assert state.longest_road == 2 and state.visible_vp(2) == 3 and not state.is_terminal()

@@ -97,7 +97,7 @@ def test_ir24_before_the_roll_only_a_card_may_be_played() -> None:
     settle(state, 0, 18)
     give(state, 0, "4l 4b 4w 4g 4o")
     assert texts(state) == ["roll"]
-    state.dev[0][0] = 1  # an old knight
+    state.dev_cards[0][0] = 1  # an old knight
     assert texts(state) == ["roll", "play knight"]
     with pytest.raises(IllegalActionError):
         state.parse_action("trade 4l for 1o")
@@ -286,7 +286,7 @@ def test_ir44_robber_hex_produces_nothing() -> None:
 def test_ir45_knight_before_the_roll() -> None:
     state = fresh(4)
     state.phase = PRE_ROLL
-    state.dev[0][0] = 1
+    state.dev_cards[0][0] = 1
     do(state, "play knight")
     assert state.phase == ROBBER
     do(state, "robber 4")
@@ -343,7 +343,7 @@ def test_ir47_robber_off_seven_still_discards() -> None:
     assert state.phase == DISCARD
     do(state, *["discard l"] * 4)
     assert state.phase == MAIN and state.robber == -1  # IR-47: no robber on the board
-    state.dev[0][0] = 1
+    state.dev_cards[0][0] = 1
     do(state, "play knight")
     assert state.phase == MAIN and state.knights[0] == 1
 

@@ -152,7 +152,7 @@ def test_ir39_maritime_and_plenty_take_only_what_the_bank_holds() -> None:
     state.bank[4] = 0
     assert "trade 4l for 1o" not in texts(state)
     assert not state.is_legal(A.parse("trade 4l for 1o"))
-    state.dev[0][3] = 1
+    state.dev_cards[0][3] = 1
     plays = [t for t in texts(state) if t.startswith("play plenty")]
     assert plays and all("o" not in t.split()[-1] and "o" not in t.split()[-2] for t in plays)
 
@@ -190,7 +190,9 @@ def test_ir58_city_replaces_a_settlement() -> None:
     give(state, 0, "2g 3o")
     assert [t for t in texts(state) if t.startswith("city")] == ["city 18"]
     do(state, "city 18")
-    assert state.node_level[18] == 2 and state.settles_left[0] == 5 and state.cities_left[0] == 3
+    assert (
+        state.node_level[18] == 2 and state.settlements_left[0] == 5 and state.cities_left[0] == 3
+    )
     assert state.visible_vp(0) == 2
 
 
@@ -200,12 +202,12 @@ def test_ir59_piece_limits() -> None:
         settle(state, 0, v)
     road(state, 0, *path(state, [18, 13, 8]))
     give(state, 0, "1l 1b 1w 1g")
-    assert state.settles_left[0] == 0
+    assert state.settlements_left[0] == 0
     assert not [t for t in texts(state) if t.startswith("settle")]
     for v in (0, 2, 40, 51):
         state.node_level[v] = 2
         state.cities_left[0] -= 1
-        state.settles_left[0] += 1
+        state.settlements_left[0] += 1
     give(state, 0, "2g 3o")
     assert not [t for t in texts(state) if t.startswith("city")]  # 4 cities stand
     assert [t for t in texts(state) if t.startswith("settle")] == ["settle 8"]
@@ -228,7 +230,7 @@ def test_ir61_buy_draws_by_deck_composition_and_stops_when_empty() -> None:
         "draw monopoly": 2 / 25,
     }
     state.apply(A.parse("draw monopoly"))
-    assert state.dev[0] == [0, 0, 0, 0, 1] and state.deck == [14, 5, 2, 2, 1]
+    assert state.dev_cards[0] == [0, 0, 0, 0, 1] and state.deck == [14, 5, 2, 2, 1]
     assert state.observation(0)["log"][-1] == "seat 0 draws monopoly"
     assert all("monopoly" not in e for e in state.observation(1)["log"])
     state.deck = [0] * 5
@@ -247,7 +249,7 @@ def test_ir62_one_card_per_turn_never_one_bought_this_turn() -> None:
         state.apply(A.DICE[8])
         do(state, "end")
     assert state.active == 0 and state.phase == PRE_ROLL
-    state.dev[0][2] = 1  # plus an old road building card
+    state.dev_cards[0][2] = 1  # plus an old road building card
     assert "play knight" in texts(state) and "play roads" not in texts(state)  # no roads yet
     do(state, "play knight", "robber 4")
     assert texts(state) == ["roll"]
@@ -255,7 +257,7 @@ def test_ir62_one_card_per_turn_never_one_bought_this_turn() -> None:
 
 def test_ir63_vp_cards_are_never_played_and_count_at_once() -> None:
     state = fresh(4)
-    state.dev[0][1] = 2
+    state.dev_cards[0][1] = 2
     assert state.total_vp(0) == 2 and state.visible_vp(0) == 0
     assert not [t for t in texts(state) if t.startswith("play")]
     with pytest.raises(Exception):  # noqa: B017 - no such notation at all
@@ -265,7 +267,7 @@ def test_ir63_vp_cards_are_never_played_and_count_at_once() -> None:
 def test_ir64_road_building_two_free_roads() -> None:
     state = fresh(4)
     settle(state, 0, 18)
-    state.dev[0][2] = 1
+    state.dev_cards[0][2] = 1
     do(state, "play roads")
     assert state.phase == ROAD_BUILDING
     first = texts(state)[0]
@@ -278,7 +280,7 @@ def test_ir64_road_building_two_free_roads() -> None:
 def test_ir64_road_building_with_one_piece_left() -> None:
     state = fresh(4)
     settle(state, 0, 18)
-    state.dev[0][2] = 1
+    state.dev_cards[0][2] = 1
     state.roads_left[0] = 1
     do(state, "play roads")
     do(state, texts(state)[0])
@@ -287,8 +289,8 @@ def test_ir64_road_building_with_one_piece_left() -> None:
 
 def test_ir64_year_of_plenty_and_monopoly() -> None:
     state = fresh(4)
-    state.dev[0][3] = 1
-    state.dev[0][4] = 1
+    state.dev_cards[0][3] = 1
+    state.dev_cards[0][4] = 1
     do(state, "play plenty 1b 1o")
     assert hand(state, 0) == "1b 1o"
     assert not [t for t in texts(state) if t.startswith("play")]  # one card per turn
@@ -302,7 +304,7 @@ def test_ir64_year_of_plenty_and_monopoly() -> None:
 
 def test_ir65_others_see_only_card_counts() -> None:
     state = fresh(4)
-    state.dev[0] = [1, 1, 0, 0, 1]
+    state.dev_cards[0] = [1, 1, 0, 0, 1]
     mine = state.observation(0)["players"][0]
     theirs = state.observation(1)["players"][0]
     assert mine["dev_hand"]["knight"] == 1 and mine["vp"] == 1
@@ -312,7 +314,7 @@ def test_ir65_others_see_only_card_counts() -> None:
 
 def test_knight_moves_robber_in_main_phase() -> None:
     state = fresh(4)
-    state.dev[0][0] = 1
+    state.dev_cards[0][0] = 1
     do(state, "play knight")
     assert state.phase == ROBBER
     do(state, "robber 0")

@@ -16,10 +16,10 @@ def _scored_position() -> object:
     state = fresh(4)
     settle(state, 0, 0)  # settlement: 1
     settle(state, 0, 20, city=True)  # city: 2
-    state.dev[0][VICTORY] += 1  # a VP card: 1, hidden
+    state.dev_cards[0][VICTORY] += 1  # a VP card: 1, hidden
     state.deck[VICTORY] -= 1
-    state.lr_holder = 0  # Longest Road: 2
-    state.la_holder = 0  # Largest Army: 2
+    state.longest_road = 0  # Longest Road: 2
+    state.largest_army = 0  # Largest Army: 2
     return state
 
 

@@ -235,7 +235,7 @@ def test_old_answer_texts_still_parse_as_shorthands() -> None:
 
 def test_a_knight_while_answers_are_pending_comes_back_to_them() -> None:
     state = _offer()
-    state.dev[0][0] = 1  # a knight bought before this turn
+    state.dev_cards[0][0] = 1  # a knight bought before this turn
     act(state, 0, "play knight")
     assert state.phase == ROBBER and state.acting_seats() == [0]  # answers wait for the main phase
     move = state.legal_actions()[0]

@@ -174,7 +174,7 @@ def test_ir28_expiry_before_the_roll_resolves_a_seven_with_defaults() -> None:
 def test_ir28_a_knight_before_the_roll_is_resolved_then_rolled() -> None:
     state = _at_first_roll()
     p = state.current_player()
-    state.dev[p][0] = 1  # an old knight
+    state.dev_cards[p][0] = 1  # an old knight
     do(state, "play knight")
     assert state.phase == ROBBER
     kinds = expire(state, p, random.Random(2))
@@ -263,7 +263,7 @@ def test_ir28_robber_victim_is_a_random_eligible_one() -> None:
 def _road_building(before_roll: bool = False) -> IslandState:
     state = fresh(4)
     settle(state, 0, 18)
-    state.dev[0][ROADS] = 1  # an old Road Building card
+    state.dev_cards[0][ROADS] = 1  # an old Road Building card
     if before_roll:
         state.phase = PRE_ROLL
         state.rolled = False
@@ -381,16 +381,16 @@ def test_ir28_plenty_and_monopoly_leave_no_choice_pending() -> None:
     # the engine takes the choice with the card, so IR-28's rows for them never arise;
     # and a default never plays a card
     state = fresh(4)
-    state.dev[0][3] = 1  # Year of Plenty
+    state.dev_cards[0][3] = 1  # Year of Plenty
     do(state, "play plenty 1l 1o")
     assert PHASE_NAMES[state.phase] == "main"
     state = fresh(4)
-    state.dev[0][4] = 1  # Monopoly
+    state.dev_cards[0][4] = 1  # Monopoly
     do(state, "play monopoly w")
     assert PHASE_NAMES[state.phase] == "main"
     state = fresh(4)
     for card in range(5):
-        state.dev[0][card] = 1
+        state.dev_cards[0][card] = 1
     assert state.timeout_action(0, random.Random(0)) == A.END
 
 

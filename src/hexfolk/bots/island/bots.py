@@ -178,7 +178,7 @@ def evaluate(state: State) -> list[float]:
     scores = []
     for p in range(n):
         pips = sum(policy.production(pos, p))
-        dev = sum(st.dev[p]) - st.dev[p][_VP_CARD]
+        dev = sum(st.dev_cards[p]) - st.dev_cards[p][_VP_CARD]
         scores.append(
             total_vp(st, p)
             + pips / _EV["pips_per_vp"]

@@ -174,13 +174,13 @@ def choose_target(pos: Pos) -> Target:
     if settlements and pos.cities_left[p] > 0:
         best = max(settlements, key=lambda v: (sum(node_resources(pos, v)), -v))
         options.append((score("city", COST_CITY), Target("city", COST_CITY, best)))
-    spots = settle_spots(pos, p) if pos.settles_left[p] > 0 else []
+    spots = settle_spots(pos, p) if pos.settlements_left[p] > 0 else []
     if spots:
         best = max(spots, key=lambda v: (node_value(pos, v, have), -v))
         options.append(
             (score("settlement", COST_SETTLEMENT), Target("settlement", COST_SETTLEMENT, best))
         )
-    elif pos.roads_left[p] > 0 and pos.settles_left[p] > 0:
+    elif pos.roads_left[p] > 0 and pos.settlements_left[p] > 0:
         options.append((score("road", COST_ROAD), Target("road", COST_ROAD)))
     if pos.deck > 0:
         options.append((score("development", COST_DEV), Target("development", COST_DEV)))

@@ -74,8 +74,8 @@ def road_race(pos: Pos, legal: Sequence[Action]) -> tuple[float, Action] | None:
         return None
     me = pos.seat
     mine = [e for e, o in enumerate(pos.edge_owner) if o == me]
-    current = pos.road_len[me]
-    others = max(pos.road_len[q] for q in range(pos.n) if q != me)
+    current = pos.road_length[me]
+    others = max(pos.road_length[q] for q in range(pos.n) if q != me)
     edge_owner = list(pos.edge_owner)
     best_len, best = current, roads[0]
     for a in roads:
@@ -202,7 +202,7 @@ def rank_main(
             keeps = shortfall(after, target.cost) <= s_now
             if target.kind == "road":
                 out.append((60.0 + score, road))
-            elif keeps and score > 0 and pos.settles_left[me] > 0:
+            elif keeps and score > 0 and pos.settlements_left[me] > 0:
                 out.append((40.0 + score, road))
             elif keeps and pos.roads_left[me] > 3:
                 out.append((5.0 + score / 10.0, road))
@@ -223,7 +223,7 @@ def rank_main(
         elif t is A.PlayKnight:
             out.append((70.0 if knight_worth(pos) else 3.0, a))
         elif t is A.PlayRoadBuilding:
-            if target.kind in ("road", "settlement") or pos.settles_left[me] > 0:
+            if target.kind in ("road", "settlement") or pos.settlements_left[me] > 0:
                 score, road = best_road(pos, [A.BuildRoad(e) for e in road_scores(pos)])
                 if score > 0:
                     out.append((55.0 + score / 10.0, a))

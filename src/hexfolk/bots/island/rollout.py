@@ -59,7 +59,7 @@ def _fast_main(st: IslandPosition, p: int, legal: list[Action], rng: random.Rand
     hand = st.hands[p]
     has_settlement = st.cities_left[p] > 0 and any(st.node_level[v] == 1 for v in st.buildings[p])
     want_city = has_settlement and hand[3] + hand[4] >= 3
-    if roads and not want_city and st.settles_left[p] > 0:
+    if roads and not want_city and st.settlements_left[p] > 0:
         topo = st.topo
         spots = False
         pos = None

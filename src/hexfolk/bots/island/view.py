@@ -78,10 +78,10 @@ class Pos:
     cards: list[int]
     knights: list[int]
     roads_left: list[int]
-    settles_left: list[int]
+    settlements_left: list[int]
     cities_left: list[int]
     deck: int
-    road_len: list[int]
+    road_length: list[int]
     longest_road: int
     largest_army: int
     discard_limit: int
@@ -165,10 +165,10 @@ def pos_from_observation(
         cards=[int(p["cards"]) for p in players],
         knights=[int(p["knights"]) for p in players],
         roads_left=[int(p["roads_left"]) for p in players],
-        settles_left=[int(p["settlements_left"]) for p in players],
+        settlements_left=[int(p["settlements_left"]) for p in players],
         cities_left=[int(p["cities_left"]) for p in players],
         deck=int(data["deck"]),
-        road_len=[int(p["road_length"]) for p in players],
+        road_length=[int(p["road_length"]) for p in players],
         longest_road=-1 if data["longest_road"] is None else int(data["longest_road"]),
         largest_army=-1 if data["largest_army"] is None else int(data["largest_army"]),
         discard_limit=discard_limit,
@@ -190,7 +190,7 @@ def pos_from_state(st: IslandPosition, seat: int) -> Pos:
         node_level=st.node_level,
         edge_owner=st.edge_owner,
         hand=st.hands[seat],
-        dev=st.dev[seat],
+        dev=st.dev_cards[seat],
         ratio=st.ratio[seat],
         bank=st.bank,
         robber=st.robber,
@@ -200,12 +200,12 @@ def pos_from_state(st: IslandPosition, seat: int) -> Pos:
         cards=[sum(h) for h in st.hands],
         knights=st.knights,
         roads_left=st.roads_left,
-        settles_left=st.settles_left,
+        settlements_left=st.settlements_left,
         cities_left=st.cities_left,
         deck=sum(st.deck),
-        road_len=st.road_len,
-        longest_road=st.lr_holder,
-        largest_army=st.la_holder,
+        road_length=st.road_length,
+        longest_road=st.longest_road,
+        largest_army=st.largest_army,
         discard_limit=st.game.options["discard_limit"],
     )
 

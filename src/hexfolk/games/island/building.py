@@ -46,7 +46,7 @@ def builds(s: IslandPosition, p: int, out: list[Action]) -> None:
     if lumber and brick:
         if s.roads_left[p]:
             out.extend(road_actions(s, p))
-        if wool and grain and s.settles_left[p]:
+        if wool and grain and s.settlements_left[p]:
             out.extend(settlement_actions(s, p))
     if grain >= 2 and ore >= 3 and s.cities_left[p]:
         level = s.node_level
@@ -116,7 +116,7 @@ def place_settlement(s: IslandPosition, p: int, v: int) -> None:
     buildings = s.buildings[:]  # copy-on-write (shared with clones)
     buildings[p] = [*buildings[p], v]
     s.buildings = buildings
-    s.settles_left[p] -= 1
+    s.settlements_left[p] -= 1
     assert s.lt is not None
     kind = s.lt.node_harbor[v]
     if kind >= 0:
@@ -140,8 +140,8 @@ def after_settlement(s: IslandPosition, p: int, v: int) -> None:
     hit = sorted({eo[e] for e in s.topo.node_edges[v] if eo[e] >= 0 and eo[e] != p})
     for q in hit:
         if sum(1 for e in s.topo.node_edges[v] if eo[e] == q) >= 2:
-            old = s.road_len[:]
-            s.road_len[q] = road_length(s.topo, eo, s.node_owner, s.roads[q], q)
+            old = s.road_length[:]
+            s.road_length[q] = road_length(s.topo, eo, s.node_owner, s.roads[q], q)
             award_longest_road(s, old)
 
 
@@ -174,11 +174,11 @@ def place_road(s: IslandPosition, p: int, e: int) -> None:
     s.stats[SEATS_AT + p * PER_SEAT + F_BUILT] += 1
     log_line(s, None, f"seat {p} builds a road on {e}")
     # only trails through the new road can be longer than before (IR-66)
-    before = s.road_len[p]
+    before = s.road_length[p]
     grown = length_after_road(s.topo, s.edge_owner, s.node_owner, p, e, before)
     if grown > before:
-        old = s.road_len[:]
-        s.road_len[p] = grown
+        old = s.road_length[:]
+        s.road_length[p] = grown
         award_longest_road(s, old)
 
 
@@ -186,13 +186,13 @@ def award_longest_road(s: IslandPosition, old: list[int]) -> None:
     """IR-68..IR-71: after road lengths changed from ``old``, who holds Longest Road."""
     if not s.game.options["longest_road"]:
         return
-    holder = award_after_change(s.lr_holder, old, s.road_len)
-    if holder != s.lr_holder:
+    holder = award_after_change(s.longest_road, old, s.road_length)
+    if holder != s.longest_road:
         if holder >= 0:
-            log_line(s, None, f"seat {holder} takes Longest Road ({s.road_len[holder]})")
+            log_line(s, None, f"seat {holder} takes Longest Road ({s.road_length[holder]})")
         else:
             log_line(s, None, "Longest Road is set aside")
-        s.lr_holder = holder
+        s.longest_road = holder
 
 
 def build_city(s: IslandPosition, a: A.BuildCity) -> None:
@@ -200,7 +200,7 @@ def build_city(s: IslandPosition, a: A.BuildCity) -> None:
     pay(s, p, COST_CITY, L_CITY)
     s.node_level[a.node] = 2
     touch_income(s, a.node)
-    s.settles_left[p] += 1  # IR-58: the settlement returns to supply
+    s.settlements_left[p] += 1  # IR-58: the settlement returns to supply
     s.cities_left[p] -= 1
     s.stats[SEATS_AT + p * PER_SEAT + F_BUILT + 2] += 1
     log_line(s, None, f"seat {p} builds a city on {a.node}")

@@ -1,7 +1,7 @@
 """Development cards (IR-60..IR-65): buying, drawing, and playing knights, Road Building,
 Year of Plenty and Monopoly (victory point cards are counted by :mod:`.score`).
 
-A card bought this turn cannot be played this turn (``dev_new``, IR-61), and only one card is
+A card bought this turn cannot be played this turn (``dev_bought``, IR-61), and only one card is
 played per turn (``dev_played``, IR-62); a knight may be played before the roll (IR-24).
 """
 
@@ -42,7 +42,7 @@ from hexfolk.games.island.turn import check_win
 
 def card_plays(s: IslandPosition, p: int, dev: list[int], out: list[Action]) -> None:
     """Append the cards ``p`` may play (the caller checked that none was played yet)."""
-    new = s.dev_new[p]
+    new = s.dev_bought[p]
     if dev[KNIGHT] > new[KNIGHT]:
         out.append(A.PLAY_KNIGHT)
     if dev[ROADS] > new[ROADS] and s.roads_left[p] and road_actions(s, p):
@@ -70,8 +70,8 @@ def draw(s: IslandPosition, a: A.DrawDevelopment) -> None:
     p = s.seat
     c = a.card
     s.deck[c] -= 1
-    s.dev[p][c] += 1
-    s.dev_new[p][c] += 1
+    s.dev_cards[p][c] += 1
+    s.dev_bought[p][c] += 1
     s.stats[SEATS_AT + p * PER_SEAT + F_DEV_BOUGHT + c] += 1
     s.log.append((s.texts.only[p], s.texts.draw[p][c]))
     resume_phase(s)
@@ -79,7 +79,7 @@ def draw(s: IslandPosition, a: A.DrawDevelopment) -> None:
 
 
 def play_card(s: IslandPosition, p: int, card: int) -> None:
-    s.dev[p][card] -= 1
+    s.dev_cards[p][card] -= 1
     s.dev_played = True
     s.stats[SEATS_AT + p * PER_SEAT + F_DEV_PLAYED + card] += 1
 
@@ -91,9 +91,9 @@ def play_knight(s: IslandPosition, a: A.PlayKnight) -> None:
     log_line(s, None, f"seat {p} plays a knight")
     # IR-72: first to 3 knights; only strictly more takes it over
     if s.game.options["largest_army"] and s.knights[p] >= LARGEST_ARMY_MIN:
-        h = s.la_holder
+        h = s.largest_army
         if h != p and (h < 0 or s.knights[p] > s.knights[h]):
-            s.la_holder = p
+            s.largest_army = p
             log_line(s, None, f"seat {p} takes Largest Army ({s.knights[p]})")
     if s.game.options["robber"]:
         s.resume = s.phase

@@ -8,11 +8,11 @@ interface on top of it is :class:`~.state.IslandState`. Its fields, in the game'
 * board: ``topo`` (geometry), ``lt`` (the layout's tables), ``island`` (a map's drawn island),
   ``node_owner``/``node_level`` (settlement 1, city 2), ``edge_owner``, ``free`` (nodes where
   the distance rule allows a settlement), ``robber`` (hex, -1: off the board);
-* per seat: ``hands`` (resource cards), ``dev``/``dev_new`` (development cards held / bought
-  this turn), ``knights`` played, pieces left (``roads_left``, ``settles_left``,
+* per seat: ``hands`` (resource cards), ``dev_cards``/``dev_bought`` (development cards held / bought
+  this turn), ``knights`` played, pieces left (``roads_left``, ``settlements_left``,
   ``cities_left``), ``roads``/``buildings`` (ids built on), ``ratio`` (maritime ratios),
-  ``road_len`` (longest trail);
-* awards ``lr_holder`` (Longest Road) and ``la_holder`` (Largest Army), -1 for nobody;
+  ``road_length`` (longest trail);
+* awards ``longest_road`` (Longest Road) and ``largest_army`` (Largest Army), -1 for nobody;
   ``bank`` and ``deck`` (development cards left by kind);
 * the turn: ``phase``, ``seat`` (to move), ``active`` (whose turn), ``resume`` (the phase a
   card or purchase returns to), ``turn``, ``rolled``, ``dev_played``, ``winner``;
@@ -206,18 +206,18 @@ class IslandPosition(State):
         bank = game.bank_size
         self.bank = [bank] * NRES
         self.hands = [[0] * NRES for _ in range(n)]
-        self.dev = [[0] * 5 for _ in range(n)]
-        self.dev_new = [[0] * 5 for _ in range(n)]
+        self.dev_cards = [[0] * 5 for _ in range(n)]
+        self.dev_bought = [[0] * 5 for _ in range(n)]
         self.deck = list(game.deck)
         self.knights = [0] * n
         self.roads_left = [PIECES_ROAD] * n
-        self.settles_left = [PIECES_SETTLEMENT] * n
+        self.settlements_left = [PIECES_SETTLEMENT] * n
         self.cities_left = [PIECES_CITY] * n
         self.ratio = [[BANK_RATIO] * NRES for _ in range(n)]
         """Maritime ratio per seat and resource; copy-on-write like :attr:`buildings`."""
-        self.road_len = [0] * n
-        self.lr_holder = -1
-        self.la_holder = -1
+        self.road_length = [0] * n
+        self.longest_road = -1
+        self.largest_army = -1
         # 7s: simultaneous discards (IR-41) as hidden commitments, one partial choice per seat
         self.discards: Commitments | None = None
         self.discard_need = [0] * n
@@ -275,14 +275,14 @@ class IslandPosition(State):
         # buildings and ratio are shared: they are replaced, never changed in place
         new.bank = self.bank[:]
         new.hands = list(map(list.copy, self.hands))
-        new.dev = list(map(list.copy, self.dev))
-        new.dev_new = list(map(list.copy, self.dev_new))
+        new.dev_cards = list(map(list.copy, self.dev_cards))
+        new.dev_bought = list(map(list.copy, self.dev_bought))
         new.deck = self.deck[:]
         new.knights = self.knights[:]
         new.roads_left = self.roads_left[:]
-        new.settles_left = self.settles_left[:]
+        new.settlements_left = self.settlements_left[:]
         new.cities_left = self.cities_left[:]
-        new.road_len = self.road_len[:]
+        new.road_length = self.road_length[:]
         new.discards = self.discards.copy() if self.discards is not None else None
         new.discard_need = self.discard_need[:]
         new.discard_partial = self.discard_partial[:]

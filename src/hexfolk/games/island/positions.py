@@ -102,10 +102,10 @@ def write_position(s: IslandPosition) -> JSON:
         info: JSON = {
             "seat": p,
             "hand": _cards(s.hands[p], RESOURCES),
-            "dev_cards": _cards(s.dev[p], DEV_NAMES),
-            "bought_this_turn": _cards(s.dev_new[p], DEV_NAMES),
+            "dev_cards": _cards(s.dev_cards[p], DEV_NAMES),
+            "bought_this_turn": _cards(s.dev_bought[p], DEV_NAMES),
             "knights": s.knights[p],
-            "road_length": s.road_len[p],
+            "road_length": s.road_length[p],
             "declines_offers": bool(s.decline_all >> p & 1),
         }
         if s.discard_need[p] or any(s.discard_partial[p]):
@@ -143,8 +143,8 @@ def write_position(s: IslandPosition) -> JSON:
         "bank": _cards(s.bank, RESOURCES),
         "deck": _cards(s.deck, DEV_NAMES),
         "awards": {
-            "longest_road": _seat_or_none(s.lr_holder),
-            "largest_army": _seat_or_none(s.la_holder),
+            "longest_road": _seat_or_none(s.longest_road),
+            "largest_army": _seat_or_none(s.largest_army),
         },
         "discards": None
         if discards is None
@@ -348,7 +348,7 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
             raise PositionError(
                 f"seat {p} has {cities} cities on the board; a player has {PIECES_CITY} (IR-59)"
             )
-        s.settles_left[p] = PIECES_SETTLEMENT - settlements
+        s.settlements_left[p] = PIECES_SETTLEMENT - settlements
         s.cities_left[p] = PIECES_CITY - cities
         roads = roads_doc[p]
         if not isinstance(roads, list) or any(not isinstance(e, int) for e in roads):
@@ -397,12 +397,12 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
     for p, raw in enumerate(seats):
         pd = _Doc(raw, f"seats[{p}]")
         s.hands[p] = _counts(pd, "hand", RESOURCES)
-        s.dev[p] = _counts(pd, "dev_cards", DEV_NAMES)
-        s.dev_new[p] = _counts(pd, "bought_this_turn", DEV_NAMES, default=True)
-        if any(b > h for b, h in zip(s.dev_new[p], s.dev[p])):
+        s.dev_cards[p] = _counts(pd, "dev_cards", DEV_NAMES)
+        s.dev_bought[p] = _counts(pd, "bought_this_turn", DEV_NAMES, default=True)
+        if any(b > h for b, h in zip(s.dev_bought[p], s.dev_cards[p])):
             raise PositionError(f"seat {p} bought more cards this turn than it holds")
         s.knights[p] = pd.integer("knights", 0, 99, default=0)
-        s.road_len[p] = pd.integer("road_length", 0, PIECES_ROAD, default=0)
+        s.road_length[p] = pd.integer("road_length", 0, PIECES_ROAD, default=0)
         if pd.flag("declines_offers", default=False):
             decline |= 1 << p
         discard = pd.sub("discard", required=False)
@@ -441,7 +441,7 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
                 stats[at : at + width] = values
     s.stats = stats
     for c, name in enumerate(DEV_NAMES):  # IR-10: the deck's composition
-        held = s.deck[c] + sum(dev[c] for dev in s.dev)
+        held = s.deck[c] + sum(dev[c] for dev in s.dev_cards)
         played = sum(
             stats[SEATS_AT + p * PER_SEAT + STAT_OFFSET["dev_played"] + c] for p in range(n)
         )
@@ -454,24 +454,25 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
             raise PositionError(
                 f"{held} {name} cards in the deck and hands; the game has {game.deck[c]} (IR-10)"
             )
-    knights = sum(s.knights) + s.deck[KNIGHT] + sum(dev[KNIGHT] for dev in s.dev)
+    knights = sum(s.knights) + s.deck[KNIGHT] + sum(dev[KNIGHT] for dev in s.dev_cards)
     if knights > game.deck[KNIGHT]:
         raise PositionError(
             f"{knights} knights played, held and in the deck; the game has {game.deck[KNIGHT]}"
         )
     # awards (IR-68..IR-73)
     awards = d.sub("awards")
-    s.lr_holder = _award(awards, "longest_road", n)
-    s.la_holder = _award(awards, "largest_army", n)
-    if s.lr_holder >= 0 and s.road_len[s.lr_holder] < LONGEST_ROAD_MIN:
+    s.longest_road = _award(awards, "longest_road", n)
+    s.largest_army = _award(awards, "largest_army", n)
+    road, army = s.longest_road, s.largest_army
+    if road >= 0 and s.road_length[road] < LONGEST_ROAD_MIN:
         raise PositionError(
-            f"seat {s.lr_holder} holds Longest Road with a road of {s.road_len[s.lr_holder]}; it "
-            f"takes {LONGEST_ROAD_MIN} (IR-68)"
+            f"seat {road} holds Longest Road with a road of {s.road_length[road]}; it takes "
+            f"{LONGEST_ROAD_MIN} (IR-68)"
         )
-    if s.la_holder >= 0 and s.knights[s.la_holder] < LARGEST_ARMY_MIN:
+    if army >= 0 and s.knights[army] < LARGEST_ARMY_MIN:
         raise PositionError(
-            f"seat {s.la_holder} holds Largest Army with {s.knights[s.la_holder]} knights; it "
-            f"takes {LARGEST_ARMY_MIN} (IR-72)"
+            f"seat {army} holds Largest Army with {s.knights[army]} knights; it takes "
+            f"{LARGEST_ARMY_MIN} (IR-72)"
         )
     # pending steps
     _pending(s, d)

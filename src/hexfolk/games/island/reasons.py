@@ -229,7 +229,7 @@ def _settle(state: IslandPosition, seat: int, v: int) -> str | None:
     reason = _node_reason(state, v)
     if reason is not None:
         return reason
-    if not state.settles_left[seat]:
+    if not state.settlements_left[seat]:
         return (
             f"all {PIECES_SETTLEMENT} of your settlements are on the board; upgrade one to a "
             "city first (IR-59)"
@@ -274,7 +274,7 @@ def _play(state: IslandPosition, seat: int, action: Action) -> str | None:
     name = CARD_NAMES[card]
     if state.dev_played:
         return "you have already played a development card this turn (IR-62)"
-    held, new = state.dev[seat][card], state.dev_new[seat][card]
+    held, new = state.dev_cards[seat][card], state.dev_bought[seat][card]
     if not held:
         return f"you hold no {name} card"
     if held <= new:

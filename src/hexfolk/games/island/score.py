@@ -58,26 +58,26 @@ class VictoryPoints:
 def vp_breakdown(s: IslandPosition, p: int) -> VictoryPoints:
     """Seat ``p``'s points by source (IR-3)."""
     return VictoryPoints(
-        settlements=(PIECES_SETTLEMENT - s.settles_left[p]) * VP_SETTLEMENT,
+        settlements=(PIECES_SETTLEMENT - s.settlements_left[p]) * VP_SETTLEMENT,
         cities=(PIECES_CITY - s.cities_left[p]) * VP_CITY,
-        longest_road=VP_LONGEST_ROAD if s.lr_holder == p else 0,
-        largest_army=VP_LARGEST_ARMY if s.la_holder == p else 0,
-        vp_cards=s.dev[p][VICTORY] * VP_CARD,
+        longest_road=VP_LONGEST_ROAD if s.longest_road == p else 0,
+        largest_army=VP_LARGEST_ARMY if s.largest_army == p else 0,
+        vp_cards=s.dev_cards[p][VICTORY] * VP_CARD,
     )
 
 
 def visible_vp(s: IslandPosition, p: int) -> int:
     """The points of ``p`` everyone can see: buildings and awards (IR-3). The sum of
     :func:`vp_breakdown`'s visible parts, written out (it runs at every win check)."""
-    vp = (PIECES_SETTLEMENT - s.settles_left[p]) * VP_SETTLEMENT
+    vp = (PIECES_SETTLEMENT - s.settlements_left[p]) * VP_SETTLEMENT
     vp += (PIECES_CITY - s.cities_left[p]) * VP_CITY
-    if s.lr_holder == p:
+    if s.longest_road == p:
         vp += VP_LONGEST_ROAD
-    if s.la_holder == p:
+    if s.largest_army == p:
         vp += VP_LARGEST_ARMY
     return vp
 
 
 def total_vp(s: IslandPosition, p: int) -> int:
     """All points of ``p``, hidden victory point cards included (IR-1, IR-3)."""
-    return visible_vp(s, p) + s.dev[p][VICTORY] * VP_CARD
+    return visible_vp(s, p) + s.dev_cards[p][VICTORY] * VP_CARD

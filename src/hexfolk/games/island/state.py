@@ -210,7 +210,7 @@ class IslandState(IslandPosition):
         if lumber and brick:
             if self.roads_left[p]:
                 out.extend(road_actions(self, p))
-            if wool and grain and self.settles_left[p]:
+            if wool and grain and self.settlements_left[p]:
                 out.extend(settlement_actions(self, p))
         if grain >= 2 and ore >= 3 and self.cities_left[p]:
             level = self.node_level
@@ -219,8 +219,8 @@ class IslandState(IslandPosition):
         if wool and grain and ore and any(self.deck):
             out.append(A.BUY)
         if not self.dev_played:
-            dev = self.dev[p]
-            if dev != self.dev_new[p]:  # some card was not bought this turn
+            dev = self.dev_cards[p]
+            if dev != self.dev_bought[p]:  # some card was not bought this turn
                 card_plays(self, p, dev, out)
         offers = self.offers
         if not offers and not self.rejected and 0 not in self.bank:
@@ -524,8 +524,8 @@ def _pre_roll_actions(s: IslandState) -> list[Action]:
     out: list[Action] = [A.ROLL]
     if not s.dev_played:
         p = s.seat
-        dev = s.dev[p]
-        if dev != s.dev_new[p]:  # some card was not bought this turn
+        dev = s.dev_cards[p]
+        if dev != s.dev_bought[p]:  # some card was not bought this turn
             card_plays(s, p, dev, out)
     return out
 

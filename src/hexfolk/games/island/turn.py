@@ -44,16 +44,16 @@ def start_turn(s: IslandPosition, p: int) -> None:
     s.turn += 1
     s.rolled = False
     s.dev_played = False
-    s.dev_new[p] = [0] * 5
+    s.dev_bought[p] = [0] * 5
     if s.rejected:
         s.rejected = []
     if s.offers:
         s.offers = []
     st = s.stats
-    if s.lr_holder >= 0:
-        st[SEATS_AT + s.lr_holder * PER_SEAT + F_LR_TURNS] += 1
-    if s.la_holder >= 0:
-        st[SEATS_AT + s.la_holder * PER_SEAT + F_LA_TURNS] += 1
+    if s.longest_road >= 0:
+        st[SEATS_AT + s.longest_road * PER_SEAT + F_LR_TURNS] += 1
+    if s.largest_army >= 0:
+        st[SEATS_AT + s.largest_army * PER_SEAT + F_LA_TURNS] += 1
     st[SEATS_AT + p * PER_SEAT + F_TURNS] += 1
     s.phase = PRE_ROLL
     # IR-4/IR-5: checked at the start of the turn, before the roll

@@ -47,20 +47,20 @@ def observation(st: IslandPosition, seat: int | None) -> JSON:
         info: JSON = {
             "seat": p,
             "cards": sum(st.hands[p]),
-            "dev_cards": sum(st.dev[p]),
-            "dev_bought_this_turn": sum(st.dev_new[p]),
+            "dev_cards": sum(st.dev_cards[p]),
+            "dev_bought_this_turn": sum(st.dev_bought[p]),
             "knights": st.knights[p],
             "visible_vp": visible_vp(st, p),
-            "road_length": st.road_len[p],
+            "road_length": st.road_length[p],
             "roads_left": st.roads_left[p],
-            "settlements_left": st.settles_left[p],
+            "settlements_left": st.settlements_left[p],
             "cities_left": st.cities_left[p],
         }
         if st.decline_all >> p & 1:
             info["declines_offers"] = True
         if over or p == seat:  # IR-7: everything is revealed at the end
             info["hand"] = _hand_json(st.hands[p])
-            info["dev_hand"] = _dev_json(st.dev[p])
+            info["dev_hand"] = _dev_json(st.dev_cards[p])
             info["vp"] = total_vp(st, p)
         players.append(info)
     acting = st.acting_seats()
@@ -84,8 +84,8 @@ def observation(st: IslandPosition, seat: int | None) -> JSON:
         "players": players,
         "bank": None if st.game.options["hide_bank"] else _hand_json(st.bank),
         "deck": sum(st.deck),
-        "longest_road": st.lr_holder,
-        "largest_army": st.la_holder,
+        "longest_road": st.longest_road,
+        "largest_army": st.largest_army,
         "offers": [o.to_json() for o in st.offers],
         "discards": _discard_view(st, seat),
         "winner": st.winner if over else None,
@@ -146,14 +146,14 @@ def full_state(st: IslandPosition) -> JSON:
         "edge_owner": st.edge_owner,
         "bank": st.bank,
         "hands": st.hands,
-        "dev": st.dev,
-        "dev_new": st.dev_new,
+        "dev": st.dev_cards,
+        "dev_new": st.dev_bought,
         "deck": st.deck,
         "knights": st.knights,
-        "pieces_left": [st.roads_left, st.settles_left, st.cities_left],
-        "road_length": st.road_len,
-        "longest_road": st.lr_holder,
-        "largest_army": st.la_holder,
+        "pieces_left": [st.roads_left, st.settlements_left, st.cities_left],
+        "road_length": st.road_length,
+        "longest_road": st.longest_road,
+        "largest_army": st.largest_army,
         "discards": None
         if st.discards is None
         else {
@@ -200,7 +200,7 @@ def summary(st: IslandPosition) -> JSON:
                 "vp": total_vp(st, p),
                 "vp_breakdown": vp_breakdown(st, p).to_json(),
                 "hand": _hand_json(st.hands[p]),
-                "dev_hand": _dev_json(st.dev[p]),
+                "dev_hand": _dev_json(st.dev_cards[p]),
                 "gained": {
                     name: _hand_json(gain[i * NRES : i * NRES + NRES])
                     for i, name in enumerate(GAIN_SOURCES)
@@ -224,7 +224,7 @@ def summary(st: IslandPosition) -> JSON:
                 "dev_bought": {DEV_CARDS[c]: bought[c] for c in range(5)},
                 "dev_played": {DEV_CARDS[c]: played[c] for c in range(5)},
                 "built": dict(zip(("roads", "settlements", "cities"), st.stat("built", p))),
-                "road_length": st.road_len[p],
+                "road_length": st.road_length[p],
                 "turns_with_longest_road": one("longest_road_turns"),
                 "turns_with_largest_army": one("largest_army_turns"),
                 "turns": one("turns"),
@@ -296,7 +296,7 @@ def sample_consistent_state(st: P, seat: int | None, rng: random.Random) -> P:
     unseen = list(st.deck)
     for p in others:
         for c in range(5):
-            unseen[c] += st.dev[p][c]
+            unseen[c] += st.dev_cards[p][c]
     cards = [c for c in range(5) for _ in range(unseen[c])]
     check_active = st.phase not in NO_WIN_PHASES and st.active != o
     target = st.game.options["vp_target"]
@@ -304,8 +304,8 @@ def sample_consistent_state(st: P, seat: int | None, rng: random.Random) -> P:
         rng.shuffle(cards)
         i = 0
         for p in others:
-            k = sum(st.dev[p])
-            m = sum(st.dev_new[p])
+            k = sum(st.dev_cards[p])
+            m = sum(st.dev_bought[p])
             hand = [0] * 5
             fresh = [0] * 5
             for j, c in enumerate(cards[i : i + k]):
@@ -313,8 +313,8 @@ def sample_consistent_state(st: P, seat: int | None, rng: random.Random) -> P:
                 if j < m:
                     fresh[c] += 1
             i += k
-            w.dev[p] = hand
-            w.dev_new[p] = fresh
+            w.dev_cards[p] = hand
+            w.dev_bought[p] = fresh
         deck = [0] * 5
         for c in cards[i:]:
             deck[c] += 1
@@ -322,8 +322,8 @@ def sample_consistent_state(st: P, seat: int | None, rng: random.Random) -> P:
         if not check_active or total_vp(w, st.active) < target:
             break
     else:  # no sample kept the active player below the target: keep the cards as they are
-        w.dev = [x[:] for x in st.dev]
-        w.dev_new = [x[:] for x in st.dev_new]
+        w.dev_cards = [x[:] for x in st.dev_cards]
+        w.dev_bought = [x[:] for x in st.dev_bought]
         w.deck = st.deck[:]
     return w
 
