@@ -8,8 +8,8 @@ interface on top of it is :class:`~.state.IslandState`. Its fields, in the game'
 * board: ``topo`` (geometry), ``lt`` (the layout's tables), ``island`` (a map's drawn island),
   ``node_owner``/``node_level`` (settlement 1, city 2), ``edge_owner``, ``free`` (nodes where
   the distance rule allows a settlement), ``robber`` (hex, -1: off the board);
-* per seat: ``hands`` (resource cards), ``dev_cards``/``dev_bought`` (development cards held / bought
-  this turn), ``knights`` played, pieces left (``roads_left``, ``settlements_left``,
+* per seat: ``hands`` (resource cards), ``dev_cards``/``dev_bought`` (development cards
+  held / bought this turn), ``knights`` played, pieces left (``roads_left``, ``settlements_left``,
   ``cities_left``), ``roads``/``buildings`` (ids built on), ``ratio`` (maritime ratios),
   ``road_length`` (longest trail);
 * awards ``longest_road`` (Longest Road) and ``largest_army`` (Largest Army), -1 for nobody;
