@@ -13,13 +13,20 @@ from tests.core.toygame import Bid, BidsGame, BidsState
 
 
 def _position(hands: list[list[int]], points: list[int]) -> BidsState:
-    game = BidsGame(2, {"hand": 2})
-    state = game.new_initial_state()
-    state.deck = [c for c in range(1, 10) if all(c not in h for h in hands)]
-    state.hands = [list(h) for h in hands]
-    state.points = list(points)
-    state.round = 2 - len(hands[0])
-    return state
+    """The toy game's first round with these hands dealt (a position document, not poked
+    fields); the deck holds the other cards."""
+    return BidsGame(2, {"hand": 2}).load_position(
+        {
+            "game": "bids",
+            "players": 2,
+            "options": {"hand": 2},
+            "deck": [c for c in range(1, 10) if all(c not in h for h in hands)],
+            "hands": hands,
+            "points": points,
+            "round": 0,
+            "bids": {"0": None, "1": None},
+        }
+    )
 
 
 def test_ismcts_plays_the_only_winning_card() -> None:
