@@ -288,6 +288,15 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     tid = page.url.rsplit("/", 1)[-1]
     assert "Crimea" in page.inner_text(".settings-line")
     shoot(page, "table-lobby", ("desktop",))
+    # the host's settings: the same Scythe fields, saved with PATCH
+    page.click("details.settings summary")
+    assert page.input_value("#sc-faction-0") == "crimea"
+    assert page.input_value("#sc-mat-1") == "engineering"
+    page.uncheck("#set-public")
+    page.click("details.settings button:has-text('Save')")
+    page.wait_for_function(
+        "() => document.querySelector('.settings-line').innerText.includes('by invite link')"
+    )
 
     # the opponent: a person on the Python client, steered to attack the person's character
     stop = threading.Event()
