@@ -63,6 +63,13 @@ def _components() -> dict[str, Any]:
         "structure_bonus": dict(D.STRUCTURE_BONUS),
         "popularity_bands": [dict(b) for b in D.RULES["popularity_bands"]],
         "tracks": dict(D.RULES["tracks"]),
+        "limits": {
+            "workers": D.WORKERS_TOTAL,
+            "mechs": D.MECHS,
+            "structures": len(D.STRUCTURES),
+            "recruits": len(D.BOTTOM_ACTIONS),
+            "upgrades": len(D.TOP_BOXES),
+        },
         "stars_to_end": D.STARS_TO_END,
         "objectives": {
             str(o["number"]): {"name": o["name"], "condition": o["condition"]} for o in D.OBJECTIVES

@@ -20,9 +20,9 @@ export function scoreTable(comp, result, players, seatName) {
   const rows = [
     ["sc.popularity", (b) => `${b.popularity} (${t("sc.band")} ${band(b).index + 1})`],
     ["sc.coins", (b) => `$${b.coins}`],
-    ["sc.stars", (b) => `${b.stars} × $${band(b).band.star} = $${b.star_coins}`],
-    ["sc.territories", (b) => `${b.territories} × $${band(b).band.territory} = $${b.territory_coins}`],
-    ["sc.resources", (b) => `${Math.floor(b.resources / 2)} × $${band(b).band.resources2} = $${b.resource_coins}`],
+    ["sc.stars", (b) => `${b.stars} → $${b.star_coins}`],
+    ["sc.territories", (b) => `${b.territories} → $${b.territory_coins}`],
+    ["sc.resources_n", (b) => `${b.resources} → $${b.resource_coins}`],
     ["sc.tile", (b) => `$${b.tile_coins}`],
     ["sc.fortune", (b) => `$${b.fortune}`, ".fortune"],
     ["sc.units_structs", (b) => String(b.units_and_structures)],
@@ -31,6 +31,7 @@ export function scoreTable(comp, result, players, seatName) {
   return h("div.scroll", {}, h("table.scores#scores", {},
     h("thead", {}, h("tr", {}, h("th", {}), bd.map((b, i) => h(`th${winners.has(i) ? ".winner" : ""}`, { "data-seat": i }, factionBadge((players[i] || {}).faction), ` ${seatName(i)}`)))),
     h("tbody", {}, rows.map(([key, fn, cls]) => h(`tr${cls || ""}`, {}, h("th", { text: t(key) }), bd.map((b, i) => cell(i, fn(b)))))),
+    h("tfoot", {}, h("tr", {}, h("th", { text: t("sc.band_rates") }), bd.map((b, i) => cell(i, t("sc.band_short", { star: band(b).band.star, territory: band(b).band.territory, res: band(b).band.resources2 }))))),
   ), h("p.muted.tiebreak", { text: t("sc.tiebreak") }),
   sm.end_reason ? h("p.muted", { text: t("sc.end_reason", { why: sm.end_reason, turns: sm.turns }) }) : null);
 }

@@ -116,6 +116,7 @@ export function playerMat(comp, ps, L, onAct, onChoose, current) {
 export function tracks(comp, ps) {
   const b = bandOf(comp, ps.popularity);
   const built = Object.keys(ps.structures || {}).length;
+  const lim = comp.limits;
   return h("div.pstats", {},
     stat(t("sc.power"), `${ps.power}/${comp.tracks.power_max}`, "power"),
     stat(t("sc.popularity"), `${ps.popularity} · ${t("sc.band")} ${b.index + 1}`, "pop", t("sc.band_title", { star: b.band.star, territory: b.band.territory, res: b.band.resources2 })),
@@ -123,11 +124,11 @@ export function tracks(comp, ps) {
     stat(t("sc.stars"), ps.star_total, "stars"),
     stat(t("sc.combat_cards"), ps.combat_cards, "cards"),
     stat(t("sc.objectives"), ps.objectives, "obj"),
-    stat(t("sc.workers"), `${ps.workers_out}/8`, "workers", t("sc.workers_title")),
-    stat(t("sc.mechs"), `${(ps.mechs || []).length}/4`, "mechs"),
-    stat(t("sc.structures"), `${built}/4`, "structs"),
-    stat(t("sc.recruits"), `${(ps.recruits || []).length}/4`, "recruits"),
-    stat(t("sc.upgrades"), `${(ps.upgrades || []).length}/6`, "upgrades"));
+    stat(t("sc.workers"), `${ps.workers_out}/${lim.workers}`, "workers", t("sc.workers_title", { n: lim.workers })),
+    stat(t("sc.mechs"), `${(ps.mechs || []).length}/${lim.mechs}`, "mechs"),
+    stat(t("sc.structures"), `${built}/${lim.structures}`, "structs"),
+    stat(t("sc.recruits"), `${(ps.recruits || []).length}/${lim.recruits}`, "recruits"),
+    stat(t("sc.upgrades"), `${(ps.upgrades || []).length}/${lim.upgrades}`, "upgrades"));
 }
 
 /** The faction's ability and its mech abilities, the uncovered ones marked. */
