@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from hexfolk.core import PositionError, load_game
+from hexfolk.core import testing as kit
 from hexfolk.games.island.state import IslandState
 
 CONFIGS = [
@@ -182,3 +183,9 @@ def test_refuses_an_unknown_resource_name(middle: dict[str, Any]) -> None:
 def test_refuses_a_missing_field(middle: dict[str, Any]) -> None:
     bad = _changed(middle, lambda d: d.pop("bank"))
     assert _refused(bad) == "the position has no 'bank'"
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (6, {"friendly_robber": True})])
+def test_the_kernel_positions_contract(players: int, options: dict[str, Any]) -> None:
+    """The kernel's positions check (``kit.check_positions``) along seeded games."""
+    assert kit.check_positions(load_game("island", players, options), seeds=[players]) > 10

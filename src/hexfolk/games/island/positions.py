@@ -52,6 +52,7 @@ from hexfolk.games.island.phases import (
     PHASE_NAMES,
     ROAD_BUILDING,
     SETUP_ROAD,
+    SPECIAL_BUILD,
     SPECIAL_BUILD_SIGNUP,
     STEAL,
 )
@@ -445,14 +446,11 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
         played = sum(
             stats[SEATS_AT + p * PER_SEAT + STAT_OFFSET["dev_played"] + c] for p in range(n)
         )
-        if stats_doc.data and held + played != game.deck[c]:
+        # the cards played are counted by the statistics (zero when they are left out)
+        if held + played > game.deck[c]:
             raise PositionError(
                 f"{held + played} {name} cards in the deck, hands and played; the game has "
                 f"{game.deck[c]} (IR-10)"
-            )
-        if held > game.deck[c]:
-            raise PositionError(
-                f"{held} {name} cards in the deck and hands; the game has {game.deck[c]} (IR-10)"
             )
     knights = sum(s.knights) + s.deck[KNIGHT] + sum(dev[KNIGHT] for dev in s.dev_cards)
     if knights > game.deck[KNIGHT]:
@@ -533,7 +531,7 @@ def _harbors(s: IslandPosition) -> None:
 def _pending(s: IslandPosition, d: _Doc) -> None:
     """The 7's discards, a steal, Road Building, offers, the special build phase."""
     n = s.n
-    discards = d.get("discards", None, required=False)
+    discards = d.get("discards")
     if discards is not None:
         dd = _Doc(discards, "discards")
         commits = Commitments(dd.seats("seats", n))
@@ -548,7 +546,7 @@ def _pending(s: IslandPosition, d: _Doc) -> None:
         s.discards = commits
     elif s.phase == DISCARD:
         raise PositionError("the phase is discard but no seat is discarding (IR-41)")
-    steal = d.get("steal", None, required=False)
+    steal = d.get("steal")
     if steal is not None:
         sd = _Doc(steal, "steal")
         s.thief = sd.integer("thief", 0, n - 1)
@@ -557,17 +555,17 @@ def _pending(s: IslandPosition, d: _Doc) -> None:
             raise PositionError(f"seat {s.victim} is robbed but holds no card (IR-43)")
     elif s.phase == STEAL:
         raise PositionError("the phase is steal but nobody is robbing (IR-43)")
-    s.free_roads = d.integer("free_roads", 0, 2, default=0)
+    s.free_roads = d.integer("free_roads", 0, 2)
     if s.phase == ROAD_BUILDING and not s.free_roads:
         raise PositionError("the phase is road-building but no free road is left (IR-63)")
-    offers = d.get("offers", [], required=False)
+    offers = d.get("offers")
     if not isinstance(offers, list):
         raise PositionError("offers must list the open offers")
     s.offers = [_offer(raw, i, n) for i, raw in enumerate(offers)]
-    s.next_offer = d.integer("next_offer", 1, 10**9, default=1)
+    s.next_offer = d.integer("next_offer", 1, 10**9)
     if any(o.id >= s.next_offer for o in s.offers):
         raise PositionError("an open offer's id is not below next_offer")
-    rejected = d.get("rejected_offers", [], required=False)
+    rejected = d.get("rejected_offers")
     if not isinstance(rejected, list) or any(
         not isinstance(x, list) or len(x) != 2 for x in rejected
     ):
@@ -577,9 +575,11 @@ def _pending(s: IslandPosition, d: _Doc) -> None:
     ]
     if s.phase == ANSWER and not any(x is None for o in s.offers for x in o.answers):
         raise PositionError("the phase is answer but every open offer is answered (IR-50)")
-    sbp = d.sub("special_build", required=False)
+    sbp = d.sub("special_build")
     s.sbp_queue = sbp.seats("to_answer", n, default=[])
     s.sbp_joined = sbp.seats("joined", n, default=[])
+    if s.phase == SPECIAL_BUILD and (not s.sbp_joined or s.sbp_joined[0] != s.seat):
+        raise PositionError("the phase is sbp-build but the seat holds no special build slot")
     if s.phase == SPECIAL_BUILD_SIGNUP and not s.sbp_queue:
         raise PositionError("the phase is sbp-signup but no seat is left to answer (IR-30)")
     if s.phase == SETUP_ROAD and (s.setup_node < 0 or s.node_owner[s.setup_node] != s.seat):
