@@ -68,6 +68,9 @@ LOG_TAIL = 16
 """The last 16 log lines a connection was sent are compared with the log now: an engine may
 reorder its newest lines (Scythe puts the two combat commitments in commitment order when the
 second arrives), and the view then resends from the first line that changed."""
+REVEAL_CHECK_DELAY = 0.25
+"""A person step's reveal check waits 0.25 s and is skipped if the step can no longer be
+undone by then (most steps of a quick turn)."""
 UNDO_CACHE_MAX = 64
 """At most this many states before a person's undoable steps are kept (else: replay)."""
 
@@ -818,17 +821,26 @@ class Room:
         if candidate:
             self._checks.add(
                 asyncio.get_running_loop().create_task(
-                    self._check_reveal(seq, seat, before.clone(), action)
+                    self._check_reveal(seq, seat, before, action)
                 )
             )
 
-    async def _check_reveal(self, seq: int, seat: int, probe: State, action: Action) -> None:
-        """Off the loop: did step ``seq`` show its actor hidden information? The answer goes
-        back through the room's queue; a step that did loses its undo offer at once."""
+    async def _check_reveal(self, seq: int, seat: int, before: State, action: Action) -> None:
+        """Off the loop, a moment after the step: did step ``seq`` show its actor hidden
+        information? Skipped when the step can no longer be undone by then (a quick turn's
+        steps, a chance draw or another seat's step came after it). The answer goes back
+        through the room's queue; a step that did show something loses its undo offer."""
         task = asyncio.current_task()
         try:
+            await asyncio.sleep(REVEAL_CHECK_DELAY)
+            can = self.undoable(seat) if self.state is not None else None
+            undoable_now = can is not None and any(
+                st.seq == seq for st in self.live[len(self.live) - can.steps :]
+            )
+            if not undoable_now or self._before.get(seq) is not before:
+                return  # never needed now; an undo settles it exactly if it ever is
             t = time.perf_counter()
-            flag = await check_reveal(probe, seat, action, self._reveal_seed(seq))
+            flag = await check_reveal(before.clone(), seat, action, self._reveal_seed(seq))
             TRACE.add("reveals_to", time.perf_counter() - t)
         except asyncio.CancelledError:
             return
