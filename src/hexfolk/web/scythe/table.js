@@ -284,6 +284,8 @@ class ScythePage {
       if (L.board.size) kids.unshift(h("p.board-hint", { text: t("sc.on_board", { n: [...L.board.values()].reduce((a, x) => a + x.length, 0) }) }));
       const onMat = L.sections.size + (L.bottom ? 1 : 0) + L.upgrades.length + L.enlists.length;
       if (onMat) kids.unshift(h("p.board-hint", { text: t("sc.on_mat") }));
+      if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) kids.unshift(h("p.board-hint", { text: t("sc.on_cards") }));
+      if (L.commits.length) kids.unshift(h("p.board-hint", { text: t("sc.on_combat") }));
     }
     this.el.decide.replaceChildren(...kids);
     this.el.decide.hidden = kids.length === 0;
