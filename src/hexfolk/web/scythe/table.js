@@ -149,6 +149,7 @@ class ScythePage {
 
   ensureLayout() {
     if (this.layoutEl) return;
+    document.getElementById("toast").className = ""; // a message of the lobby is old news now
     const svg = s("svg", { id: "board", class: "sc-board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
     const chat = chatBox((msg) => this.send(msg));
     this.el = {
