@@ -104,6 +104,8 @@ def settlement_spots(s: IslandPosition, p: int) -> list[int]:
 
 
 def place_settlement(s: IslandPosition, p: int, v: int) -> None:
+    """Put ``p``'s settlement on node ``v`` (paid or free): the distance rule closes ``v`` and
+    its neighbours (IR-19, IR-57); a harbor improves ``p``'s maritime ratios (IR-52, IR-53)."""
     s.node_owner[v] = p
     s.node_level[v] = 1
     touch_income(s, v)
@@ -135,6 +137,8 @@ def place_settlement(s: IslandPosition, p: int, v: int) -> None:
 
 
 def after_settlement(s: IslandPosition, p: int, v: int) -> None:
+    """IR-67/IR-70: a settlement on ``v`` may break other players' roads through ``v``;
+    their lengths and Longest Road follow."""
     # IR-67/IR-70: a settlement may break other players' roads through v
     eo = s.edge_owner
     hit = sorted({eo[e] for e in s.topo.node_edges[v] if eo[e] >= 0 and eo[e] != p})
@@ -196,6 +200,7 @@ def award_longest_road(s: IslandPosition, old: list[int]) -> None:
 
 
 def build_city(s: IslandPosition, a: A.BuildCity) -> None:
+    """IR-58: pay a city's cost and upgrade a settlement (which returns to the supply)."""
     p = s.seat
     pay(s, p, COST_CITY, L_CITY)
     s.node_level[a.node] = 2

@@ -59,6 +59,7 @@ def card_plays(s: IslandPosition, p: int, dev: list[int], out: list[Action]) -> 
 
 
 def buy(s: IslandPosition, a: A.BuyDevelopment) -> None:
+    """IR-60: pay a development card's cost; the card is drawn next (chance)."""
     p = s.seat
     pay(s, p, COST_DEV, L_DEV)
     s.log.append((None, s.texts.buy[p]))
@@ -67,6 +68,8 @@ def buy(s: IslandPosition, a: A.BuyDevelopment) -> None:
 
 
 def draw(s: IslandPosition, a: A.DrawDevelopment) -> None:
+    """IR-60: the drawn card goes to the buyer (only they see which, IR-74); a victory
+    point card can win at once (IR-4; never in the special build phase, IR-33)."""
     p = s.seat
     c = a.card
     s.deck[c] -= 1
@@ -79,12 +82,15 @@ def draw(s: IslandPosition, a: A.DrawDevelopment) -> None:
 
 
 def play_card(s: IslandPosition, p: int, card: int) -> None:
+    """IR-61/IR-62: one card per turn, never one bought this turn (the caller checked)."""
     s.dev_cards[p][card] -= 1
     s.dev_played = True
     s.stats[SEATS_AT + p * PER_SEAT + F_DEV_PLAYED + card] += 1
 
 
 def play_knight(s: IslandPosition, a: A.PlayKnight) -> None:
+    """IR-45/IR-72: a knight moves the robber (not with the robber off, IR-47) and counts
+    for Largest Army: first to 3, then only strictly more takes it over."""
     p = s.seat
     play_card(s, p, KNIGHT)
     s.knights[p] += 1
@@ -102,6 +108,7 @@ def play_knight(s: IslandPosition, a: A.PlayKnight) -> None:
 
 
 def play_road_building(s: IslandPosition, a: A.PlayRoadBuilding) -> None:
+    """IR-63: up to 2 free roads (fewer if fewer are left in supply)."""
     p = s.seat
     play_card(s, p, ROADS)
     log_line(s, None, f"seat {p} plays road building")
@@ -111,6 +118,7 @@ def play_road_building(s: IslandPosition, a: A.PlayRoadBuilding) -> None:
 
 
 def play_plenty(s: IslandPosition, a: A.PlayPlenty) -> None:
+    """IR-64: two cards of the player's choice from the bank (one if it holds one)."""
     p = s.seat
     play_card(s, p, PLENTY)
     for r in range(NRES):
@@ -120,6 +128,7 @@ def play_plenty(s: IslandPosition, a: A.PlayPlenty) -> None:
 
 
 def play_monopoly(s: IslandPosition, a: A.PlayMonopoly) -> None:
+    """IR-65: every other player gives all their cards of the named resource."""
     p = s.seat
     r = a.resource
     play_card(s, p, MONOPOLY)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from hexfolk.core import Action, FrozenOptions, MalformedActionError, OptionError, OptionSpec
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import maps, positions
+from hexfolk.games.island import ascii_map, maps, positions, views
 from hexfolk.games.island.board import (
     Layout,
     LayoutError,
@@ -263,15 +263,11 @@ class IslandGame(IslandRules):
 
     def render_observation(self, observation: JSON) -> str:
         """Readable text of an observation (terminal play, golden files)."""
-        from hexfolk.games.island.views import render
-
-        return render(self, observation)
+        return views.render(self, observation)
 
     def describe_action(self, observation: JSON, action: Action) -> str:
         """What a spot touches, where a road runs, whom a robber move hits (for people)."""
-        from hexfolk.games.island.ascii_map import describe
-
-        return describe(observation, action)
+        return ascii_map.describe(observation, action)
 
     def board_geometry(self) -> JSON:
         """The board's drawing geometry (``docs/web.md``): pointy-top hexes on the doubled grid

@@ -16,6 +16,7 @@ from hexfolk.games.island.stats import F_GAIN, F_LOSS, PER_SEAT, SEATS_AT
 
 
 def gain(s: IslandPosition, p: int, r: int, k: int, source: int) -> None:
+    """``p`` takes ``k`` cards of ``r`` from the bank (counted under ``source``, IR-80)."""
     s.hands[p][r] += k
     s.bank[r] -= k
     s.stats[SEATS_AT + p * PER_SEAT + F_GAIN + source * NRES + r] += k
@@ -44,6 +45,7 @@ def lose(s: IslandPosition, p: int, r: int, k: int, sink: int, to_bank: bool = T
 
 
 def pay(s: IslandPosition, p: int, cost: Bundle, sink: int) -> None:
+    """``p`` pays ``cost`` to the bank (counted under ``sink``, IR-80)."""
     for r in range(NRES):
         if cost[r]:
             lose(s, p, r, cost[r], sink)

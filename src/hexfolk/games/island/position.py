@@ -362,10 +362,12 @@ class IslandPosition(State):
 
 
 def log_line(s: IslandPosition, vis: frozenset[int] | None, text: str) -> None:
+    """Append a log line seen by ``vis`` (None: everyone, IR-74)."""
     s.log.append((vis, text))
 
 
 def first_unanswered(s: IslandPosition, p: int) -> OpenOffer | None:
+    """The first open offer ``p`` has not answered (IR-50), or None."""
     for o in s.offers:
         if o.answers[p] is None:
             return o
@@ -402,12 +404,14 @@ def to_main(s: IslandPosition) -> None:
 
 
 def resume_phase(s: IslandPosition) -> None:
+    """Back to the phase a card or purchase interrupted (main phase: with its answers)."""
     s.phase = s.resume
     if s.phase == MAIN and s.offers:
         to_main(s)
 
 
 def offer_by_id(s: IslandPosition, oid: int) -> OpenOffer | None:
+    """The open offer numbered ``oid``, or None."""
     for o in s.offers:
         if o.id == oid:
             return o
@@ -415,6 +419,7 @@ def offer_by_id(s: IslandPosition, oid: int) -> OpenOffer | None:
 
 
 def unanswered(s: IslandPosition, o: OpenOffer) -> bool:
+    """Whether some addressee of ``o`` has not answered yet (IR-50)."""
     p = s.active
     return any(x is None for q, x in enumerate(o.answers) if q != p)
 

@@ -33,6 +33,7 @@ from hexfolk.games.island.stats import (
 
 
 def discard_actions(s: IslandPosition, p: int) -> list[Action]:
+    """IR-41: the cards ``p`` may discard next (one at a time, from what it still holds)."""
     hand = s.hands[p]
     part = s.discard_partial[p]
     return [A.DISCARDS[r] for r in range(NRES) if hand[r] > part[r]]
@@ -67,6 +68,9 @@ def robber_targets(s: IslandPosition, p: int) -> list[int]:
 
 
 def robber_moves(s: IslandPosition, p: int) -> list[Action]:
+    """IR-42/IR-43: the robber moves of ``p``: to every other hex, robbing each opponent
+    with a building there and a card (else the plain move); memoized in ``robber_cache``
+    (the friendly robber's moves, which depend on points, are not: IR-46)."""
     if s.game.options["friendly_robber"]:  # targets depend on VP: not cached
         return friendly_robber_moves(s, p)
     hands = s.hands
@@ -164,6 +168,8 @@ def seven(s: IslandPosition) -> None:
 
 
 def to_robber(s: IslandPosition) -> None:
+    """After the discards: the robber moves (IR-42), or with the robber off the turn goes
+    on (IR-47)."""
     s.seat = s.active
     if s.game.options["robber"]:
         s.phase = ROBBER
@@ -200,6 +206,7 @@ def discard(s: IslandPosition, a: A.Discard) -> None:
 
 
 def move_robber(s: IslandPosition, a: A.MoveRobber) -> None:
+    """IR-42/IR-43: the robber moves (or stays, IR-46) and robs the named player."""
     p = s.seat
     st = s.stats
     st[SEATS_AT + p * PER_SEAT + F_ROBBER] += 1
@@ -219,6 +226,8 @@ def move_robber(s: IslandPosition, a: A.MoveRobber) -> None:
 
 
 def steal(s: IslandPosition, a: A.StealOutcome) -> None:
+    """IR-43/IR-74: the stolen card changes hands; everyone sees that a card moved, only
+    thief and victim see its type (the other observers' knowledge is widened)."""
     t, v, r = s.thief, s.victim, a.resource
     hands = s.hands
     n = s.n

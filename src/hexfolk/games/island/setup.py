@@ -50,6 +50,7 @@ def set_topology(s: IslandPosition, topo: Topology) -> None:
 
 
 def setup_seat(s: IslandPosition) -> int:
+    """IR-18: the seat placing the current setup piece (snake order: 0..n-1, n-1..0)."""
     i, n = s.setup_index, s.n
     return i if i < n else 2 * n - 1 - i
 

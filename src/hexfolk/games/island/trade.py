@@ -77,12 +77,14 @@ def can_complete(s: IslandPosition, o: OpenOffer, seat: int) -> bool:
 
 
 def valid_pair(s: IslandPosition, give: Bundle, get: Bundle) -> bool:
+    """IR-49: a trade gives and gets something, never the same resource on both sides."""
     if not any(give) and not any(get):
         return False
     return not any(g and t for g, t in zip(give, get))
 
 
 def counter_ok(s: IslandPosition, p: int, a: A.Counter) -> bool:
+    """IR-50: a counter-offer by ``p`` to an open offer it has not answered."""
     offer = offer_by_id(s, a.offer)
     return (
         offer is not None
@@ -95,6 +97,7 @@ def counter_ok(s: IslandPosition, p: int, a: A.Counter) -> bool:
 
 
 def maritime_ok(s: IslandPosition, p: int, give: Bundle, get: Bundle) -> bool:
+    """IR-52..IR-54: whole lots at ``p``'s ratios, one card per lot, as the bank holds."""
     ratio = s.ratio[p]
     hand = s.hands[p]
     lots = 0
@@ -108,6 +111,7 @@ def maritime_ok(s: IslandPosition, p: int, give: Bundle, get: Bundle) -> bool:
 
 
 def maritime_trade(s: IslandPosition, a: A.MaritimeTrade) -> None:
+    """IR-52..IR-54: a maritime trade with the bank (a harbor's ratio where ``p`` has one)."""
     p = s.seat
     lot = MARITIME_LOT.get(id(a))
     if lot is not None:  # a listed single lot: its ratio is the player's ratio for r
@@ -169,6 +173,8 @@ def answer(s: IslandPosition, p: int, oid: int, value: Any) -> None:
 
 
 def after_answer(s: IslandPosition, o: OpenOffer) -> None:
+    """IR-50/IR-51: once every addressee answered, the answers are logged, and an offer
+    rejected by all closes."""
     p = s.active
     if all(x is not None for q, x in enumerate(o.answers) if q != p):
         log_answers(s, o)
@@ -214,14 +220,17 @@ def offer_answered(s: IslandPosition, oid: int) -> int:
 
 
 def accept(s: IslandPosition, a: A.Accept) -> None:
+    """IR-50: the seat accepts an open offer."""
     answer(s, s.seat, offer_answered(s, a.offer), "accept")
 
 
 def reject(s: IslandPosition, a: A.Reject) -> None:
+    """IR-50: the seat rejects an open offer."""
     answer(s, s.seat, offer_answered(s, a.offer), "reject")
 
 
 def counter(s: IslandPosition, a: A.Counter) -> None:
+    """IR-50: the seat answers an open offer with a counter-offer."""
     answer(s, s.seat, offer_answered(s, a.offer), (a.give, a.get))
 
 
@@ -279,6 +288,7 @@ def complete_trade(s: IslandPosition, a: A.Complete) -> None:
 
 
 def withdraw_offer(s: IslandPosition, a: A.Withdraw) -> None:
+    """IR-50/IR-51: the proposer withdraws an offer (unaccepted: it cannot be repeated)."""
     o = offer_by_id(s, a.offer)
     assert o is not None
     if unanswered(s, o):
