@@ -5,8 +5,6 @@ import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showOverview, showReplay } from "./overview.js";
 import { api } from "./api.js";
-import { showScythe } from "./scythe/table.js";
-import { showScytheReplay } from "./scythe/end.js";
 
 /** The game of a table (null when it cannot be read: the island page then says why). */
 async function gameOf(id) {
@@ -25,7 +23,11 @@ async function route() {
   const parts = hash.split("/").filter(Boolean);
   document.body.dataset.page = parts[0] === "t" ? (parts[2] || "table") : "lobby";
   if (parts[0] === "t" && parts[1]) {
-    if (await gameOf(parts[1]) === "scythe") current = parts[2] === "replay" ? await showScytheReplay(app, parts[1]) : await showScythe(app, parts[1]);
+    if (await gameOf(parts[1]) === "scythe") {
+      // Scythe's modules load only for a Scythe table: an island page fetches none of them.
+      if (parts[2] === "replay") current = await (await import("./scythe/end.js")).showScytheReplay(app, parts[1]);
+      else current = await (await import("./scythe/table.js")).showScythe(app, parts[1]);
+    }
     else if (parts[2] === "overview") current = await showOverview(app, parts[1]);
     else if (parts[2] === "replay") current = await showReplay(app, parts[1]);
     else current = await showTable(app, parts[1]);
