@@ -223,6 +223,8 @@ class Room:
         for _, task in self._bots.values():
             task.cancel()
         self._bots.clear()
+        for check in list(self._checks):
+            check.cancel()
 
     async def _run(self) -> None:
         while True:
@@ -592,12 +594,15 @@ class Room:
             )
         if self.row.seats[seat].get("kind") != "person" or seat in self.stand_in:
             raise ApiError("cannot_undo", "a bot plays this seat now", version=self.version)
-        can = self.undoable(seat)
+        can = offered = self.undoable(seat)
         if can.steps:  # the offer trusts unknown reveal flags: settle them, then decide
             self._settle_reveals(can.steps)
             can = self.undoable(seat)
+        if can.steps != offered.steps:  # the offer changed: the seat's views say so
+            for other in list(self.conns.values()):
+                if other.seat == seat:
+                    self._send_view(other)
         if can.steps == 0:
-            self._send_view(conn)  # the offer may have changed: the current view
             raise ApiError("cannot_undo", can.reason, version=self.version)
         n = can.steps if steps == "turn" else int(steps)
         if n > can.steps:
