@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexfolk.bots.island.view import CONFIG, Pos, hex_pips, node_yields, production
+from hexfolk.games.island.building import distance_rule_allows
 from hexfolk.games.island.rules import (
     COST_CITY,
     COST_DEV,
@@ -51,11 +52,9 @@ class Target:
 
 # --- the board -------------------------------------------------------------------------------
 def is_free(pos: Pos, v: int) -> bool:
-    """True if a settlement may stand on node ``v`` by the distance rule (IR-19)."""
-    owner = pos.node_owner
-    if owner[v] >= 0:
-        return False
-    return all(owner[u] < 0 for u in pos.topo.node_adj[v])
+    """True if a settlement may stand on node ``v`` by the distance rule (IR-19): the
+    engine's own rule (:func:`~hexfolk.games.island.building.distance_rule_allows`)."""
+    return distance_rule_allows(pos.topo, pos.node_owner, v)
 
 
 def node_resources(pos: Pos, v: int) -> list[float]:

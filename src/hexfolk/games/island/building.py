@@ -8,9 +8,12 @@ follows every change of the trails (:func:`award_longest_road`, :mod:`.roads`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import trade_table
+from hexfolk.games.island.board import Topology
 from hexfolk.games.island.hands import pay
 from hexfolk.games.island.phases import (
     MAIN,
@@ -37,6 +40,15 @@ from hexfolk.games.island.stats import (
     SEATS_AT,
 )
 from hexfolk.games.island.turn import check_win
+
+
+def distance_rule_allows(topo: Topology, node_owner: Sequence[int], v: int) -> bool:
+    """IR-19/IR-57, the distance rule: a settlement may stand on ``v`` only when ``v`` and
+    every neighbouring intersection are empty (the engine keeps the answer per node in
+    ``free``; bots and positions ask this function)."""
+    if node_owner[v] >= 0:
+        return False
+    return all(node_owner[u] < 0 for u in topo.node_adj[v])
 
 
 def builds(s: IslandPosition, p: int, out: list[Action]) -> None:

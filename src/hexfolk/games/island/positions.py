@@ -45,6 +45,7 @@ from hexfolk.games.island.actions import (
     parse_bundle,
     trade_table,
 )
+from hexfolk.games.island.building import distance_rule_allows
 from hexfolk.games.island.phases import (
     ANSWER,
     DISCARD,
@@ -375,7 +376,7 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
             raise PositionError(
                 f"the buildings on nodes {v} and {near[0]} are neighbours (distance rule, IR-19)"
             )
-        s.free[v] = owner < 0 and not near
+        s.free[v] = distance_rule_allows(topo, s.node_owner, v)
     _harbors(s)
     # the turn
     turn = d.sub("turn")
