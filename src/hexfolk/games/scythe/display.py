@@ -16,6 +16,8 @@ they are printed (``home_nordic``).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from hexfolk.games.scythe import data as D
@@ -111,6 +113,72 @@ def resources_text(res: JSON, sep: str = " ") -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def and_list(parts: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def cards_words(cards: list[int]) -> str:
+    """Combat cards by value: ``no combat card``, ``combat card 4``, ``combat cards 4 and 2``."""
+    if not cards:
+        return "no combat card"
+    return ("combat card " if len(cards) == 1 else "combat cards ") + and_list(
+        [str(v) for v in cards]
+    )
+
+
+def winners_words(winners: list[int]) -> str:
+    """``P1 wins``; ``P0 and P2 share the win`` (OQ-16); ``nobody wins``."""
+    names = [f"P{q}" for q in winners]
+    if not names:
+        return "nobody wins"
+    return f"{names[0]} wins" if len(names) == 1 else f"{and_list(names)} share the win"
+
+
+def home_words(faction: str) -> str:
+    """``home_saxony`` -> ``the Saxony home base``."""
+    return f"the {faction.capitalize()} home base"
+
+
+_CARD_LIST = r"\[([\d, ]*)\]"
+_LOG_FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (
+        re.compile(rf"^(P\d+) commits dial (\d+), cards {_CARD_LIST}$"),
+        lambda m: f"{m[1]} commits dial {m[2]} and {cards_words(_ints(m[3]))}",
+    ),
+    (
+        re.compile(rf"^(P\d+) reveals dial (\d+) and cards {_CARD_LIST}: (\d+)$"),
+        lambda m: f"{m[1]} reveals dial {m[2]} and {cards_words(_ints(m[3]))}: strength {m[4]}",
+    ),
+    (
+        re.compile(rf"^game over \((.*)\); winners: {_CARD_LIST}$"),
+        lambda m: f"game over ({m[1]}): {winners_words(_ints(m[2]))}",
+    ),
+]
+_HOME = re.compile(r"\bhome_([a-z]+)\b")
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def log_words(line: str) -> str:
+    """A log line as a person reads it (issue 17). The state keeps its lines in the form of
+    rules 0.2 (``P0 commits dial 3, cards [4, 2]``, ``winners: [1]``, ``home_saxony``): they
+    are part of the fingerprinted full state, so records keep replaying. Every line leaving
+    the engine (``observation(seat)["log"]``) is written here instead: combat cards, winners
+    and home bases in words (``P0 commits dial 3 and combat cards 4 and 2``, ``P1 wins``,
+    ``the Saxony home base``). Any other line is returned as it is."""
+    for form, words in _LOG_FORMS:
+        m = form.match(line)
+        if m:
+            line = words(m)
+            break
+    return _HOME.sub(lambda m: home_words(m[1]), line)
 
 
 def gain_text(key: str, amount: int) -> str:
@@ -449,7 +517,7 @@ def _section_hint(obs: JSON, pl: JSON, section: int) -> str:
         bonus = D.RECRUIT_BONUS[D.BOTTOM_INDEX[sec["bottom"]]]
         out += " +" + " ".join(gain_text(k, v).lstrip("+") for k, v in bonus.items()) + " recruit"
     note = bottom_exhausted(pl, sec["bottom"])
-    return out + (f" [{note}]" if note else "")
+    return out + (f"; {note}" if note else "")
 
 
 def _prompt_kind(obs: JSON) -> str:

@@ -10,7 +10,7 @@ from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import parse_action
 from hexfolk.games.scythe.display import describe
 from hexfolk.games.scythe.geometry import board_geometry
-from hexfolk.games.scythe.render import render
+from hexfolk.games.scythe.render import render, render_summary
 from hexfolk.games.scythe.setup import count_deals
 from hexfolk.games.scythe.state import ScytheState
 
@@ -128,6 +128,10 @@ class ScytheGame(Game):
     def render_observation(self, observation: dict[str, Any]) -> str:
         """The board map, the players' mats, own cards, the prompt and the recent log."""
         return render(observation)
+
+    def render_summary(self, summary: dict[str, Any]) -> str:
+        """The end of the game in sentences: who won, and every fortune item by item."""
+        return render_summary(summary)
 
     def describe_action(self, observation: dict[str, Any], action: Action) -> str:
         """A short hint for ``action`` (what a section holds, where a step leads, what a

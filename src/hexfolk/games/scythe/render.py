@@ -15,7 +15,9 @@ from typing import Any
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.display import (
     ability_text,
+    and_list,
     bottom_exhausted,
+    cards_words,
     draw_map,
     factory_text,
     gain_text,
@@ -28,6 +30,7 @@ from hexfolk.games.scythe.display import (
     top_text,
     track_cost_text,
     units_text,
+    winners_words,
 )
 
 JSON = dict[str, Any]
@@ -227,7 +230,7 @@ def _under_way(obs: JSON) -> list[str]:
         view = combat.get("commitments") or {}
         lines.append(
             f"Combat on {combat['territory']}: P{combat['attacker']} attacks "
-            f"P{combat['defender']}" + (f"; commitments {view}" if view else "")
+            f"P{combat['defender']}" + (f"; {commitments_words(view)}" if view else "")
         )
     enc = obs.get("encounter")
     if enc:
@@ -247,10 +250,96 @@ def _under_way(obs: JSON) -> list[str]:
         lines.append("Gains to take: " + "; ".join(parts))
     result = obs.get("result")
     if result:
-        lines.append(f"Game over ({result.get('reason', '')}); returns {result.get('returns')}")
-        for row in result.get("breakdown") or []:
-            lines.append(f"  {row}")
+        lines.append(
+            f"Game over ({result.get('reason', '')}): "
+            + winners_words(winners_of(result.get("returns") or []))
+        )
+        for q, row in enumerate(result.get("breakdown") or []):
+            lines.append(f"  P{q}: {breakdown_words(row)}")
     return lines
+
+
+def commitments_words(view: JSON) -> str:
+    """SR-43 C2 as a sentence: who has committed (never what, except to the committer)."""
+    seats = [int(q) for q in view.get("seats", [])]
+    done = [int(q) for q in view.get("committed", [])]
+    waiting = [f"P{q}" for q in seats if q not in done]
+    parts = []
+    if done:
+        parts.append(and_list([f"P{q}" for q in done]) + (" has" if len(done) == 1 else " have"))
+        parts[-1] += " committed"
+    if waiting:
+        parts.append("waiting for " + and_list(waiting))
+    values = view.get("values") or {}
+    for q, value in values.items():
+        parts.append(f"P{q} revealed {_commitment_words(value)}")
+    own = view.get("own")
+    if own is not None:
+        parts.append(f"you committed {_commitment_words(own)}")
+    return "; ".join(parts)
+
+
+def _commitment_words(value: Any) -> str:
+    dial, cards = value
+    return f"dial {dial} and {cards_words(list(cards))}"
+
+
+def winners_of(returns: list[float]) -> list[int]:
+    """The seats with the best return (OQ-16: a shared win splits it); none before the end."""
+    best = max(returns, default=0.0)
+    return [q for q, r in enumerate(returns) if r == best and r > 0]
+
+
+def breakdown_words(row: JSON) -> str:
+    """SR-53..SR-56: one player's fortune, item by item, then the tie-breakers (SR-56)."""
+    items = [
+        f"${row['coins']} in coins",
+        f"${row['star_coins']} for {row['stars']} stars",
+        f"${row['territory_coins']} for {row['territories']} territories",
+        f"${row['resource_coins']} for {row['resources']} resources",
+        f"${row['tile_coins']} from the structure bonus",
+    ]
+    return (
+        f"fortune ${row['fortune']} = "
+        + " + ".join(items)
+        + f"; popularity {row['popularity']}, power {row['power']}, "
+        + f"{row['units_and_structures']} workers, mechs and structures"
+    )
+
+
+def render_summary(summary: JSON) -> str:
+    """The end-of-game statistics (``State.summary()``, or the part of it a caller passes on)
+    in sentences: who won, why the game ended, every player's fortune item by item."""
+    factions = summary.get("factions") or []
+    mats = summary.get("mats") or []
+
+    def who(q: int) -> str:
+        f = factions[q] if q < len(factions) and factions[q] else None
+        m = mats[q] if q < len(mats) and mats[q] else None
+        named = ", ".join(x for x in (f and f.capitalize(), m and f"{m} mat") if x)
+        return f"P{q} ({named})" if named else f"P{q}"
+
+    lines = []
+    reason = summary.get("end_reason")
+    turns = f" after {summary['turns']} turns" if "turns" in summary else ""
+    if reason:
+        lines.append(f"The game ended{turns}: {reason}.")
+    elif "end_reason" in summary:
+        lines.append(f"The game has not ended{turns}.")
+    if "winners" in summary:
+        winners = [int(q) for q in summary["winners"] or []]
+        won = winners_words(winners)
+        lines.append(won[:1].upper() + won[1:] + ".")
+    scores = summary.get("scores") or []
+    breakdown = summary.get("breakdown") or []
+    for q in range(max(len(scores), len(breakdown), len(factions))):
+        if q < len(breakdown):
+            lines.append(f"{who(q)}: {breakdown_words(breakdown[q])}")
+        elif q < len(scores):
+            lines.append(f"{who(q)}: fortune ${scores[q]:g}")
+        else:
+            lines.append(who(q))
+    return "\n".join(lines)
 
 
 def render(obs: JSON) -> str:
@@ -279,4 +368,4 @@ def render(obs: JSON) -> str:
     return "\n".join(lines + _wrap(text))
 
 
-__all__ = ["render", "units_text"]
+__all__ = ["breakdown_words", "commitments_words", "render", "render_summary", "units_text"]

@@ -14,6 +14,7 @@ from hexfolk.core import check_seat, visible_log
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import Commit
 from hexfolk.games.scythe.combat import commit_options
+from hexfolk.games.scythe.display import log_words
 from hexfolk.games.scythe.encounters import unknown_cards
 from hexfolk.games.scythe.mat import bottom_cost
 from hexfolk.games.scythe.phases import (
@@ -138,6 +139,8 @@ def full_state(s: Position) -> dict[str, Any]:
     }
     if s.factory_declined:
         out["fdecline"] = s.factory_declined
+    # the lines as written (rules 0.2): fingerprinted, so they keep that form; the words a
+    # person reads are made on the way out (``observation`` -> ``display.log_words``)
     out["log"] = [[sorted(v) if v is not None else None, t] for v, t in s.log]
     return out
 
@@ -321,7 +324,7 @@ def observation(s: Position, seat: int | None) -> dict[str, Any]:
             "breakdown": s.final,
             "reason": s.end_reason,
         }
-    obs["log"] = visible_log(s.log, seat if seat is not None else -1)
+    obs["log"] = [log_words(line) for line in visible_log(s.log, seat if seat is not None else -1)]
     return obs
 
 

@@ -1,0 +1,193 @@
+"""Issue 17: no raw Python or JSON data in any text the Scythe engine writes for people.
+
+Seeded random games of 2 to 5 players; every log line each seat and the spectator saw, the
+rendered observations, the end-of-game summary, the prompt texts, the action hints and the
+refusal reasons are checked against :data:`RAW`, a pattern of raw data (brackets and braces,
+``None``/``True``/``False``, quoted strings, JSON keys, tuples, bare lists of floats). The
+pattern is first proved on planted raw lines, so the check cannot pass by matching nothing.
+
+The state keeps its log lines in the form of rules 0.2 (``P0 commits dial 3, cards [4]``):
+they are part of the fingerprinted full state, so records keep replaying; the words are made
+on the way out (``observation``). The last tests pin both halves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from hexfolk.core import Action, load_game
+from hexfolk.core.rng import make_rng
+from hexfolk.games.scythe.display import log_words
+from hexfolk.games.scythe.state import ScytheState
+
+RAW = re.compile(
+    r"""
+      [\[\]{}]                              # a list or a dict: [0], {'seats': ...}
+    | \b(?:None|True|False)\b               # Python's constants
+    | (?<![A-Za-z])'[^'\s]*'                # a quoted word ('reject', ''), not P0's
+    | "[^"\s]*"\s*:                         # a JSON key ("give":)
+    | \(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d       # a tuple: (0, 1)
+    | \b\d+\.\d+,\s*\d+\.\d+                # a bare list of floats: 0.0, 1.0
+    """,
+    re.VERBOSE,
+)
+"""Raw data showing through a sentence (issue 17)."""
+
+PLANTED_RAW = [
+    "game over (sixth star); winners: [0]",
+    "P1 commits dial 3, cards []",
+    "Combat on r3c2: P0 attacks P1; commitments {'seats': [0, 1], 'committed': []}",
+    "Game over (sixth star); returns 0.0, 1.0",
+    "answers {'1': {'counter': {'give': '1o', 'get': '1g'}}, '2': 'reject'}",
+    'discards: {"seats": 1}',
+    "the winner is None",
+    "finished: True",
+    "finished False",
+    "units at (3, 4)",
+    "the answer 'reject'",
+]
+CLEAN = [
+    "P0's character is on the Factory: P0 looks at the offer",
+    "game over (sixth star): P1 wins",
+    "P1 reveals dial 3 and combat cards 4 and 2: strength 9",
+    "the dial goes from 0 to min(7, your power 3) = 3 (SR-43)",
+    "move: move 3 units or $1 | build (2 wood, +1 coin); all built",
+    "P2's units on r5c2 retreat to the Saxony home base",
+]
+
+
+def raw_in(text: str) -> list[str]:
+    """The lines of ``text`` that show raw data."""
+    return [line for line in text.splitlines() if RAW.search(line)]
+
+
+@pytest.mark.parametrize("line", PLANTED_RAW)
+def test_the_pattern_fires_on_raw_data(line: str) -> None:
+    assert raw_in(line) == [line]
+
+
+@pytest.mark.parametrize("line", CLEAN)
+def test_the_pattern_passes_sentences(line: str) -> None:
+    assert raw_in(line) == []
+
+
+def test_the_engine_s_raw_log_forms_read_as_sentences() -> None:
+    """Each raw form the state keeps (rules 0.2) and its sentence."""
+    assert log_words("P0 commits dial 3, cards [4, 2]") == (
+        "P0 commits dial 3 and combat cards 4 and 2"
+    )
+    assert log_words("P1 commits dial 0, cards []") == "P1 commits dial 0 and no combat card"
+    assert log_words("P1 reveals dial 3 and cards [4]: 7") == (
+        "P1 reveals dial 3 and combat card 4: strength 7"
+    )
+    assert log_words("game over (sixth star); winners: [1]") == "game over (sixth star): P1 wins"
+    assert log_words("game over (sixth star in combat); winners: [0, 2]") == (
+        "game over (sixth star in combat): P0 and P2 share the win"  # OQ-16
+    )
+    assert log_words("P3's units on r3c2 retreat to home_rusviet") == (
+        "P3's units on r3c2 retreat to the Rusviet home base"
+    )
+    assert log_words("P0 gains 2 coins") == "P0 gains 2 coins"  # other lines as they are
+    for planted in PLANTED_RAW[:2]:
+        assert raw_in(log_words(planted)) == []
+
+
+class Seen:
+    """Every text checked, by kind, and the raw ones found."""
+
+    def __init__(self) -> None:
+        self.count: Counter[str] = Counter()
+        self.raw: dict[str, set[str]] = {}
+        self.lines: set[str] = set()
+
+    def check(self, kind: str, text: str) -> None:
+        self.count[kind] += 1
+        for line in raw_in(text):
+            self.raw.setdefault(kind, set()).add(line.strip())
+
+
+def _illegal_now(state: ScytheState, seat: int, earlier: list[Action]) -> list[Action]:
+    """Well-formed actions that were legal at an earlier decision and are not legal now."""
+    legal = set(state.legal_actions_for(seat)) if seat in state.acting_seats() else set()
+    return [a for a in earlier if a not in legal][:4]
+
+
+def play_and_check(players: int, seed: int, seen: Seen) -> ScytheState:
+    game = load_game("scythe", players, {})
+    state = game.new_initial_state()
+    assert isinstance(state, ScytheState)
+    rng = make_rng(seed)
+    earlier: list[Action] = []
+    step = 0
+    kinds: Counter[str] = Counter()
+    while not state.is_terminal() and step < 20000:
+        step += 1
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = state.acting_seats()[0]
+        prompt = state.prompt_for(seat)
+        assert prompt is not None
+        seen.check("prompt", prompt.text)
+        legal = state.legal_actions_for(seat)
+        kinds[prompt.kind] += 1
+        if kinds[prompt.kind] <= 3 or step % 23 == 0:
+            obs = state.observation(seat)
+            for action in legal:
+                seen.check("hint", game.describe_action(obs, action))
+            for action in _illegal_now(state, seat, earlier):
+                reason = state.why_illegal(seat, action)
+                assert reason is not None
+                seen.check("reason", reason)
+        if step % 97 == 0:
+            seen.check("render", game.render_observation(state.observation(seat)))
+            seen.check("render", game.render_observation(state.observation(None)))
+        earlier = legal
+        state.apply_for(seat, rng.choice(legal))
+    # the logs grow: at the end each seat's and the spectator's log holds every line it saw
+    for viewer in [*range(players), None]:
+        obs = state.observation(viewer)
+        for line in obs["log"]:
+            seen.check("log", line)
+            seen.lines.add(line)
+        seen.check("render", game.render_observation(obs))
+    seen.check("summary", game.render_summary(state.summary()))
+    return state
+
+
+GAMES = [(players, seed) for players in (2, 3, 4, 5) for seed in (1, 2)]
+
+
+def test_no_raw_data_in_any_text_of_random_games() -> None:
+    """Issue 17 ("no raw dicts or lists anywhere"): logs, renders, summaries, prompts, hints
+    and reasons of eight seeded random games (2-5 players) read as sentences."""
+    seen = Seen()
+    finished = 0
+    for players, seed in GAMES:
+        finished += play_and_check(players, seed, seen).is_terminal()
+    assert seen.raw == {}, seen.raw
+    # not vacuous: every kind of text was looked at, and the lines once raw were seen
+    for kind in ("prompt", "hint", "reason", "render", "log", "summary"):
+        assert seen.count[kind] >= len(GAMES), (kind, seen.count)
+    assert finished >= len(GAMES) - 1
+    assert any(re.search(r"commits dial \d+ and (no )?combat card", x) for x in seen.lines)
+    assert any(re.search(r"reveals dial \d+ and .*: strength \d+$", x) for x in seen.lines)
+    over = re.compile(r"^game over \(.*\): P\d+ (wins|.* share the win)$")
+    assert any(over.search(x) for x in seen.lines)
+
+
+def test_the_fingerprinted_log_keeps_its_form() -> None:
+    """The full state (the fingerprint) keeps the log as rules 0.2 wrote it; only the
+    observation's words change, so records of 0.2 replay with the same fingerprints."""
+    state = play_and_check(2, 1, Seen())
+    stored = [text for _, text in state.log]
+    assert any(re.search(r"cards \[[\d, ]*\]", t) for t in stored)
+    assert stored[-1].startswith("game over (") and "; winners: [" in stored[-1]
+    full = state.full_state()
+    assert [t for _, t in full["log"]] == stored
+    spectator = state.observation(None)["log"]
+    assert spectator[-1] == log_words(stored[-1])
+    assert raw_in(spectator[-1]) == []
