@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from enum import StrEnum
 from typing import Any, Self
 
 from hexfolk.core import Action, Commitments, Game, State
@@ -110,16 +111,28 @@ class IslandRules(Game):
         """The action a text names (the island's texts name actions, never patterns)."""
 
 
+class Reply(StrEnum):
+    """A seat's answer to an open offer (IR-50), other than a counter-offer."""
+
+    ACCEPT = "accept"
+    REJECT = "reject"
+
+
+Answer = Reply | tuple[Bundle, Bundle] | None
+"""An addressee's answer: None (not yet), a :class:`Reply`, or the ``(give, get)`` of a
+counter-offer written from the addressee's side."""
+
+
 class OpenOffer:
     """A player-trade offer of the active player with every other seat's answer.
 
-    ``answers[s]``: ``None`` (not yet), ``"accept"``, ``"reject"`` or ``(give, get)`` of a
+    ``answers[s]``: an :data:`Answer`: ``None`` (not yet), a :class:`Reply` or ``(give, get)`` of a
     counter-offer written from seat ``s``'s side.
     """
 
     __slots__ = ("answers", "get", "give", "id")
 
-    def __init__(self, oid: int, give: Bundle, get: Bundle, answers: list[Any]):
+    def __init__(self, oid: int, give: Bundle, get: Bundle, answers: list[Answer]):
         self.id = oid
         self.give = give
         self.get = get
@@ -136,7 +149,7 @@ class OpenOffer:
             if isinstance(a, tuple):
                 answers[str(s)] = {"counter": {"give": bundle_text(a[0]), "get": bundle_text(a[1])}}
             else:
-                answers[str(s)] = a
+                answers[str(s)] = a.value
         return {
             "id": self.id,
             "give": bundle_text(self.give),

@@ -57,7 +57,12 @@ from hexfolk.games.island.phases import (
     SPECIAL_BUILD_SIGNUP,
     STEAL,
 )
-from hexfolk.games.island.position import IslandPosition, OpenOffer
+from hexfolk.games.island.position import (
+    Answer,
+    IslandPosition,
+    OpenOffer,
+    Reply,
+)
 from hexfolk.games.island.rules import (
     BANK_RATIO,
     DEV_NAMES,
@@ -591,12 +596,12 @@ def _offer(raw: Any, i: int, n: int) -> OpenOffer:
     od = _Doc(raw, f"offers[{i}]")
     give = _bundle(od.get("give"), od.name("give"))
     get = _bundle(od.get("get"), od.name("get"))
-    answers: list[Any] = [None] * n
+    answers: list[Answer] = [None] * n
     for key, value in od.sub("answers", required=False).data.items():
         if not key.isdigit() or not 0 <= int(key) < n:
             raise PositionError(f"offers[{i}].answers names seat {key!r}")
         if value in ("accept", "reject"):
-            answers[int(key)] = value
+            answers[int(key)] = Reply(value)
         elif isinstance(value, Mapping) and isinstance(value.get("counter"), Mapping):
             counter = value["counter"]
             where = f"offers[{i}].answers.{key}"

@@ -14,7 +14,11 @@ from hexfolk.core import CHANCE, TERMINAL, Action, State
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import phases as S
 from hexfolk.games.island.building import road_actions
-from hexfolk.games.island.position import IslandPosition, offer_by_id
+from hexfolk.games.island.position import (
+    IslandPosition,
+    Reply,
+    offer_by_id,
+)
 from hexfolk.games.island.robber import protected_seats, robber_targets
 from hexfolk.games.island.rules import (
     COST_CITY,
@@ -399,9 +403,9 @@ def _complete(state: IslandPosition, seat: int, a: A.Complete) -> str | None:
     ans = offer.answers[s]
     if ans is None:
         return f"seat {s} has not answered offer #{a.offer} yet (IR-50)"
-    if ans == "reject":
+    if ans == Reply.REJECT:
         return f"seat {s} rejected offer #{a.offer} (IR-50)"
-    give, get = (offer.give, offer.get) if ans == "accept" else (ans[1], ans[0])
+    give, get = (offer.give, offer.get) if ans == Reply.ACCEPT else (ans[1], ans[0])
     mine = _short(state.hands[seat], give)
     if mine is not None:
         return f"the trade gives {cards(give)}; {mine} now (IR-50)"

@@ -82,6 +82,7 @@ from hexfolk.games.island.phases import (
 )
 from hexfolk.games.island.position import (
     IslandPosition,
+    Reply,
     awaiting,
     first_unanswered,
     holds,
@@ -259,7 +260,7 @@ class IslandState(IslandPosition):
                     out.extend(canonical)
         for o in offers:
             for s, ans in enumerate(o.answers):
-                if ans is None or ans == "reject":
+                if ans is None or ans == Reply.REJECT:
                     continue
                 if can_complete(self, o, s):
                     out.append(A.Complete(o.id, s))

@@ -8,16 +8,16 @@ bounded canonical catalogue of :mod:`.actions` (1 held card for 1 card not held)
 
 from __future__ import annotations
 
-from typing import Any
-
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import MARITIME_LOT, ONE, Bundle, bundle_text
 from hexfolk.games.island.hands import gain, lose, reveal
 from hexfolk.games.island.phases import ANSWER, DISCARD, MAIN, SPECIAL_BUILD_SIGNUP
 from hexfolk.games.island.position import (
+    Answer,
     IslandPosition,
     OpenOffer,
+    Reply,
     first_unanswered,
     holds,
     log_line,
@@ -68,7 +68,7 @@ def can_complete(s: IslandPosition, o: OpenOffer, seat: int) -> bool:
     hands still hold the cards)."""
     ans = o.answers[seat]
     p = s.active
-    if ans == "accept":
+    if ans == Reply.ACCEPT:
         return holds(s.hands[p], o.give) and holds(s.hands[seat], o.get)
     if isinstance(ans, tuple):
         give, get = ans  # from seat's side
@@ -148,7 +148,9 @@ def make_offer(s: IslandPosition, a: A.Offer) -> None:
     on; the sequential walk asks the seats in order after the proposer first."""
     p = s.active
     declined = s.decline_all
-    answers: list[Any] = ["reject" if q != p and declined >> q & 1 else None for q in range(s.n)]
+    answers: list[Answer] = [
+        Reply.REJECT if q != p and declined >> q & 1 else None for q in range(s.n)
+    ]
     o = OpenOffer(s.next_offer, a.give, a.get, answers)
     s.next_offer += 1
     s.offers.append(o)
@@ -157,16 +159,16 @@ def make_offer(s: IslandPosition, a: A.Offer) -> None:
     after_answer(s, o)
 
 
-def answer(s: IslandPosition, p: int, oid: int, value: Any) -> None:
+def answer(s: IslandPosition, p: int, oid: int, value: Reply | tuple[Bundle, Bundle]) -> None:
     """Seat ``p``'s answer to offer ``oid``, kept by seat (so answers commute). It shows
     in the offer at once; the log line of an offer's answers is written when the last
     addressee answers or the offer closes (:meth:`_log_answers`)."""
     o = offer_by_id(s, oid)
     assert o is not None and o.answers[p] is None
     o.answers[p] = value
-    if value == "accept":
+    if value == Reply.ACCEPT:
         reveal(s, p, o.get)
-    elif value != "reject":
+    elif value != Reply.REJECT:
         reveal(s, p, value[0])
         s.stats[SEATS_AT + p * PER_SEAT + F_COUNTERS] += 1
     after_answer(s, o)
@@ -178,7 +180,7 @@ def after_answer(s: IslandPosition, o: OpenOffer) -> None:
     p = s.active
     if all(x is not None for q, x in enumerate(o.answers) if q != p):
         log_answers(s, o)
-        if all(x == "reject" for q, x in enumerate(o.answers) if q != p):
+        if all(x == Reply.REJECT for q, x in enumerate(o.answers) if q != p):
             close_rejected(s, o)
     to_main(s)
 
@@ -193,9 +195,9 @@ def log_answers(s: IslandPosition, o: OpenOffer) -> None:
         x = o.answers[q]
         if x is None:
             parts.append(f"seat {q} does not answer")
-        elif x == "accept":
+        elif x == Reply.ACCEPT:
             parts.append(f"seat {q} accepts")
-        elif x == "reject":
+        elif x == Reply.REJECT:
             parts.append(f"seat {q} rejects")
         else:
             parts.append(f"seat {q} counters {bundle_text(x[0])} for {bundle_text(x[1])}")
@@ -221,12 +223,12 @@ def offer_answered(s: IslandPosition, oid: int) -> int:
 
 def accept(s: IslandPosition, a: A.Accept) -> None:
     """IR-50: the seat accepts an open offer."""
-    answer(s, s.seat, offer_answered(s, a.offer), "accept")
+    answer(s, s.seat, offer_answered(s, a.offer), Reply.ACCEPT)
 
 
 def reject(s: IslandPosition, a: A.Reject) -> None:
     """IR-50: the seat rejects an open offer."""
-    answer(s, s.seat, offer_answered(s, a.offer), "reject")
+    answer(s, s.seat, offer_answered(s, a.offer), Reply.REJECT)
 
 
 def counter(s: IslandPosition, a: A.Counter) -> None:
@@ -243,7 +245,7 @@ def set_decline_all(s: IslandPosition, a: A.DeclineAll) -> None:
         if p != s.active:
             for o in list(s.offers):
                 if o.answers[p] is None:
-                    answer(s, p, o.id, "reject")
+                    answer(s, p, o.id, Reply.REJECT)
     else:
         s.decline_all &= ~(1 << p)
     if s.phase in (MAIN, ANSWER):
@@ -266,9 +268,10 @@ def complete_trade(s: IslandPosition, a: A.Complete) -> None:
         log_answers(s, o)
     q = a.seat
     ans = o.answers[q]
-    if ans == "accept":
+    if ans == Reply.ACCEPT:
         give, get = o.give, o.get
     else:
+        assert isinstance(ans, tuple)  # legality: an acceptance or a counter-offer
         get, give = ans  # the counter, from q's side
     for r in range(NRES):
         if give[r]:
@@ -296,7 +299,7 @@ def withdraw_offer(s: IslandPosition, a: A.Withdraw) -> None:
     s.offers.remove(o)
     log_line(s, None, f"seat {s.active} withdraws offer #{o.id}")
     p = s.active
-    if all(x in (None, "reject") for q, x in enumerate(o.answers) if q != p):
+    if all(x in (None, Reply.REJECT) for q, x in enumerate(o.answers) if q != p):
         s.rejected.append((o.give, o.get))  # IR-51: nobody accepted or countered
     if s.offers or s.phase == ANSWER:
         to_main(s)
