@@ -219,3 +219,83 @@ class Hunter:
             if calm in legal:
                 return calm
         return legal[0]
+
+
+FACTORY = "r4c3"
+
+
+class FactoryGoer:
+    """A steered seat that walks its character over ``goals`` (territories, in order) and then
+    to the Factory: it trades for metal, deploys a Riverwalk mech (its character then crosses
+    rivers onto the faction's Riverwalk terrains, SR-26), never upgrades, and otherwise plays
+    the first calm listed action. Every choice is one of the listed actions."""
+
+    def __init__(self, goals: tuple[str, ...]):
+        self.goals = list(goals)
+
+    def __call__(self, v: dict[str, Any]) -> str:
+        legal = listed(v)
+        h = hints(v)
+        obs = v["observation"]
+        kind = (obs.get("prompt") or {}).get("kind")
+        seat = v["seat"]
+        me = obs["player_state"][seat]
+        has_mech = bool(me.get("mechs"))
+        rw = RIVERWALK[me["faction"]] if "riverwalk" in (me.get("mechs") or []) else ()
+        char = character_at(obs, seat) or ""
+        while self.goals and self.goals[0] == char:
+            self.goals.pop(0)
+        goal = self.goals[0] if self.goals else FACTORY
+        walk = char != goal and distance(char, goal, rw) < 99
+        if kind == "choose-section":
+            metal = sum(
+                (cell.get("resources") or {}).get("metal", 0)
+                for cell in obs.get("board", {}).values()
+                if str(seat) in (cell.get("units") or {})
+            )
+            if metal >= 3 and not has_mech:
+                deploy = [a for a in legal if "deploy" in h[a]]
+                if deploy:
+                    return deploy[0]
+            for top in (["move"] if walk else ["trade"]) + ["move", "bolster", "produce"]:
+                picks = [a for a in legal if h[a].startswith(top) and a != "section factory"]
+                if picks:
+                    return picks[0]
+        if kind in ("top-action", "trade-second-token"):
+            if walk and f"move character {char}" in legal:
+                return f"move character {char}"
+            metal_trades = [a for a in legal if a.startswith("trade metal")]
+            if metal_trades and not has_mech:
+                return metal_trades[0]
+        if kind == "bottom-action":
+            if "bottom" in legal and not has_mech and "deploy" in h["bottom"]:
+                return "bottom"
+            if "skip" in legal:
+                return "skip"
+        if kind == "benefit":
+            deploys = [a for a in legal if a.startswith("deploy riverwalk")]
+            if deploys:
+                return deploys[0]
+        if kind == "step" and (obs.get("selected") or {}).get("kind") == "character":
+            steps = [a for a in legal if a.startswith("to ")]
+            if steps:
+                full = RIVERWALK[me["faction"]]
+                return min(steps, key=lambda a: distance(a.split()[1], goal, full))
+        if kind == "pay":
+            return next((a for a in legal if not a.startswith("pay card")), legal[0])
+        return calm_choice(v)
+
+
+def calm_choice(v: dict[str, Any]) -> str:
+    """A quiet seat: Produce or Trade sections, then the first calm listed action."""
+    legal = listed(v)
+    h = hints(v)
+    if (v["observation"].get("prompt") or {}).get("kind") == "choose-section":
+        for top in ("produce", "trade", "bolster"):
+            picks = [a for a in legal if h[a].startswith(top) and a != "section factory"]
+            if picks:
+                return picks[0]
+    for calm in ("carry none", "no artillery", "done", "end", "skip"):
+        if calm in legal:
+            return calm
+    return legal[0]

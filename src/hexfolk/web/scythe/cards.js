@@ -7,6 +7,18 @@ import { effectWords } from "./mats.js";
 
 function costText(cost) { return effectWords(cost) || t("sc.free"); }
 
+/** A printed card's text in the player's language (`card.*` keyed by the card's number in
+ * i18n/scythe/<lang>.json), else `fallback` (the data file's English or its effect words). */
+export function cardText(key, fallback) {
+  const s = t(key);
+  return s === key ? fallback : s;
+}
+
+function objective(comp, n) {
+  const o = comp.objectives[String(n)] || {};
+  return [cardText(`card.obj.${n}.name`, o.name || `#${n}`), cardText(`card.obj.${n}.cond`, o.condition || "")];
+}
+
 export function encounterPanel(comp, obs, L, onAct) {
   const e = obs.encounter;
   if (!e) return null;
@@ -16,7 +28,7 @@ export function encounterPanel(comp, obs, L, onAct) {
       const k = String(i + 1);
       const act = L.options.get(k);
       return h(`li.option${chosen.has(i + 1) ? ".chosen" : ""}`, {},
-        h("span.ocost", { text: costText(o.cost) }), h("span", { text: "→" }), h("span.ogain", { text: effectWords(o.benefit) }),
+        h("span.otext", { text: cardText(`card.enc.${e.card}.${k}`, `${costText(o.cost)} → ${effectWords(o.benefit)}`) }),
         act ? h("button.small.primary", { "data-act": act, title: L.hints[act] || "", text: t("sc.choose_option", { k }), onclick: () => onAct(act) }) : chosen.has(i + 1) ? h("span.badge", { text: t("sc.chosen") }) : null);
     })));
 }
@@ -28,8 +40,8 @@ export function factoryPanel(comp, obs, L, onAct) {
     h("ul.options", {}, offer.map((n) => {
       const c = comp.factory_cards[String(n)] || {};
       const act = L.factory.get(String(n));
-      return h("li.option", { "data-card": n }, h("strong", { text: `#${n}` }), h("span.ocost", { text: costText(c.cost) }), h("span", { text: "→" }),
-        h("span.ogain", { text: effectWords(c.benefit) }), h("span.muted", { text: t("sc.factory_move", { n: c.move_steps || 2 }) }),
+      return h("li.option", { "data-card": n }, h("strong", { text: `#${n}` }),
+        h("span.otext", { text: cardText(`card.fac.${n}`, `${costText(c.cost)} → ${effectWords(c.benefit)}`) }), h("span.muted", { text: t("sc.factory_move", { n: c.move_steps || 2 }) }),
         act ? h("button.small.primary", { "data-act": act, title: L.hints[act] || "", text: t("sc.keep"), onclick: () => onAct(act) }) : null);
     })));
 }
@@ -46,9 +58,9 @@ export function myCards(comp, obs, L, seat, onAct) {
   }
   if (me && me.objective_cards) {
     kids.push(h("div.objectives", {}, h("span.label", { text: t("sc.objectives") }), me.objective_cards.map((n) => {
-      const o = comp.objectives[String(n)] || {};
+      const [name, cond] = objective(comp, n);
       const act = L.reveals.get(String(n));
-      return h("div.objective", { "data-objective": n }, h("strong", { text: o.name || `#${n}` }), h("span", { text: o.condition || "" }),
+      return h("div.objective", { "data-objective": n }, h("strong", { text: name }), h("span", { text: cond }),
         act ? h("button.small.primary", { "data-act": act, title: L.hints[act] || "", text: t("sc.reveal_obj"), onclick: () => onAct(act) }) : null);
     })));
   }
@@ -56,8 +68,8 @@ export function myCards(comp, obs, L, seat, onAct) {
   if (revealed.length) {
     kids.push(h("div.objectives.public", {}, h("span.label", { text: t("sc.revealed") }), revealed.map((r) => {
       const n = typeof r === "object" ? r.number ?? r.card : r;
-      const o = comp.objectives[String(n)] || {};
-      return h("div.objective", {}, h("strong", { text: o.name || `#${n}` }), h("span", { text: o.condition || "" }));
+      const [name, cond] = objective(comp, n);
+      return h("div.objective", {}, h("strong", { text: name }), h("span", { text: cond }));
     })));
   }
   if (obs.tile && comp.tiles[obs.tile]) {

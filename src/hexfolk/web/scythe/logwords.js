@@ -6,6 +6,11 @@ import { t } from "../i18n.js";
 
 const word = (prefix, x) => { const k = `${prefix}.${x}`; const v = t(k); return v === k ? x : v; };
 const res = (x) => word("res", x);
+// a printed card's name in the player's language (`card.*`), else the engine's English
+const printed = (key, english) => { const v = t(key); return v === key ? english : v; };
+// a home base as the engine writes it in the log ("the Crimea home base", issue 17)
+const HOME = /^the (\w+) home base$/;
+const place = (x) => { const m = HOME.exec(x); return m ? `${t("sc.home_of")} ${word("faction", m[1].toLowerCase())}` : x; };
 
 /** [form, template key, (match, name) -> the template's values] */
 const FORMS = [
@@ -17,7 +22,7 @@ const FORMS = [
   [/^P(\d) produces (\d+) (\w+) on (\S+)$/, "slog.produces", (m, n) => ({ who: n(m[1]), n: m[2], res: res(m[3]), loc: m[4] })],
   [/^P(\d) trades for 1 (\w+) on (\S+)$/, "slog.trades", (m, n) => ({ who: n(m[1]), res: res(m[2]), loc: m[3] })],
   [/^P(\d) gains 1 (\w+) on (\S+)$/, "slog.gains_on", (m, n) => ({ who: n(m[1]), res: res(m[2]), loc: m[3] })],
-  [/^P(\d) (character|mech|worker) to (\S+)$/, "slog.moves", (m, n) => ({ who: n(m[1]), unit: word("sc", m[2]), loc: m[3] })],
+  [/^P(\d) (character|mech|worker) to (\S+|the \w+ home base)$/, "slog.moves", (m, n) => ({ who: n(m[1]), unit: word("sc", m[2]), loc: place(m[3]) })],
   [/^P(\d) takes (upgrade|deploy|build|enlist)$/, "slog.takes", (m, n) => ({ who: n(m[1]), action: word("bottom", m[2]) })],
   [/^P(\d) deploys the ([\w-]+) mech on (\S+)$/, "slog.deploys", (m, n) => ({ who: n(m[1]), ability: word("ability", m[2]), loc: m[3] })],
   [/^P(\d) builds a (\w+) on (\S+)$/, "slog.builds", (m, n) => ({ who: n(m[1]), what: word("struct", m[2]), loc: m[3] })],
@@ -30,7 +35,7 @@ const FORMS = [
   [/^P(\d) chooses option (\d+) of encounter card (\d+)$/, "slog.option", (m, n) => ({ who: n(m[1]), k: m[2], card: m[3] })],
   [/^P(\d) keeps Factory card (\d+)$/, "slog.factory", (m, n) => ({ who: n(m[1]), card: m[2] })],
   [/^structure bonus tile: (\w+)$/, "slog.tile", (m) => ({ tile: word("tile", m[1]) })],
-  [/^P(\d) reveals objective (\d+) \((.*)\)$/, "slog.objective", (m, n) => ({ who: n(m[1]), n: m[2], name: m[3] })],
+  [/^P(\d) reveals objective (\d+) \((.*)\)$/, "slog.objective", (m, n) => ({ who: n(m[1]), n: m[2], name: printed(`card.obj.${m[2]}.name`, m[3]) })],
 ];
 
 /** One engine log line in words; `name(seat)` names a seat. */
