@@ -8,6 +8,12 @@ took tens to hundreds of milliseconds, with every table of the batch waiting for
 the writer thread, which runs it in C (``executemany``) and releases the GIL while SQLite
 works: one hop per batch. Reads and every other write still go through SQLAlchemy; they
 share the database through WAL and ``busy_timeout``.
+
+The writer's connection does not checkpoint the WAL itself (``wal_autocheckpoint=0``): an
+automatic checkpoint runs inside the commit that crosses 1000 pages and made that batch, and
+every table in it, wait for the database file's fsync. A second thread checkpoints
+(``PASSIVE``, which never blocks the writer) at most every :data:`CHECKPOINT_EVERY` seconds
+after a write.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -35,6 +42,8 @@ EVENT_COLUMNS: tuple[str, ...] = (
     "at",
     "undoes",
 )
+CHECKPOINT_EVERY = 1.0
+"""Seconds between two WAL checkpoints (at most; only after writes)."""
 _TABLE_COLUMNS = {c.name: c for c in TableRow.__table__.columns}
 assert set(EVENT_COLUMNS) <= {c.name for c in EventRow.__table__.columns}
 
@@ -61,6 +70,12 @@ class SqliteWriter:
         self.synchronous = synchronous
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfolk-writer")
         self._conn: sqlite3.Connection | None = None
+        self._checkpointer = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="hexfolk-checkpoint"
+        )
+        self._ckpt_conn: sqlite3.Connection | None = None
+        self._last_checkpoint = time.monotonic()
+        self._checkpointing = False
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -69,8 +84,18 @@ class SqliteWriter:
             conn.execute(f"PRAGMA synchronous={self.synchronous}")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute("PRAGMA wal_autocheckpoint=0")
             self._conn = conn
         return self._conn
+
+    def _checkpoint(self) -> None:
+        try:
+            if self._ckpt_conn is None:
+                self._ckpt_conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+                self._ckpt_conn.execute("PRAGMA busy_timeout=30000")
+            self._ckpt_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            self._checkpointing = False
 
     def _write(
         self,
@@ -109,13 +134,26 @@ class SqliteWriter:
         transaction; raises (and rolls back) on failure."""
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._thread, self._write, events, updates)
+        now = time.monotonic()
+        if not self._checkpointing and now - self._last_checkpoint >= CHECKPOINT_EVERY:
+            self._checkpointing = True
+            self._last_checkpoint = now
+            self._checkpointer.submit(self._checkpoint)
 
     def _close(self) -> None:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
 
+    def _close_checkpointer(self) -> None:
+        if self._ckpt_conn is not None:
+            self._ckpt_conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            self._ckpt_conn.close()
+            self._ckpt_conn = None
+
     async def close(self) -> None:
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._thread, self._close)
         self._thread.shutdown(wait=True)
+        await loop.run_in_executor(self._checkpointer, self._close_checkpointer)
+        self._checkpointer.shutdown(wait=True)
