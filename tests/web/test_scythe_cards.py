@@ -50,6 +50,7 @@ def test_encounter_factory_and_objective_are_clicked(
     ready = threading.Event()
     stop = threading.Event()
     other_views: list[dict[str, Any]] = []
+    seat_said = threading.Event()
 
     async def steer() -> dict[str, Any]:
         async with HexfolkClient(web_server.url) as a, HexfolkClient(web_server.url) as b:
@@ -82,6 +83,9 @@ def test_encounter_factory_and_objective_are_clicked(
                             continue
                         acted[seat] = v["version"]
                         await conn.act(choose(v), v["version"])
+                    if seat_said.is_set() and not made.get("said"):
+                        made["said"] = True
+                        await cb.chat("hallo Pia")
                     await asyncio.sleep(0.03)
             return {}
 
@@ -121,6 +125,16 @@ def test_encounter_factory_and_objective_are_clicked(
         assert len(chosen_options) == 2, chosen_options  # Polania chooses two (Meander)
         if "done" in listed(v) and v["observation"]["prompt"]["kind"] == "encounter":
             click_action(page, "done", v["version"])
+
+        # the chat marks each seat with its faction's badge, not the island's seat colour
+        page.fill("#chat-input", "goed zo")
+        page.press("#chat-input", "Enter")
+        seat_said.set()
+        page.wait_for_selector('#chat li[data-seat="1"]')
+        for seat, faction in ((0, "Polania"), (1, "Krim")):
+            row = page.locator(f'#chat li[data-seat="{seat}"]').first
+            assert row.locator(".fbadge").get_attribute("title") == faction
+            assert row.locator(".swatch").count() == 0
 
         # the Factory: the offer is the visitor's alone
         v = wait_drawn(

@@ -17,8 +17,10 @@ export function chatBox(send) {
   return { list, form };
 }
 
-export function drawChat(list, messages) {
-  list.replaceChildren(...messages.slice(-100).map((m) => h("li", {}, m.seat !== null && m.seat !== undefined ? swatch(m.seat) : null, h("strong", { text: `${m.name}: ` }), m.text)));
+/** The last messages; `mark(seat)` draws the seat's mark beside a name (a game's page passes
+ * its own, e.g. Scythe's faction badge; the island's seat swatch by default). */
+export function drawChat(list, messages, mark = swatch) {
+  list.replaceChildren(...messages.slice(-100).map((m) => h("li", { "data-seat": m.seat ?? null }, m.seat !== null && m.seat !== undefined ? mark(m.seat) : null, h("strong", { text: `${m.name}: ` }), m.text)));
   list.scrollTop = list.scrollHeight;
 }
 

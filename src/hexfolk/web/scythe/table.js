@@ -8,7 +8,7 @@ import { h, s, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { nameForm, CLOCKS } from "../lobby.js";
 import { chime, muted, setMuted } from "../sound.js";
-import { seatLabel, renderTableLobby } from "../seats.js";
+import { seatLabel, renderTableLobby, swatch } from "../seats.js";
 import { Socket } from "../socket.js";
 import { chatBox, drawChat, chatHistory } from "../chat.js";
 import { clockChips, tickClocks } from "../clock.js";
@@ -206,6 +206,7 @@ class ScythePage {
     const L = this.L;
     this.layoutEl.classList.toggle("over", v.status === "finished");
     if (this.changed("board", [obs.board, obs.combats, obs.combat, obs.selected, obs.encounter, v.legal, obs.player_state.map((p) => p.faction)])) this.board.update(obs, L);
+    if (this.changed("chat-marks", obs.player_state.map((p) => p.faction))) this.renderChat();
     if (this.changed("desc", [obs.board, v.seats])) this.el.desc.textContent = describeBoard(obs, this.geometry, (i) => this.seatName(i));
     this.renderStatus();
     if (this.changed("decide", [v.legal, v.status, this.seat])) this.renderDecide();
@@ -344,7 +345,9 @@ class ScythePage {
 
   renderChat() {
     if (!this.el) return;
-    drawChat(this.el.chat, this.chat);
+    // a seat's faction colour (not the island's seat colour) once the game has dealt them
+    const factions = ((this.view && this.view.observation.player_state) || []).map((p) => p.faction);
+    drawChat(this.el.chat, this.chat, (seat) => (factions[seat] ? factionBadge(factions[seat]) : swatch(seat)));
   }
 
   // --- choosers -----------------------------------------------------------------------------
