@@ -23,6 +23,8 @@ from hexfolk.core.rng import make_rng
 from hexfolk.games.scythe.display import log_words
 from hexfolk.games.scythe.state import ScytheState
 
+from .test_simultaneous import _at_commit
+
 RAW = re.compile(
     r"""
       [\[\]{}]                              # a list or a dict: [0], {'seats': ...}
@@ -191,3 +193,26 @@ def test_the_fingerprinted_log_keeps_its_form() -> None:
     spectator = state.observation(None)["log"]
     assert spectator[-1] == log_words(stored[-1])
     assert raw_in(spectator[-1]) == []
+
+
+def test_sr43_the_commitments_read_as_sentences_and_stay_secret() -> None:
+    """SR-43 C2 / SR-59 in the render: who has committed, the committer's own dial and cards
+    to the committer only; then the reveal and the winner in the log, all in words."""
+    s = _at_commit()
+    game = s.game
+    s.apply_for(1, s.parse_action_for(1, "commit 1 cards 3"))  # the defender first
+    mine = game.render_observation(s.observation(1))
+    theirs = game.render_observation(s.observation(0))
+    spectator = game.render_observation(s.observation(None))
+    assert "P1 has committed; waiting for P0; you committed dial 1 and combat card 3" in mine
+    for text in (theirs, spectator):
+        assert "P1 has committed; waiting for P0" in text
+        assert "you committed" not in text and "combat card 3" not in text
+    assert "P1 commits dial 1 and combat card 3" in s.observation(1)["log"]
+    for text in (mine, theirs, spectator):
+        assert raw_in(text) == [], raw_in(text)
+    s.apply_for(0, s.parse_action_for(0, "commit 2"))
+    log = s.observation(None)["log"]
+    assert "P0 reveals dial 2 and no combat card: strength 2" in log
+    assert "P1 reveals dial 1 and combat card 3: strength 4" in log
+    assert all(raw_in(line) == [] for line in log)

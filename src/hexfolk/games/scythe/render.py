@@ -245,6 +245,12 @@ def _under_way(obs: JSON) -> list[str]:
                 parts.append(f"{g[1]} resources of any kind")
             elif g[0] == "act":
                 parts.append(" or ".join(g[1]))
+            elif g[0] == "put":
+                parts.append(f"{g[2]} {D.RESOURCES[g[1]]}")
+            elif g[0] == "worker":
+                parts.append(f"{g[1]} worker(s)")
+            elif g[0] == "produce":
+                parts.append(f"Produce on up to {g[1]} territories")
             else:
                 parts.append(str(g[0]))
         lines.append("Gains to take: " + "; ".join(parts))
