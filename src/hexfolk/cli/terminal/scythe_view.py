@@ -9,7 +9,6 @@ from typing import Any
 
 from hexfolk.cli.terminal import scythe_map
 from hexfolk.cli.terminal.screen import Size, fit
-from hexfolk.cli.terminal.words import and_list
 from hexfolk.core import Game
 
 JSON = Mapping[str, Any]
@@ -173,23 +172,9 @@ def hint(obs: JSON, text: str, engine_hint: str) -> str:
 _P = re.compile(r"\bP(\d)\b")
 
 
-_WINNERS = re.compile(r"winners: \[([\d, ]*)\]")
-
-
 def log_sentence(line: str, obs: JSON, viewer: int | None) -> str:
-    """A Scythe log line; the viewer's own ``P<n>`` is marked ``P<n> (you)``; a list of
-    winners reads as names (``winners: [0]`` -> ``the winner: P0``)."""
-    line = _WINNERS.sub(
-        lambda m: (
-            "the winner"
-            + ("s" if "," in m[1] else "")
-            + ": "
-            + and_list([f"P{x.strip()}" for x in m[1].split(",") if x.strip()])
-            if m[1].strip()
-            else "no winner"
-        ),
-        line,
-    )
+    """A Scythe log line (the engine writes it in words, winners included: ``P0 wins``);
+    the viewer's own ``P<n>`` is marked ``P<n> (you)``."""
     if viewer is None:
         return line
     return _P.sub(lambda m: m[0] + (" (you)" if int(m[1]) == viewer else ""), line, count=1)

@@ -59,8 +59,9 @@ export function lastReveal(log, name, recent = 40) {
   for (let i = start; i < log.length && i < start + 30; i++) {
     const l = log[i];
     if (i > start && /^combat on /.test(l)) break;
-    const m = /^(.*) reveals dial (\d+) and cards \[(.*)\]: (\d+)$/.exec(name(l));
-    if (m) lines.push(t("sc.reveal_line", { who: m[1], dial: m[2], cards: m[3] || "—", total: m[4] }));
+    // the engine's sentence (issue 17): "P1 reveals dial 3 and combat cards 4 and 2: strength 9"
+    const m = /^(.*) reveals dial (\d+) and (?:no combat card|combat cards? (\d+(?:(?:, | and )\d+)*)): strength (\d+)$/.exec(name(l));
+    if (m) lines.push(t("sc.reveal_line", { who: m[1], dial: m[2], cards: m[3] ? m[3].replace(/ and /g, ", ") : "—", total: m[4] }));
     else if (/wins the combat|retreat|places a star \(combat\)|loses \d+ popularity/.test(l)) lines.push(name(l));
   }
   if (!lines.length) return null;
