@@ -1,11 +1,14 @@
 """Speed of the browser client (issue 13), measured in Chromium against a real server.
 
 Prints the time to the first view of a table (from navigation start to the first drawn board,
-the ``performance.now()`` of the page) and the redraw time of an update on the 44-hex board of
-an 8-player table (the page's own ``render()`` time for each view plus the layout it causes,
-while eight random bots play with no delay), as median / p95 / max over the updates drawn.
+the ``performance.now()`` of the page) and the redraw time of an update (the page's own
+``render()`` time for each view plus the layout it causes, while random bots play with no
+delay), as median / p95 / max over the updates drawn, for each game: the island on the 44-hex
+board of an 8-player table, Scythe on its board with a 5-player table (issue 15). ``--game
+both`` (the default) measures the two pages side by side, round by round, in one command.
 
-    .venv/bin/python benchmarks/web_speed.py [--seconds 15] [--runs 5] [--against DIR]
+    .venv/bin/python benchmarks/web_speed.py [--game island|scythe|both] [--seconds 15]
+        [--runs 5] [--against DIR]
 
 ``--against DIR`` serves another copy of the web client (for example the one of an older
 commit: ``git archive <commit> src/hexfolk/web | tar -x -C /tmp/old``, then
@@ -80,13 +83,22 @@ def _run(coro: Any) -> Any:
     return out[0]
 
 
-def _table(url: str, players: int, delay: float) -> tuple[str, dict[str, str]]:
+GAMES = {"island": 8, "scythe": 5}
+"""The players of each game's table: the island's largest, Scythe's base game's largest."""
+WATCH_DELAY = {"island": 0.0, "scythe": 0.03}
+"""The bots' delay while the page is watched: five random Scythe bots with none finish a game
+(about 2,700 views) before the page has loaded, so they wait 30 ms a step."""
+CELL = {"island": "#board .hex", "scythe": "#board .sc-hex"}
+"""A board cell of each game's page (counted to say what was drawn)."""
+
+
+def _table(url: str, game: str, players: int, delay: float) -> tuple[str, dict[str, str]]:
     async def go() -> tuple[str, dict[str, str]]:
         async with HexfolkClient(url) as host:
             me = await host.create_player("Bench")
             seats = [{"kind": "host"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
             t = await host.create_table(
-                game="island", players=players, seats=seats, clock=None, bot_delay=delay
+                game=game, players=players, seats=seats, clock=None, bot_delay=delay
             )
             await host.start(t["id"])
             return str(t["id"]), {"id": me["id"], "name": me["name"], "token": me["token"]}
@@ -94,10 +106,10 @@ def _table(url: str, players: int, delay: float) -> tuple[str, dict[str, str]]:
     return _run(go())  # type: ignore[no-any-return]
 
 
-def _first_views(browser: Any, url: str, runs: int) -> list[float]:
+def _first_views(browser: Any, url: str, runs: int, game: str) -> list[float]:
     firsts = []
     for _ in range(runs):
-        tid, player = _table(url, 8, 0.8)
+        tid, player = _table(url, game, GAMES[game], 0.8)
         ctx = browser.new_context(viewport={"width": 1440, "height": 900})
         stored = json.dumps(json.dumps(player))
         ctx.add_init_script(f"localStorage.setItem('hexfolk.player', {stored})")
@@ -109,16 +121,21 @@ def _first_views(browser: Any, url: str, runs: int) -> list[float]:
     return firsts
 
 
-def _redraws(browser: Any, url: str, seconds: float) -> tuple[list[float], int, int]:
-    """Eight random bots play with no delay (a host who never acts would stall the
-    table, so the page is a spectator); the page's render() time of every view drawn."""
+def _redraws(browser: Any, url: str, seconds: float, game: str) -> tuple[list[float], int, int]:
+    """Random bots fill every seat and play (no delay on the island, ``WATCH_DELAY``); a host
+    who never acts would stall the table, so the page is a spectator; the page's render() time
+    of every view drawn."""
 
     async def bots_table() -> str:
         async with HexfolkClient(url) as host:
             await host.create_player("Watcher")
-            seats = [{"kind": "bot", "level": "random"}] * 8
+            seats = [{"kind": "bot", "level": "random"}] * GAMES[game]
             t = await host.create_table(
-                game="island", players=8, seats=seats, clock=None, bot_delay=0
+                game=game,
+                players=GAMES[game],
+                seats=seats,
+                clock=None,
+                bot_delay=WATCH_DELAY[game],
             )
             await host.start(t["id"])
             return str(t["id"])
@@ -133,7 +150,7 @@ def _redraws(browser: Any, url: str, seconds: float) -> tuple[list[float], int, 
     time.sleep(seconds)
     redraws = [float(x) for x in page.evaluate("() => window.__hexfolkRedraws.slice(1)")]
     version = int(page.evaluate("() => window.__hexfolkView.version"))
-    hexes = int(page.locator("#board .hex").count())
+    hexes = int(page.locator(CELL[game]).count())
     ctx.close()
     return redraws, version, hexes
 
@@ -149,6 +166,12 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5, help="first-view measurements")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument(
+        "--game",
+        choices=("island", "scythe", "both"),
+        default="both",
+        help="which page: the island (8 players), Scythe (5 players), or both side by side",
+    )
+    ap.add_argument(
         "--against",
         type=Path,
         default=None,
@@ -158,10 +181,12 @@ def main() -> None:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
+    games = list(GAMES) if args.game == "both" else [args.game]
     sides = {"this": None, "against": args.against} if args.against else {"this": None}
-    firsts: dict[str, list[float]] = {k: [] for k in sides}
-    redraws: dict[str, list[float]] = {k: [] for k in sides}
-    info: dict[str, tuple[int, int]] = {}
+    keys = [(k, g) for k in sides for g in games]
+    firsts: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
+    redraws: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
+    info: dict[tuple[str, str], tuple[int, int]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         servers = {k: _serve(Path(tmp) / k, web) for k, web in sides.items()}
         try:
@@ -169,38 +194,52 @@ def main() -> None:
                 browser = pw.chromium.launch(
                     executable_path=args.chromium, headless=True, args=ARGS
                 )
-                rounds = 2 if args.against else 1
+                rounds = 2 if len(keys) > 1 else 1
+                share = args.seconds / rounds
                 for i in range(rounds):
-                    order = list(servers.items())
-                    for k, (_, url) in order if i % 2 == 0 else order[::-1]:  # each side first once
-                        firsts[k] += _first_views(browser, url, max(1, args.runs // rounds))
-                        got, version, hexes = _redraws(browser, url, args.seconds / rounds)
-                        redraws[k] += got
-                        info[k] = (version, hexes)
+                    order = [(k, g, servers[k][1]) for k, g in keys]
+                    for k, g, url in order if i % 2 == 0 else order[::-1]:  # each first once
+                        firsts[(k, g)] += _first_views(browser, url, max(1, args.runs // rounds), g)
+                        got, version, hexes = _redraws(browser, url, share, g)
+                        redraws[(k, g)] += got
+                        info[(k, g)] = (version, hexes)
                 browser.close()
         finally:
             for server, _ in servers.values():
                 server.should_exit = True
-    for k in sides:
-        f, r = firsts[k], redraws[k]
-        version, hexes = info[k]
+    for k, g in keys:
+        f, r = firsts[(k, g)], redraws[(k, g)]
+        version, hexes = info[(k, g)]
+        label = f"[{k} {g}]" if args.against else f"[{g}]"
         print(
-            f"[{k}] first view of a table (8 players, 44 hexes): median {statistics.median(f):.0f}"
-            f" ms, max {max(f):.0f} ms over {len(f)} loads (target < 1000 ms)"
+            f"{label} first view of a table ({GAMES[g]} players, {hexes} cells):"
+            f" median {statistics.median(f):.0f} ms, max {max(f):.0f} ms over {len(f)} loads"
+            " (target < 1000 ms)"
         )
         print(
-            f"[{k}] redraw of an update on the {hexes}-hex board: median"
+            f"{label} redraw of an update on the {hexes}-cell board: median"
             f" {statistics.median(r):.1f} ms, p95 {_p95(r):.1f} ms, max {max(r):.1f} ms over"
             f" {len(r)} redraws (the last table reached version {version}; target < 50 ms)"
         )
-    if args.against:
-        a, b = redraws["this"], redraws["against"]
+    if len(games) == 2:
+        a, b = redraws[("this", "scythe")], redraws[("this", "island")]
+        fa, fb = firsts[("this", "scythe")], firsts[("this", "island")]
         print(
-            "ratio this/against: first view median"
-            f" {statistics.median(firsts['this']) / statistics.median(firsts['against']):.2f},"
+            "ratio scythe/island: first view median"
+            f" {statistics.median(fa) / statistics.median(fb):.2f},"
             f" redraw median {statistics.median(a) / statistics.median(b):.2f},"
             f" p95 {_p95(a) / _p95(b):.2f}"
         )
+    if args.against:
+        for g in games:
+            a, b = redraws[("this", g)], redraws[("against", g)]
+            fa, fb = firsts[("this", g)], firsts[("against", g)]
+            print(
+                f"ratio this/against ({g}): first view median"
+                f" {statistics.median(fa) / statistics.median(fb):.2f},"
+                f" redraw median {statistics.median(a) / statistics.median(b):.2f},"
+                f" p95 {_p95(a) / _p95(b):.2f}"
+            )
 
 
 if __name__ == "__main__":
