@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from hexfolk.games.scythe import data as D
@@ -166,6 +167,7 @@ def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x.strip()]
 
 
+@lru_cache(maxsize=8192)  # a pure function of the line; observations rewrite the same lines
 def log_words(line: str) -> str:
     """A log line as a person reads it (issue 17). The state keeps its lines in the form of
     rules 0.2 (``P0 commits dial 3, cards [4, 2]``, ``winners: [1]``, ``home_saxony``): they
