@@ -13,7 +13,8 @@ from hexfolk.games.scythe import data as D
 DESKTOP = {"width": 1440, "height": 900}
 TABLET = {"width": 1024, "height": 768}
 TABLET_PORTRAIT = {"width": 768, "height": 1024}
-SIZES = {"desktop": DESKTOP, "tablet": TABLET, "portrait": TABLET_PORTRAIT}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "tablet": TABLET, "portrait": TABLET_PORTRAIT, "phone": PHONE}
 
 CLICKABLE_JS = """() => {
   const v = window.__hexfolkView;

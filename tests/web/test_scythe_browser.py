@@ -4,8 +4,8 @@ reason), plays ten full turns by clicking the board and the mat (Produce, Trade,
 with a carry, a bottom action paid from a territory, a combat with a dial and a card, an undo),
 with what is clickable checked against what the server listed at every decision; the rest goes
 through the Python client to the final scoring and the replay; a spectator sees no hand,
-objective or Factory offer; the four languages render. Screenshots at 1440x900, 1024x768 and
-768x1024 go to ``build/web-screenshots``."""
+objective or Factory offer; the four languages render. Screenshots at 1440x900, 1024x768,
+768x1024 and a phone's 390x844 go to ``build/web-screenshots``."""
 
 from __future__ import annotations
 
@@ -44,7 +44,9 @@ DEBUG = bool(__import__("os").environ.get("HEXFOLK_WEB_DEBUG"))
 """The table's seed (the test server allows seeds): the same deal, tile and cards every run."""
 
 
-def shoot(page: Any, name: str, sizes: tuple[str, ...] = ("desktop", "tablet", "portrait")) -> None:
+def shoot(
+    page: Any, name: str, sizes: tuple[str, ...] = ("desktop", "tablet", "portrait", "phone")
+) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         page.set_viewport_size(SIZES[size])

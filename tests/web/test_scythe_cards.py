@@ -111,7 +111,7 @@ def test_encounter_factory_and_objective_are_clicked(
             (page.context.request.get(f"{web_server.url}/app/i18n/scythe/nl.json")).text()
         )
         assert nl[f"card.enc.{card}.1"] in page.inner_text("#encounter")
-        shoot(page, "encounter", ("desktop", "tablet"))
+        shoot(page, "encounter", ("desktop", "tablet", "phone"))
         while v["observation"]["prompt"]["kind"] == "encounter":
             check_clickable(page)
             options = [a for a in listed(v) if a.startswith("option ")]

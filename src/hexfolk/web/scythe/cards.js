@@ -19,11 +19,12 @@ function objective(comp, n) {
   return [cardText(`card.obj.${n}.name`, o.name || `#${n}`), cardText(`card.obj.${n}.cond`, o.condition || "")];
 }
 
-export function encounterPanel(comp, obs, L, onAct) {
+/** The drawn encounter card; `where(loc)` names its territory in words. */
+export function encounterPanel(comp, obs, L, onAct, where = (loc) => loc) {
   const e = obs.encounter;
   if (!e) return null;
   const chosen = new Set(e.chosen || []);
-  return h("section.panel.encounter#encounter", {}, h("h2", { text: t("sc.encounter", { n: e.card, loc: e.territory }) }),
+  return h("section.panel.encounter#encounter", {}, h("h2", { text: t("sc.encounter", { n: e.card, loc: where(e.territory) }) }),
     h("ol.options", {}, e.options.map((o, i) => {
       const k = String(i + 1);
       const act = L.options.get(k);

@@ -48,6 +48,13 @@ export async function showScythe(app, id) {
   return page;
 }
 
+/** A top action's name, or a bottom action's (a bottom-action prompt names "build" etc.). */
+function actionName(a) {
+  const k = `top.${a}`;
+  const v = t(k);
+  return v === k ? t(`bottom.${a}`) : v;
+}
+
 class ScythePage {
   constructor(app, id, table) {
     this.app = app;
@@ -215,7 +222,7 @@ class ScythePage {
     if (this.changed("mat", [obs.player_state[this.seat ?? -1], obs.section, v.legal, this.seat])) this.renderMat(comp);
     this.renderCombat();
     if (this.changed("cards", [obs.player_state[this.seat ?? -1], obs.encounter, obs.factory_offer_cards, obs.revealed_objectives, obs.tile, v.legal])) {
-      this.el.cards.replaceChildren(...[encounterPanel(comp, obs, L, (a) => this.act(a)), factoryPanel(comp, obs, L, (a) => this.act(a)), myCards(comp, obs, L, this.seat, (a) => this.act(a))].filter(Boolean));
+      this.el.cards.replaceChildren(...[encounterPanel(comp, obs, L, (a) => this.act(a), (loc) => placeName(this.geometry, loc)), factoryPanel(comp, obs, L, (a) => this.act(a)), myCards(comp, obs, L, this.seat, (a) => this.act(a))].filter(Boolean));
     }
     this.renderPlayers();
     if (this.changed("triumph", [obs.player_state.map((p) => [p.stars, p.star_total]), v.seats])) {
@@ -247,7 +254,7 @@ class ScythePage {
     if (!pr) return "";
     const d = pr.data || {};
     const key = `sc.prompt.${pr.kind}`;
-    const words = t(key, { action: d.action ? t(`top.${d.action}`) : "", res: d.resource ? t(`res.${d.resource}`) : "", left: d.left ?? "", loc: d.territory || "" });
+    const words = t(key, { action: d.action ? actionName(d.action) : "", res: d.resource ? t(`res.${d.resource}`) : "", left: d.left ?? "", loc: d.territory || "" });
     return `${who}: ${words === key ? pr.text : words}`;
   }
 
