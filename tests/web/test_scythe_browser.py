@@ -278,7 +278,7 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
     page.select_option("#sc-mat-0", "industrial")
     page.select_option("#sc-faction-1", "nordic")
     page.select_option("#sc-mat-1", "engineering")
-    shoot(page, "lobby", ("desktop", "portrait"))
+    shoot(page, "lobby", ("desktop", "portrait", "phone"))
     page.click("#create-table")
     page.wait_for_selector("#toast.show")
     assert "banned pair" in page.inner_text("#toast")
