@@ -82,10 +82,11 @@ export class ScytheBoard {
       if (terrain === "village") grp.append(s("path", { d: `M${cx + 11} ${cy + 27} v-6 l5 -5 l5 5 v6 z`, fill: "#a8743d" }));
       if (terrain === "factory") grp.append(s("polygon", { points: hexPoints(cx, cy, R - 7), fill: "none", stroke: "#fff", "stroke-width": 2 }));
       if (tr.tunnel) grp.append(s("path", { d: `M${cx - 26} ${cy + 26} a7 7 0 0 1 14 0`, fill: "#3b332a", stroke: "#fff", "stroke-width": 1 }));
-      // the Factory's name always; a territory's coordinates only when zoomed in (CSS), and in
-      // the hex's tooltip (terrain and coordinates) on hover
+      // the Factory's name at the bottom; a territory's coordinates small at the top tip, clear
+      // of the tokens (larger once zoomed in, CSS), and in the hex's tooltip with its terrain
       grp.append(s("title", {}, placeName(g, id)));
-      grp.append(s("text", { x: cx, y: cy + R - 9, class: terrain === "factory" ? "sc-id" : "sc-id coord", "text-anchor": "middle" }, terrain === "factory" ? t("sc.factory") : id));
+      if (terrain === "factory") grp.append(s("text", { x: cx, y: cy + R - 9, class: "sc-id", "text-anchor": "middle" }, t("sc.factory")));
+      else grp.append(s("text", { x: cx, y: cy - R + 14, class: "sc-id coord", "text-anchor": "middle" }, id));
       L.terrain.append(grp);
     }
     for (const [a, b] of g.rivers) {
