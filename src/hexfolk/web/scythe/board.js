@@ -96,11 +96,14 @@ export class ScytheBoard {
       const px = (-dy / len) * (R / 2), py = (dx / len) * (R / 2);
       L.rivers.append(s("line", { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, class: "sc-river" }));
     }
+    const topRow = Math.min(...Object.keys(g.home_bases).map((l) => xy(g, l)[1]));
     for (const [id, hb] of Object.entries(g.home_bases)) {
       const [cx, cy] = xy(g, id);
       const grp = s("g", { class: "sc-home", "data-loc": id, "data-faction": hb.faction });
       grp.append(s("circle", { cx, cy, r: R * 0.78, fill: FACTION_COLOR[hb.faction], stroke: "#222", "stroke-width": 1.5, class: "sc-home-disc" }));
-      L.labels.append(s("text", { x: cx, y: cy + R * 0.78 + 12, "text-anchor": "middle", class: "sc-home-name", "data-faction": hb.faction }, t(`faction.${hb.faction}`)));
+      // the name under the disc; above it in the top row, where under it lies a territory
+      const ny = cy === topRow ? cy - R * 0.78 - 4 : cy + R * 0.78 + 12;
+      L.labels.append(s("text", { x: cx, y: ny, "text-anchor": "middle", class: "sc-home-name", "data-faction": hb.faction }, t(`faction.${hb.faction}`)));
       L.homes.append(grp);
     }
   }
