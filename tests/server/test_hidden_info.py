@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from hexfolk.core import MatchRecord
+from hexfolk.core import MatchRecord, State
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice, run
 
@@ -80,7 +80,10 @@ def _check(server: ThreadServer, game: str, tid: str, conns: Any, tokens: list[s
             messages.append((viewer, msg, raw))
             if msg["type"] == "view":
                 wanted.setdefault(msg["version"], set()).add(viewer)
-    expected: dict[tuple[int, int | None], tuple[dict[str, Any], list[str], list[str]]] = {}
+    expected: dict[
+        tuple[int, int | None],
+        tuple[dict[str, Any], list[str], list[str], list[dict[str, str]]],
+    ] = {}
     for version, (state, _) in enumerate(record.states()):
         for viewer in wanted.get(version, ()):
             obs = state.observation(viewer)
@@ -90,9 +93,21 @@ def _check(server: ThreadServer, game: str, tid: str, conns: Any, tokens: list[s
                 if viewer is not None and viewer in state.acting_seats()
                 else []
             )
-            expected[(version, viewer)] = (json.loads(json.dumps(obs)), log, legal)
+            refused = _refused(state, viewer)
+            if viewer is not None and refused:
+                # a reason speaks only of what the seat sees: the same in every world its
+                # observation allows (hidden parts redrawn)
+                for world in range(2):
+                    other = state.sample_consistent_state(
+                        viewer, random.Random(version * 7 + world)
+                    )
+                    assert other.observation(viewer) == state.observation(viewer)
+                    assert _refused(other, viewer) == refused, f"a reason leaks at {version}"
+            expected[(version, viewer)] = (json.loads(json.dumps(obs)), log, legal, refused)
     field, secret = SECRET_KEYS[game]
     views = 0
+    reasons: list[str] = []
+    costs = 0
     for viewer, msg, raw in messages:
         assert str(SEED) not in raw, "the seed reached a client"
         assert "full_state" not in raw and "fingerprint" not in raw
@@ -101,18 +116,54 @@ def _check(server: ThreadServer, game: str, tid: str, conns: Any, tokens: list[s
         if msg["type"] != "view":
             continue
         views += 1
-        obs, log, legal = expected[(msg["version"], viewer)]
+        obs, log, legal, refused = expected[(msg["version"], viewer)]
         assert msg["seat"] == viewer
         assert msg["observation"] == obs
         assert msg["log"] == log[msg["log_start"] :]
         assert [e["action"] for e in msg["legal"]] == legal
+        assert msg["refused"] == refused
+        if viewer is None:
+            assert msg["refused"] == [], "a spectator has no buttons to be refused"
+        reasons.extend(e["reason"] for e in msg["refused"])
+        for e in msg["refused"]:
+            if e["action"] == "buy" and e["reason"].startswith("a development card costs"):
+                # IR-61: the cost and what the seat holds, as its own observation shows it
+                assert e["reason"].startswith(
+                    "a development card costs 1 wool, 1 grain and 1 ore; you have "
+                ), e["reason"]
+                hand = msg["observation"]["players"][viewer]["hand"]
+                held = e["reason"].split("; you have ", 1)[1].removesuffix(" (IR-61)")
+                for part in held.replace(" and ", ", ").split(", "):
+                    k, res = part.split(" ")
+                    assert hand[res] == int(k), (e["reason"], hand)
+                    assert int(k) < 1  # only what is short is named
+                costs += 1
         if msg["status"] == "finished":
             continue  # everything is revealed once the game is over
         for entry in msg["observation"][field]:
             if entry.get("seat") != viewer:
                 for key in secret:
                     assert key not in entry, f"seat {entry.get('seat')}'s {key} leaked"
+    # the reasons are the engine's own sentences, not the generic one
+    assert reasons and not any("legal are e.g." in r for r in reasons)
+    if game == "island":
+        assert costs > 0, "no view refused a development card for its cost"
+    else:  # SR-6: the section used last turn
+        assert any("last turn; the token must move to another (SR-6)" in r for r in reasons)
     return views
+
+
+def _refused(state: State, viewer: int | None) -> list[dict[str, str]]:
+    """The view's ``refused`` rebuilt from the record's state: the standing actions of the
+    viewer's seat not legal now, with the engine's reasons (none for spectators)."""
+    if viewer is None or state.is_terminal():
+        return []
+    out = []
+    for action in state.standing_actions(viewer):
+        reason = state.why_illegal(viewer, action)
+        if reason is not None:
+            out.append({"action": str(action), "reason": reason})
+    return out
 
 
 @pytest.mark.parametrize(

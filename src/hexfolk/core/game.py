@@ -370,6 +370,20 @@ class State(ABC):
             return None
         return self._illegal_message(str(action), seat)
 
+    def standing_actions(self, seat: int) -> list[Action]:
+        """The well-formed actions a client shows ``seat`` permanently as buttons (the island's
+        Roll, Buy a card, End the turn, …), whether legal now or not, so that a table server
+        can send the :meth:`why_illegal` reason of each one that is not (the tooltip of a
+        disabled button). Only actions whose reason speaks of what ``seat`` may see. Empty by
+        default (a game without standing buttons)."""
+        return []
+
+    def board_geometry(self) -> JSON | None:
+        """Where this state's board places are drawn: :meth:`Game.board_geometry` unless the
+        board itself comes with the game's chance (a coastline drawn from the seed), then the
+        board as laid out — public once laid out, ``None`` before."""
+        return self.game.board_geometry()
+
     def refusal(self, seat: int, text: str, action: Action | None = None) -> IllegalActionError:
         """The :class:`IllegalActionError` refusing ``text`` (the action ``action``, when it
         names one) for ``seat``: the reason of :meth:`why_illegal` first, then the text."""

@@ -527,6 +527,7 @@ class Room:
             "log": parts.log[start:],
             "acting": self.state.acting_seats(),
             "legal": parts.legal,
+            "refused": parts.refused,
             "clocks": self.clock.view(now),
             "server_time": now,
             "seats": self.seats_json(),

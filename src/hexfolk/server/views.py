@@ -1,8 +1,12 @@
-"""What one connection sees: its seat's observation, legal actions with hints, log lines.
+"""What one connection sees: its seat's observation, legal actions with hints, log lines, and
+why its standing buttons are refused.
 
-Everything here is built from ``state.observation(seat)`` (``None`` for spectators) and
-``state.legal_actions_for(seat)`` with ``game.describe_action(observation, action)``; never
-from ``full_state``, the seed or another seat's observation.
+Everything here is built from ``state.observation(seat)`` (``None`` for spectators),
+``state.legal_actions_for(seat)`` with ``game.describe_action(observation, action)``, and
+``state.why_illegal(seat, action)`` for the seat's own ``state.standing_actions(seat)`` (the
+engine's reasons speak of what that seat may see); never from ``full_state``, the seed or
+another seat's observation. Views are built per viewer and version only when a connection of
+that viewer asks (``Room.parts``), so a seat without a connection costs nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ class ViewParts:
     log: list[str]
     legal: list[dict[str, str]]
     """``[{"action": text, "hint": text}]`` (empty unless the viewer's seat may act now)."""
+    refused: list[dict[str, str]]
+    """``[{"action": text, "reason": text}]``: the seat's standing actions not legal now, each
+    with the engine's reason (empty for spectators and when the game has no standing buttons)."""
 
 
 def build_parts(state: State, viewer: int | None) -> ViewParts:
@@ -34,4 +41,10 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
         describe = state.game.describe_action
         for action in state.legal_actions_for(viewer):
             legal.append({"action": str(action), "hint": describe(obs, action)})
-    return ViewParts(obs, log, legal)
+    refused: list[dict[str, str]] = []
+    if viewer is not None and not state.is_terminal():
+        for action in state.standing_actions(viewer):
+            reason = state.why_illegal(viewer, action)
+            if reason is not None:
+                refused.append({"action": str(action), "reason": reason})
+    return ViewParts(obs, log, legal, refused)

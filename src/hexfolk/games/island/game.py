@@ -19,6 +19,7 @@ from hexfolk.games.island.board import (
     topology,
     validate_layout,
 )
+from hexfolk.games.island.geometry import drawing_geometry
 from hexfolk.games.island.position import IslandRules
 from hexfolk.games.island.rules import components, deck_counts
 from hexfolk.games.island.state import IslandState
@@ -275,12 +276,4 @@ class IslandGame(IslandRules):
         wide and 4 tall in these units), ``nodes[v]`` the point of intersection ``v``,
         ``edges[e]`` the two nodes of edge ``e``, ``harbors[k]`` the edge of harbor slot ``k``
         with its land hex (the layout text gives each slot's kind)."""
-        topo = self.topology
-        return {
-            "board": topo.board_id,
-            "name": topo.name,
-            "hexes": [list(xy) for xy in topo.hex_xy],
-            "nodes": [list(xy) for xy in topo.node_xy],
-            "edges": [list(ab) for ab in topo.edge_nodes],
-            "harbors": [{"edge": e, "hex": topo.edge_hexes[e][0]} for e in topo.harbor_slots],
-        }
+        return drawing_geometry(self.topology)

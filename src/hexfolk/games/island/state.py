@@ -32,7 +32,7 @@ from hexfolk.core import (
     check_seat,
 )
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import positions, reasons, timeouts, views
+from hexfolk.games.island import buttons, positions, reasons, timeouts, views
 from hexfolk.games.island.actions import (
     MARITIME_ROW,
     OFFERS_BY_HELD,
@@ -59,6 +59,7 @@ from hexfolk.games.island.development import (
     play_plenty,
     play_road_building,
 )
+from hexfolk.games.island.geometry import drawing_geometry
 from hexfolk.games.island.maps import MapLayoutOutcome
 from hexfolk.games.island.phases import (
     ANSWER,
@@ -467,6 +468,16 @@ class IslandState(IslandPosition):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return reasons.why_illegal(self, seat, action)
+
+    def standing_actions(self, seat: int) -> list[Action]:
+        """Roll, buy, play knight, play roads, end: the page's buttons (see :mod:`.buttons`)."""
+        return buttons.standing_actions(seat)
+
+    def board_geometry(self) -> JSON | None:
+        """The board as laid out (Driftland's coastline too; ``None`` before its layout)."""
+        if not self.topo.num_hexes:
+            return None
+        return drawing_geometry(self.topo)
 
     def apply_unchecked(self, action: Action) -> None:
         _MOVES[self.phase][type(action)](self, action)

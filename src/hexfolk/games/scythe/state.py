@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexfolk.core import CHANCE, TERMINAL, Action, PositionError, Prompt, check_seat
+from hexfolk.games.scythe import buttons
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
     FACTORY_TOP,
@@ -419,6 +420,10 @@ class ScytheState(Position):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return why_illegal(self, seat, action)
+
+    def standing_actions(self, seat: int) -> list[Action]:
+        """The four mat sections, shown as buttons whether legal or not (see :mod:`.buttons`)."""
+        return buttons.standing_actions(seat)
 
     # ------------------------------------------------------------------------------------------
     # results

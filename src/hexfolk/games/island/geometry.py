@@ -1,0 +1,28 @@
+"""The board's drawing geometry for clients that show it (the browser): one formula for
+:meth:`IslandGame.board_geometry` (a fixed board) and :meth:`IslandState.board_geometry`
+(the state's board, Driftland's coastline once the layout has drawn it).
+
+Pointy-top hexes on the doubled grid of :class:`~.board.Topology` (``docs/web.md``):
+``hexes[h]`` the centre ``[x, y]`` of hex ``h`` (one hex is 2 wide and 4 tall in these units),
+``nodes[v]`` the point of intersection ``v``, ``edges[e]`` the two nodes of edge ``e``,
+``harbors[k]`` the edge of harbor slot ``k`` with its land hex (the layout text gives each
+slot's kind). Only places: no terrain, token, harbor kind or piece.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfolk.games.island.board import Topology
+
+
+def drawing_geometry(topo: Topology) -> dict[str, Any]:
+    """The drawing geometry of ``topo`` as plain JSON."""
+    return {
+        "board": topo.board_id,
+        "name": topo.name,
+        "hexes": [list(xy) for xy in topo.hex_xy],
+        "nodes": [list(xy) for xy in topo.node_xy],
+        "edges": [list(ab) for ab in topo.edge_nodes],
+        "harbors": [{"edge": e, "hex": topo.edge_hexes[e][0]} for e in topo.harbor_slots],
+    }
