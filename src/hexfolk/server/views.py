@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hexfolk.core import State
+from hexfolk.core import Action, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +37,17 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
     raw_log = obs.pop("log", None)
     log = [str(line) for line in raw_log] if isinstance(raw_log, list) else []
     legal: list[dict[str, str]] = []
+    allowed: set[Action] = set()
     if viewer is not None and viewer in state.acting_seats():
         describe = state.game.describe_action
         for action in state.legal_actions_for(viewer):
             legal.append({"action": str(action), "hint": describe(obs, action)})
+            allowed.add(action)
     refused: list[dict[str, str]] = []
     if viewer is not None and not state.is_terminal():
         for action in state.standing_actions(viewer):
+            if action in allowed:
+                continue  # legal now: no reason to ask for
             reason = state.why_illegal(viewer, action)
             if reason is not None:
                 refused.append({"action": str(action), "reason": reason})
