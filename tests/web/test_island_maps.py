@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-import pytest
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
@@ -154,17 +153,22 @@ def test_a_game_on_a_lake_map_draws_its_lakes(browser: Any, web_server: ThreadSe
     page.context.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GET /api/tables/{id}/geometry has no geometry for Driftland (a new coastline every "
-    "game: Game.board_geometry() raises before the layout); the page says so instead",
-)
 def test_a_driftland_game_is_drawn(browser: Any, web_server: ThreadServer) -> None:
+    """Driftland's coastline is drawn with each game's layout (IR-83): the table's geometry is
+    the laid-out island's (``GET /api/tables/{id}/geometry`` from the live state), one hex
+    drawn per land hex of the island the seat's observation shows."""
     tid = _bots_table(web_server, "driftland")
+    geo = httpx.get(f"{web_server.url}/api/tables/{tid}/geometry", timeout=30)
+    assert geo.status_code == 200, geo.text
     page = new_page(browser)
     page.goto(f"{web_server.url}/#/t/{tid}")
     try:
         page.wait_for_selector("#board .hex, .card.narrow h2", timeout=15_000)
         assert page.locator("#board .hex").count() > 0, page.inner_text("main")
+        obs = page.evaluate("() => window.__hexfolkView.observation")
+        tiles = obs["board"]["island"].split(" ", 1)[0].split(";")
+        assert len(geo.json()["geometry"]["hexes"]) == len(tiles)
+        assert page.locator("#board .hex").count() >= len(tiles)
+        assert page.errors == []  # type: ignore[attr-defined]
     finally:
         page.context.close()

@@ -1,6 +1,7 @@
 // A table: its lobby (seats, invite link, host controls) and the game (board, hand, trade,
 // log, chat, clocks) over the WebSocket /ws/tables/{id}. What can be done comes from the
-// server's listed legal actions only; a refusal shows the server's message.
+// server's listed legal actions only; a refusal shows the server's message, and a disabled
+// button the server's reason (the view's `refused`).
 import { api, me, checkMe } from "./api.js";
 import { h, s, toast, sync } from "./dom.js";
 import { t } from "./i18n.js";
@@ -311,16 +312,22 @@ class TablePage {
 
   renderActions() {
     const L = this.L;
-    if (!this.changed("actions", [this.view.legal, this.view.status, this.seat, this.view.undo])) return;
+    if (!this.changed("actions", [this.view.legal, this.view.refused, this.view.status, this.seat, this.view.undo])) return;
     const kids = [];
     if (this.seat !== null && this.view.status === "playing") {
       // the special build sign-up (IR-30) and "leave the robber" come first when listed
       for (const a of ["sbp join", "sbp pass", "robber stay"]) {
         if (L.buttons.has(a)) kids.push(h(`button.act.special${a === "sbp join" ? ".primary" : ""}`, { "data-act": a, id: `btn-${a.replace(" ", "-")}`, text: t(`act.${a}`), onclick: () => this.act(a) }));
       }
+      // a disabled button says why: the server's reason (the view's `refused`, docs/protocol.md)
+      // as its tooltip and its accessible description
+      const why = new Map((this.view.refused || []).map((r) => [r.action, r.reason]));
       for (const a of BUTTONS) {
         const listed = L.buttons.has(a);
-        kids.push(h("button.act", { "data-act": listed ? a : null, id: `btn-${a.replace(" ", "-")}`, disabled: !listed, text: t(`act.${a}`), onclick: () => this.act(a) }));
+        const id = `btn-${a.replace(" ", "-")}`;
+        const reason = listed ? null : why.get(a) || null;
+        kids.push(h("button.act", { "data-act": listed ? a : null, id, disabled: !listed, title: reason, "aria-describedby": reason ? `${id}-why` : null, text: t(`act.${a}`), onclick: () => this.act(a) }));
+        if (reason) kids.push(h(`span.sr#${id}-why`, { text: reason }));
       }
       if (L.plenty.length) kids.push(h("button.act#btn-plenty", { "data-act": L.plenty.map((x) => x.action).join("|"), text: t("act.play plenty"), onclick: () => this.choose(t("act.play plenty"), L.plenty.map((x) => [x.action, bundleText(x.take)])) }));
       if (L.monopoly.length) kids.push(h("button.act#btn-monopoly", { "data-act": L.monopoly.map((x) => x.action).join("|"), text: t("act.play monopoly"), onclick: () => this.choose(t("act.play monopoly"), L.monopoly.map((x) => [x.action, t(`res.${x.res}`)])) }));
