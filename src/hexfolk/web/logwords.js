@@ -1,5 +1,5 @@
 // The island log in the player's language. The engine writes its log lines in English, in a
-// fixed set of sentence forms (games/island/state.py); each form below is matched by a pattern
+// fixed set of sentence forms (docs/island.md, "The log"); each form below is matched by a pattern
 // and rewritten with the per-language template `log.<form>` of the i18n files, its parts put
 // into words (seats as names, card bundles and resources in the language). Presentation only:
 // no rule lives here, and a line that matches no form (or whose template is missing) is shown
@@ -49,6 +49,8 @@ const FORMS = [
   ["wins", `${S} wins with ${N} VP`, ["who", "n"]],
   ["laid_out", `board laid out; robber on hex (-?\\d+)`, ["n"]],
   ["gets", `${S} gets ${B}`, ["who", "cards"]],
+  ["blocked", `the robber on hex ${N} blocks ${B} for ${S}`, ["n", "cards", "who"]],
+  ["short", `the bank is short of ${B} for ${S}`, ["cards", "who"]],
 ].map(([form, src, parts]) => [form, new RegExp(`^${src}$`), parts]);
 
 /** Parts of "answers to offer #n: seat 1 accepts, seat 2 counters 1w for 1o, …". */

@@ -42,7 +42,10 @@ def test_hints_name_the_hexes_a_spot_touches() -> None:
     topo = topology(obs["board"]["map"])
     hint = describe(obs, BuildSettlement(12))
     assert hint.startswith("touches ")
-    assert len(hint.removeprefix("touches ").split(",")[0].split()) == len(topo.node_hexes[12])
+    # the hexes by terrain and number ("touches fields 10, forest 8 and hills 5", issue 17)
+    hexes = hint.removeprefix("touches ").split(";")[0]
+    assert len(re.split(r", | and ", hexes)) == len(topo.node_hexes[12])
+    assert all(re.fullmatch(r"[a-z]+( \d+)?", h) for h in re.split(r", | and ", hexes))
     a, b = topo.edge_nodes[19]
-    assert describe(obs, BuildRoad(19)) == f"from {a} to {b}"
+    assert describe(obs, BuildRoad(19)) == f"from spot {a} to spot {b}"
     assert "buildings of nobody" in describe(obs, MoveRobber(0))

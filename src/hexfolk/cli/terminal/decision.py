@@ -106,6 +106,9 @@ class GameView:
         """Log lines as the sentences a person reads, each followed by its ``notes``."""
         out: list[str] = []
         for i, line in enumerate(lines):
+            if self.game.id == "island" and island_view.is_engine_note(line):
+                out += (notes or {}).get(i, [])  # said by the terminal's own notes
+                continue
             if self.game.id == "island":
                 out.append(island_view.log_sentence(line, obs, viewer))
             elif self.game.id == "scythe":

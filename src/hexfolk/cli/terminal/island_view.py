@@ -218,6 +218,16 @@ def hint(obs: JSON, text: str, engine_hint: str) -> str:
     return _TILE.sub(lambda m: tile_words(m[0]), out)
 
 
+_ENGINE_NOTE = re.compile(r"^(?:the robber on hex \d+ blocks |the bank is short of )")
+
+
+def is_engine_note(line: str) -> bool:
+    """Whether ``line`` is one of the engine's notes on a roll (the income the robber blocks,
+    IR-44; what the bank could not pay, IR-37; logged since issue 17). The terminal tells the
+    same per roll in its own notes (:func:`production_notes`), so it does not show these."""
+    return _ENGINE_NOTE.match(line) is not None
+
+
 def log_sentence(line: str, obs: JSON, viewer: int | None) -> str:
     """An island log line as a sentence (:func:`island_sentence`)."""
     return island_sentence(line, obs, viewer)
@@ -323,9 +333,12 @@ def production_notes(game: Game, lines: list[str], obs: JSON) -> dict[int, list[
         owed = owed_by_roll(game, obs, int(m[2]))
         if not owed:
             continue
-        following = lines[i + 1] if i + 1 < len(lines) else ""
+        j = i + 1  # the production line comes after the engine's notes on the roll
+        while j < len(lines) and is_engine_note(lines[j]):
+            j += 1
+        following = lines[j] if j < len(lines) else ""
         paid_here = bool(_GETS.match(following))
         note = shortage(owed, following if paid_here else "")
         if note:
-            notes.setdefault(i + 1 if paid_here else i, []).append(note)
+            notes.setdefault(j if paid_here else i, []).append(note)
     return notes

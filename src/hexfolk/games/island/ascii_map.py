@@ -17,7 +17,8 @@ from typing import Any
 from hexfolk.games.island.actions import BuildCity, BuildRoad, BuildSettlement, MoveRobber
 from hexfolk.games.island.board import parse_layout
 from hexfolk.games.island.maps import board_topology, corners, lake_hexes
-from hexfolk.games.island.rules import LETTERS, TERRAIN_LETTERS
+from hexfolk.games.island.rules import LETTERS, RESOURCES, TERRAIN_LETTERS
+from hexfolk.games.island.words import and_list, tile_words
 
 _XS = 4  # columns per x unit
 _YS = 2  # rows per y unit
@@ -73,7 +74,7 @@ def draw_board(obs: dict[str, Any]) -> str:
     harbors = []
     for slot, kind in zip(topo.harbor_slots, layout.harbors):
         a, b = topo.edge_nodes[slot]
-        ratio = "3:1" if kind >= len(LETTERS) else f"2:1 {LETTERS[kind]}"
+        ratio = "3:1" if kind >= len(LETTERS) else f"2:1 {RESOURCES[kind]}"
         lake = {topo.node_xy[a], topo.node_xy[b]} <= lake_points
         harbors.append(f"{ratio} at {a}-{b}" + (" (lake)" if lake else ""))
     return "\n".join([*lines, "harbors: " + ", ".join(harbors)])
@@ -89,20 +90,20 @@ def describe(obs: dict[str, Any], action: object) -> str:
 
     def hex_name(h: int) -> str:
         token = str(layout.tokens[h]) if layout.tokens[h] else ""
-        return f"{TERRAIN_LETTERS[layout.terrain[h]]}{token}"
+        return tile_words(f"{TERRAIN_LETTERS[layout.terrain[h]]}{token}")
 
     if isinstance(action, BuildSettlement | BuildCity):
         v = action.node
-        parts = [" ".join(hex_name(h) for h in topo.node_hexes[v]) or "coast"]
+        parts = [and_list([hex_name(h) for h in topo.node_hexes[v]]) or "the coast only"]
         for slot, kind in zip(topo.harbor_slots, layout.harbors):
             if v in topo.edge_nodes[slot]:
                 parts.append(
-                    "3:1 harbor" if kind >= len(LETTERS) else f"2:1 {LETTERS[kind]} harbor"
+                    "a 3:1 harbor" if kind >= len(LETTERS) else f"a 2:1 {RESOURCES[kind]} harbor"
                 )
-        return "touches " + ", ".join(parts)
+        return "touches " + "; ".join(parts)
     if isinstance(action, BuildRoad):
         a, b = topo.edge_nodes[action.edge]
-        return f"from {a} to {b}"
+        return f"from spot {a} to spot {b}"
     if isinstance(action, MoveRobber):
         owners = sorted(
             {
@@ -111,6 +112,6 @@ def describe(obs: dict[str, Any], action: object) -> str:
                 if v in topo.hex_nodes[action.hex]
             }
         )
-        who = ", ".join(f"seat {o}" for o in owners) or "nobody"
-        return f"{hex_name(action.hex)}, buildings of {who}"
+        who = and_list([f"seat {o}" for o in owners]) or "nobody"
+        return f"{hex_name(action.hex)}: buildings of {who}"
     return ""

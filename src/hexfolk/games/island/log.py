@@ -16,6 +16,27 @@ from hexfolk.games.island.rules import DEV_NAMES, LETTERS
 
 LogEntry = tuple[frozenset[int] | None, Any]
 """``(visibility, text)``: visibility None is everyone, else the seats that see the entry."""
+
+
+class Note(str):
+    """A log line that only tells what the rules did and changed nothing the other lines do
+    not already say (production the robber blocked, IR-44; cards the bank could not pay,
+    IR-37). Observers see it like any line; the fingerprint (``views.full_state``) leaves it
+    out, so records made before these lines existed replay to the same fingerprints (rules
+    version unchanged); position documents keep it (``[seats, text, "note"]``)."""
+
+    __slots__ = ()
+
+
+def fingerprinted(entries: Any) -> list[list[Any]]:
+    """The log entries the fingerprint holds: ``[seats or None, text]``, notes left out."""
+    return [
+        [sorted(v) if v is not None else None, str(t)]
+        for v, t in entries
+        if t.__class__ is not Note
+    ]
+
+
 LOG_CHUNKS_MAX = 32
 """Chunks a log chain may reach before a clone merges them into one."""
 

@@ -46,6 +46,7 @@ from hexfolk.games.island.actions import (
     trade_table,
 )
 from hexfolk.games.island.building import distance_rule_allows
+from hexfolk.games.island.log import Note
 from hexfolk.games.island.phases import (
     ANSWER,
     DISCARD,
@@ -175,7 +176,11 @@ def write_position(s: IslandPosition) -> JSON:
             if d and any(d)
             for o, p in [divmod(i, n)]
         ],
-        "log": [[sorted(v) if v is not None else None, str(t)] for v, t in s.log_entries()],
+        "log": [
+            [sorted(v) if v is not None else None, str(t)]
+            + (["note"] if t.__class__ is Note else [])
+            for v, t in s.log_entries()
+        ],
         "statistics": {
             "dice": stats[:SEATS_AT],
             "seats": [
@@ -500,10 +505,19 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
         raise PositionError("log must list [seats or null, text] entries")
     entries = []
     for item in log:
-        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str):
-            raise PositionError(f"log holds {item!r}; each entry is [seats or null, text]")
+        if (
+            not isinstance(item, list)
+            or len(item) not in (2, 3)
+            or not isinstance(item[1], str)
+            or item[2:] not in ([], ["note"])
+        ):
+            raise PositionError(
+                f"log holds {item!r}; each entry is [seats or null, text] or, for a note, "
+                '[seats or null, text, "note"]'
+            )
         seen = item[0]
-        entries.append((None if seen is None else frozenset(seen), item[1]))
+        text = Note(item[1]) if item[2:] else item[1]
+        entries.append((None if seen is None else frozenset(seen), text))
     s.log = entries
     s.log_base = None
     s.log_seen = {}

@@ -14,6 +14,7 @@ from typing import Any
 
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import bundle_text
+from hexfolk.games.island.log import Note
 from hexfolk.games.island.phases import DICE, MAIN
 from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.robber import seven
@@ -99,10 +100,12 @@ def produce(s: IslandPosition, total: int) -> None:
     entry = income.get(key)
     if entry is None:
         entry = income[key] = compute_income(s, total)
-    blocked, due, need, owners, text = entry
+    blocked, due, need, owners, text, notes = entry
     st = s.stats
-    for i, k in blocked:  # IR-44: the robber's hex produces nothing
-        st[i] += k
+    if blocked:
+        for i, k in blocked:  # IR-44: the robber's hex produces nothing
+            st[i] += k
+        s.log.extend(notes)
     if not due:
         return
     bank = s.bank
@@ -122,12 +125,15 @@ def produce(s: IslandPosition, total: int) -> None:
         short[r] = k > bank[r]
     base = SEATS_AT + F_SHORTAGE
     paid: list[tuple[int, int, int]] = []
+    unpaid: list[tuple[int, int, int]] = []
     for o, r, k, i in due:
         if short[r]:
             if owners[r] > 1:  # IR-37 (c): nobody gets this resource
                 st[base + o * PER_SEAT] += k
+                unpaid.append((o, r, k))
                 continue
             st[base + o * PER_SEAT] += k - bank[r]  # IR-37 (b): the sole owed player gets the rest
+            unpaid.append((o, r, k - bank[r]))
             k = bank[r]
             if not k:
                 continue
@@ -137,13 +143,16 @@ def produce(s: IslandPosition, total: int) -> None:
         paid.append((o, r, k))
     if paid:
         s.log.append((None, ProductionText(tuple(paid))))
+    for o, r, k in unpaid:
+        s.log.append((None, Note(f"the bank is short of {_one(r, k)} for seat {o}")))
 
 
 def compute_income(s: IslandPosition, total: int) -> tuple[Any, ...]:
     """What a roll of ``total`` pays with the robber where it stands: blocked income as
     (statistics index, cards), cards due as (seat, resource, cards, statistics index) sorted
-    by seat and resource, total due and number of owed seats per resource, and the log text
-    of a full payout; the totals due are (resource, cards) pairs. Cached in
+    by seat and resource, total due and number of owed seats per resource, the log text
+    of a full payout and the log entries (:class:`~.log.Note`) of the income the robber
+    blocks (IR-44); the totals due are (resource, cards) pairs. Cached in
     ``s.income`` (see :func:`touch_income`)."""
     assert s.lt is not None
     no, lv = s.node_owner, s.node_level
@@ -158,6 +167,11 @@ def compute_income(s: IslandPosition, total: int) -> tuple[Any, ...]:
                     blocked[o] = blocked.get(o, 0) + lv[v]
                 else:
                     owed[o * NRES + r] = owed.get(o * NRES + r, 0) + lv[v]
+    blocked_res = s.lt.layout.terrain[robber] if robber >= 0 else NRES
+    notes = tuple(
+        (None, Note(f"the robber on hex {robber} blocks {_one(blocked_res, k)} for seat {o}"))
+        for o, k in sorted(blocked.items())
+    )
     need = [0] * NRES
     owners = [0] * NRES
     due = []
@@ -172,7 +186,15 @@ def compute_income(s: IslandPosition, total: int) -> tuple[Any, ...]:
         tuple((r, k) for r, k in enumerate(need) if k),
         tuple(owners),
         ProductionText(tuple((o, r, k) for o, r, k, _ in due)),
+        notes,
     )
+
+
+def _one(r: int, k: int) -> str:
+    """``k`` cards of resource ``r`` as a bundle (``"2o"``)."""
+    cards = [0] * NRES
+    cards[r] = k
+    return bundle_text(tuple(cards))
 
 
 def touch_income(s: IslandPosition, v: int) -> None:

@@ -110,6 +110,7 @@ from hexfolk.games.island.trade import (
     withdraw_offer,
 )
 from hexfolk.games.island.turn import end_special_build, end_turn, sign_up
+from hexfolk.games.island.words import bundle_words
 
 JSON = dict[str, Any]
 
@@ -578,7 +579,8 @@ def _prompt_pre_roll(s: IslandState, seat: int) -> tuple[str, JSON]:
 def _prompt_discard(s: IslandState, seat: int) -> tuple[str, JSON]:
     need = s.discard_need[seat]
     left = need - sum(s.discard_partial[seat])
-    return f"seat {seat}: discard {left} more card(s) of {need}", {"need": need, "left": left}
+    more = f"{left} more card" if left == 1 else f"{left} more cards"
+    return f"seat {seat}: discard {more} ({need} in all, IR-41)", {"need": need, "left": left}
 
 
 def _prompt_robber(s: IslandState, seat: int) -> tuple[str, JSON]:
@@ -601,8 +603,8 @@ def _prompt_answer(s: IslandState, seat: int) -> tuple[str, JSON]:
     offer = first_unanswered(s, seat)
     assert offer is not None
     text = (
-        f"seat {seat}: seat {s.active} offers {bundle_text(offer.give)} for "
-        f"{bundle_text(offer.get)}: accept, reject or counter (offer #{offer.id}; "
+        f"seat {seat}: seat {s.active} offers {bundle_words(bundle_text(offer.give))} for your "
+        f"{bundle_words(bundle_text(offer.get))}: accept, reject or counter (offer #{offer.id}; "
         "'decline-all on' declines every offer)"
     )
     return text, {"offer": offer.id}

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from hexfolk.games.island.actions import bundle_text
 from hexfolk.games.island.ascii_map import draw_board
+from hexfolk.games.island.log import fingerprinted
 from hexfolk.games.island.phases import DISCARD, NO_WIN_PHASES, OVER, PHASE_NAMES
 from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import (
@@ -20,6 +21,16 @@ from hexfolk.games.island.rules import (
 )
 from hexfolk.games.island.score import total_vp, visible_vp, vp_breakdown
 from hexfolk.games.island.stats import GAIN_SOURCES, LOSS_SINKS
+from hexfolk.games.island.words import (
+    DEV_WORDS,
+    and_list,
+    cards_words,
+    discards_words,
+    hand_words,
+    log_words,
+    offer_words,
+    tiles_of,
+)
 
 if TYPE_CHECKING:
     from hexfolk.core import Game
@@ -175,7 +186,7 @@ def full_state(st: IslandPosition) -> JSON:
             if d and any(d)
             for o, p in [divmod(i, n)]
         ],
-        "log": [[sorted(v) if v is not None else None, str(t)] for v, t in st.log_entries()],
+        "log": fingerprinted(st.log_entries()),
         "stats": st.stats,
     }
 
@@ -341,45 +352,61 @@ def _holder(seat: int) -> str:
     return f"seat {seat}" if seat >= 0 else "nobody"
 
 
+def _dev_words(dev: JSON) -> str:
+    parts = [
+        f"{v} {DEV_WORDS_PLURAL.get(k, k)}" if v > 1 else DEV_WORDS[k] for k, v in dev.items() if v
+    ]
+    return and_list(parts) or "none"
+
+
+DEV_WORDS_PLURAL = {
+    "knight": "knights",
+    "vp": "victory point cards",
+    "roads": "road building cards",
+    "plenty": "year of plenty cards",
+    "monopoly": "monopoly cards",
+}
+
+
 def render(game: Game, obs: JSON) -> str:
-    """Readable text of an observation."""
+    """Readable text of an observation, in sentences (issue 17: no raw data)."""
     lines = []
     seat = obs["seat"]
     who = "spectator" if seat is None else f"seat {seat}"
     lines.append(
         f"island [{who}] turn {obs['turn']} active seat {obs['active']} phase {obs['phase']}"
     )
+    tiles = tiles_of(obs["board"]["layout"])
     if obs["board"]["layout"]:
         # the map shows hexes, tokens, the robber, buildings, roads and every id (ascii_map)
         lines.append(draw_board(obs))
     for pl in obs["players"]:
         txt = (
-            f"  seat {pl['seat']}: {pl['cards']} cards, {pl['dev_cards']} dev, "
+            f"  seat {pl['seat']}: {cards_words(pl['cards'])}, {pl['dev_cards']} dev, "
             f"vp {pl.get('vp', pl['visible_vp'])}{'' if 'vp' in pl else ' visible'}, "
             f"road {pl['road_length']}, knights {pl['knights']}, "
             f"pieces {pl['roads_left']}/{pl['settlements_left']}/{pl['cities_left']}"
         )
         if "hand" in pl:
-            hand = " ".join(f"{v}{k[0]}" for k, v in pl["hand"].items() if v) or "-"
-            dev = " ".join(f"{v} {k}" for k, v in pl["dev_hand"].items() if v) or "-"
-            txt += f" | hand {hand} | dev {dev}"
+            txt += f" | hand {hand_words(pl['hand'])} | dev {_dev_words(pl['dev_hand'])}"
         lines.append(txt)
     bank = obs["bank"]
     lines.append(
-        ("bank: " + " ".join(f"{v}{k[0]}" for k, v in bank.items()) if bank else "bank: hidden")
+        ("bank: " + hand_words(bank, "no cards") if bank else "bank: hidden")
         + f" | deck {obs['deck']} | longest road {_holder(obs['longest_road'])} | "
         f"largest army {_holder(obs['largest_army'])}"
     )
+    n = len(obs["players"])
     for off in obs["offers"]:
-        lines.append(f"offer #{off['id']}: {off['give']} for {off['get']} answers {off['answers']}")
+        lines.append(offer_words(off, obs["active"], n))
     if obs["discards"]:
-        lines.append(f"discards: {obs['discards']}")
+        lines.extend("discards: " + d for d in discards_words(obs["discards"]))
     if obs["prompt"]:
         lines.append("prompt: " + obs["prompt"]["text"])
     if obs["winner"] is not None:
         lines.append(f"winner: seat {obs['winner']}")
     for entry in obs["log"][-3:]:
-        lines.append("log: " + entry)
+        lines.append("log: " + log_words(entry, tiles))
     return "\n".join(lines)
 
 
