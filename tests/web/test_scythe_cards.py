@@ -160,6 +160,7 @@ def test_encounter_factory_and_objective_are_clicked(
         assert v["observation"]["player_state"][0]["factory_card"] == offer[0]
         seen.add("factory")
         assert page.locator("#my-mat .section").count() == 5  # the card as a fifth section
+        assert nl[f"card.fac.{offer[0]}"] in page.inner_text("#my-mat .section.factory")
 
         # the objective holds (a Factory card, no upgrade): revealed by a click (SR-51)
         v = wait_drawn(page, "v.legal.some((e) => e.action === 'reveal 22')")

@@ -3,16 +3,11 @@
 // (reveal when listed), the revealed objectives and the structure bonus tile.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { cardText } from "./cardtext.js";
 import { effectWords } from "./mats.js";
 
 function costText(cost) { return effectWords(cost) || t("sc.free"); }
 
-/** A printed card's text in the player's language (`card.*` keyed by the card's number in
- * i18n/scythe/<lang>.json), else `fallback` (the data file's English or its effect words). */
-export function cardText(key, fallback) {
-  const s = t(key);
-  return s === key ? fallback : s;
-}
 
 function objective(comp, n) {
   const o = comp.objectives[String(n)] || {};

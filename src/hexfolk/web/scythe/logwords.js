@@ -3,11 +3,10 @@
 // names, resources, structures, bottom actions and abilities in words. A line of another form
 // keeps the engine's words, with the seats named.
 import { t } from "../i18n.js";
+import { cardText } from "./cardtext.js";
 
 const word = (prefix, x) => { const k = `${prefix}.${x}`; const v = t(k); return v === k ? x : v; };
 const res = (x) => word("res", x);
-// a printed card's name in the player's language (`card.*`), else the engine's English
-const printed = (key, english) => { const v = t(key); return v === key ? english : v; };
 // a home base as the engine writes it in the log ("the Crimea home base", issue 17)
 const HOME = /^the (\w+) home base$/;
 const place = (x) => { const m = HOME.exec(x); return m ? `${t("sc.home_of")} ${word("faction", m[1].toLowerCase())}` : x; };
@@ -35,7 +34,7 @@ const FORMS = [
   [/^P(\d) chooses option (\d+) of encounter card (\d+)$/, "slog.option", (m, n) => ({ who: n(m[1]), k: m[2], card: m[3] })],
   [/^P(\d) keeps Factory card (\d+)$/, "slog.factory", (m, n) => ({ who: n(m[1]), card: m[2] })],
   [/^structure bonus tile: (\w+)$/, "slog.tile", (m) => ({ tile: word("tile", m[1]) })],
-  [/^P(\d) reveals objective (\d+) \((.*)\)$/, "slog.objective", (m, n) => ({ who: n(m[1]), n: m[2], name: printed(`card.obj.${m[2]}.name`, m[3]) })],
+  [/^P(\d) reveals objective (\d+) \((.*)\)$/, "slog.objective", (m, n) => ({ who: n(m[1]), n: m[2], name: cardText(`card.obj.${m[2]}.name`, m[3]) })],
 ];
 
 /** One engine log line in words; `name(seat)` names a seat. */

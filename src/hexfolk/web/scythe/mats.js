@@ -7,6 +7,7 @@
 import { h, clickable } from "../dom.js";
 import { t } from "../i18n.js";
 import { FACTION_COLOR, FACTION_INK, FACTION_LETTER } from "./board.js";
+import { cardText } from "./cardtext.js";
 
 export const STAR_SOURCES = ["upgrades", "mechs", "structures", "recruits", "workers", "objective", "combat", "popularity", "power"];
 /** The listed top actions a top box stands for (docs/scythe.md notation). */
@@ -104,7 +105,7 @@ export function playerMat(comp, ps, L, onAct, onChoose, current) {
     const fc = comp.factory_cards[String(ps.factory_card)] || {};
     const el = h(`div.section.factory${fsec ? ".pick" : ""}${current === 5 ? ".current" : ""}`, { "data-section": "factory", "data-act": fsec },
       h("div.sec-head", {}, h("span.sec-n", { text: "F" }), current === 5 ? h("span.token", { text: "◆" }) : null),
-      h("div.sec-top", {}, h("strong", { text: `${t("sc.factory_card")} ${ps.factory_card}` }), h("span.cost", { text: costWords(fc.cost) }), h("span", { text: effectWords(fc.benefit) })),
+      h("div.sec-top", {}, h("strong", { text: `${t("sc.factory_card")} ${ps.factory_card}` }), h("span", { text: cardText(`card.fac.${ps.factory_card}`, `${costWords(fc.cost)} → ${effectWords(fc.benefit)}`) })),
       h("div.sec-bottom", {}, h("strong", { text: t("sca.move") }), h("span", { text: t("sc.factory_move", { n: fc.move_steps || 2 }) })));
     if (fsec) clickable(el, `${t("sca.section")} ${t("sc.factory_card")}: ${L.hints[fsec] || ""}`, () => onAct(fsec));
     kids.push(el);
