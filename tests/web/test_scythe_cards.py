@@ -21,6 +21,7 @@ from tests.server.helpers import ThreadServer
 from tests.web.helpers import Background, new_page
 from tests.web.scythe_helpers import (
     DESKTOP,
+    PHONE,
     FactoryGoer,
     calm_choice,
     check_clickable,
@@ -112,6 +113,15 @@ def test_encounter_factory_and_objective_are_clicked(
         )
         assert nl[f"card.enc.{card}.1"] in page.inner_text("#encounter")
         shoot(page, "encounter", ("desktop", "tablet", "phone"))
+        # on a phone the card waits far below the pinned prompt: its jump button scrolls to it
+        assert page.locator("#to-choice").is_hidden()  # not needed beside the board
+        page.set_viewport_size(PHONE)
+        page.click("#to-choice")
+        page.wait_for_function(
+            "() => { const r = document.getElementById('encounter').getBoundingClientRect();"
+            " return r.top >= 0 && r.top < window.innerHeight / 2; }"
+        )
+        page.set_viewport_size(DESKTOP)
         while v["observation"]["prompt"]["kind"] == "encounter":
             check_clickable(page)
             options = [a for a in listed(v) if a.startswith("option ")]

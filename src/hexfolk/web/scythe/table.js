@@ -261,7 +261,10 @@ class ScythePage {
   renderStatus() {
     const v = this.view;
     const obs = v.observation;
-    if (!this.changed("status", [obs.prompt, v.status, v.acting, this.seat, v.legal.length > 0, v.seats, v.undo])) return;
+    const L = this.L;
+    // where a choice waits far from the pinned prompt of a portrait screen: a jump to it
+    const away = L && L.commits.length ? "combat-box" : L && (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) ? "cards-box" : null;
+    if (!this.changed("status", [obs.prompt, v.status, v.acting, this.seat, v.legal.length > 0, v.seats, v.undo, away])) return;
     let text;
     if (v.status === "finished") text = t("game_over");
     else if (this.myTurn()) text = this.promptText(obs.prompt && obs.prompt.seat === this.seat ? obs.prompt : { kind: "commit", text: t("sc.prompt.commit") }, t("your_turn"));
@@ -275,7 +278,8 @@ class ScythePage {
       const f = (obs.player_state[Number(c.dataset.clock)] || {}).faction;
       if (f) c.querySelector(".swatch").replaceWith(factionBadge(f));
     }
-    this.el.status.replaceChildren(...[h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, chips), undo,
+    const jump = away ? h("button.small.jump#to-choice", { type: "button", text: t("sc.to_choice"), onclick: () => document.getElementById(away).scrollIntoView({ behavior: "smooth", block: "start" }) }) : null;
+    this.el.status.replaceChildren(...[h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, chips, jump), undo,
       h("div.spectating", { hidden: this.seat !== null, text: t("spectating") })].filter(Boolean));
     this.tick();
   }
