@@ -9,6 +9,7 @@ roll; 11 dice sums, the 7 leading to 19 robber moves (hex 15 has two victims).
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -41,9 +42,18 @@ def test_every_perft_file_is_named() -> None:
 
 
 def test_perft_hand_counts() -> None:
-    state = kit.start_position(load_game("island", 3, {"board": "beginner"}), 0)
-    assert [kit.perft(state, d) for d in (1, 2, 3)] == [54, 144, 7236]
-    assert 7236 == 18 * 2 * (54 - 3) + 36 * 3 * (54 - 4)
+    game = load_game("island", 3, {"board": "beginner"})
+    state = kit.start_position(game, 0)
+    counts = [kit.perft(state, d) for d in (1, 2, 3)]
+    assert counts == [54, 144, 7236]
+    # the hand count, computed from the board model rather than restated: a settlement on v
+    # (degree d) leaves d roads, then every free spot but v and its d neighbours (IR-18..IR-20)
+    degree = Counter(v for ends in game.topology.edge_nodes for v in ends)
+    nodes = len(degree)
+    assert sorted(Counter(degree.values()).items()) == [(2, 18), (3, 36)]
+    assert counts[0] == nodes
+    assert counts[1] == sum(degree.values())
+    assert counts[2] == sum(d * (nodes - 1 - d) for d in degree.values())
 
 
 def test_golden_playthrough() -> None:

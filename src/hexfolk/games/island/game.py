@@ -266,6 +266,10 @@ class IslandGame(IslandRules):
         """Readable text of an observation (terminal play, golden files)."""
         return views.render(self, observation)
 
+    def render_summary(self, summary: JSON) -> str:
+        """Readable text of the end-of-game statistics (IR-80), in sentences."""
+        return views.render_summary(summary)
+
     def describe_action(self, observation: JSON, action: Action) -> str:
         """What a spot touches, where a road runs, whom a robber move hits (for people)."""
         return ascii_map.describe(observation, action)

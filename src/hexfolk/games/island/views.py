@@ -410,10 +410,84 @@ def render(game: Game, obs: JSON) -> str:
     return "\n".join(lines)
 
 
+_BREAKDOWN_WORDS = {
+    "settlements": "settlements",
+    "cities": "cities",
+    "vp_cards": "victory point cards",
+    "longest_road": "Longest Road",
+    "largest_army": "Largest Army",
+}
+
+
+def _counts(items: JSON, names: dict[str, str] | None = None) -> str:
+    parts = [f"{v} {(names or {}).get(k, k).replace('_', ' ')}" for k, v in items.items() if v]
+    return and_list(parts) or "none"
+
+
+def render_summary(summary: JSON) -> str:
+    """Readable text of :func:`summary` (IR-80), in sentences (issue 17: no raw data)."""
+    if not summary:
+        return "no statistics"
+    lines = []
+    winner = summary.get("winner")
+    lines.append(f"seat {winner} wins" if winner is not None else "nobody has won")
+    scores = summary.get("scores") or []
+    lines.append("scores: " + ", ".join(f"seat {p} {v:g} VP" for p, v in enumerate(scores)))
+    lines.append(f"{summary.get('turns', 0)} turns in {summary.get('rounds', 0)} rounds")
+    dice = summary.get("dice") or {}
+    if dice:
+        lines.append(
+            "dice rolled (expected): "
+            + ", ".join(f"{k}: {d['rolled']} ({d['expected']})" for k, d in dice.items())
+        )
+    for pl in summary.get("players") or []:
+        p = pl["seat"]
+        worth = _counts(
+            {f"from {_BREAKDOWN_WORDS.get(k, k)}": v for k, v in pl["vp_breakdown"].items()}
+        )
+        lines.append(f"seat {p}: {pl['vp']} VP ({worth})")
+        lines.append(
+            f"  holds {hand_words(pl['hand'])}; development cards: {_dev_words(pl['dev_hand'])}"
+        )
+        for label, key in (("gained", "gained"), ("lost", "lost")):
+            parts = [
+                f"{hand_words(cards)} by {how}"
+                for how, cards in pl[key].items()
+                if any(cards.values())
+            ]
+            lines.append(f"  {label}: " + ("; ".join(parts) or "nothing"))
+        rolls = (
+            ", ".join(f"{k} {v} time{'s' if v != 1 else ''}" for k, v in pl["rolls"].items() if v)
+            or "none"
+        )
+        lines.append(
+            f"  the robber blocked {cards_words(pl['blocked_by_robber'])} (IR-44); the bank "
+            f"could not pay {cards_words(pl['lost_to_shortage'])} (IR-37); rolls: {rolls}"
+        )
+        lines.append(
+            f"  robber moves {pl['robber_moves']}, steals made {pl['steals_made']}, steals "
+            f"suffered {pl['steals_suffered']}, knights {pl['knights']}; offers {pl['offers']}, "
+            f"counter-offers {pl['counter_offers']}, trades {pl['trades']}; maritime lots: "
+            + _counts({f"at {k}": v for k, v in pl["maritime_lots_by_ratio"].items()})
+        )
+        lines.append(
+            f"  development cards bought: {_counts(pl['dev_bought'])}; played: "
+            f"{_counts(pl['dev_played'])}"
+        )
+        lines.append(
+            f"  built: {_counts(pl['built'])}; road length {pl['road_length']}; turns "
+            f"{pl['turns']}, with Longest Road {pl['turns_with_longest_road']}, with Largest "
+            f"Army {pl['turns_with_largest_army']}; special build slots "
+            f"{pl['special_build_slots']}"
+        )
+    return "\n".join(lines)
+
+
 __all__ = [
     "full_state",
     "observation",
     "render",
+    "render_summary",
     "sample_consistent_state",
     "summary",
 ]
