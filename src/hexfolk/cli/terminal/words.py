@@ -11,6 +11,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+# bundles, lists and tiles in words are the engine's (hexfolk.games.island.words)
+from hexfolk.games.island.words import and_list as and_list
+from hexfolk.games.island.words import bundle_words as bundle_words
+from hexfolk.games.island.words import tile_words as tile_words
+
 RESOURCE_NAMES: dict[str, str] = {
     "l": "lumber",
     "b": "brick",
@@ -32,23 +37,6 @@ TERRAIN_NAMES: dict[str, str] = {
 """The island's terrain letters in a layout (``O8`` = mountains with token 8)."""
 
 _BUNDLE = re.compile(r"(?<![\w#])\d+[lbwgo](?: \d+[lbwgo])*(?![\w])")
-_ONE = re.compile(r"(\d+)([lbwgo])")
-
-
-def and_list(parts: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def bundle_words(text: str) -> str:
-    """``"2w 1o"`` -> ``"2 wool and 1 ore"``; ``"-"`` (nothing) -> ``"nothing"``."""
-    text = text.strip()
-    if text in ("", "-"):
-        return "nothing"
-    parts = [f"{n} {RESOURCE_NAMES[r]}" for n, r in _ONE.findall(text)]
-    return and_list(parts) if parts else text
 
 
 def hand_words(hand: Mapping[str, int]) -> str:
@@ -69,12 +57,6 @@ def hex_tiles(observation: Mapping[str, Any]) -> list[str]:
     if not layout:
         return []
     return layout.split(" ", 1)[0].split(".")
-
-
-def tile_words(tile: str) -> str:
-    """``"O8"`` -> ``"mountains 8"``; ``"D"`` -> ``"desert"``."""
-    name = TERRAIN_NAMES.get(tile[:1], tile[:1])
-    return f"{name} {tile[1:]}" if tile[1:] else name
 
 
 def hex_words(observation: Mapping[str, Any], hex_id: int) -> str:
