@@ -150,6 +150,24 @@ class Game(ABC):
             f"{self.id} does not load positions yet: its Game has no load_position()"
         )
 
+    def world_from_observation(self, observation: JSON, seat: int, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell from the one that gave ``observation``.
+
+        ``observation`` is ``state.observation(seat)`` as a remote client receives it (with the
+        whole visible log). The state returned has ``observation(seat)`` equal to it in every
+        field it carries, and everything hidden from ``seat`` (the other hands, by their counts
+        and what the observation says of them, the deck order, unseen cards, objectives and
+        offers) drawn from ``rng`` consistently with what the seat knows. Games build it
+        through their position document and :meth:`load_position`, so the engine's invariants
+        are checked. It is what a search bot playing over the wire samples instead of
+        :meth:`State.sample_consistent_state`, which needs the true state. Games override this;
+        the default raises NotImplementedError.
+        """
+        raise NotImplementedError(
+            f"{self.id} cannot rebuild a world from an observation: its Game has no "
+            "world_from_observation()"
+        )
+
     def render_observation(self, observation: JSON) -> str:
         """Readable text of an observation (terminal play, golden files). Override for games."""
         return json.dumps(observation, indent=1, sort_keys=True)

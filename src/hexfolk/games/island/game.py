@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from hexfolk.core import Action, FrozenOptions, MalformedActionError, OptionError, OptionSpec
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import ascii_map, maps, positions, views
+from hexfolk.games.island import ascii_map, maps, positions, views, worlds
 from hexfolk.games.island.board import (
     Layout,
     LayoutError,
@@ -213,6 +213,13 @@ class IslandGame(IslandRules):
         card, the development deck's composition, awards, a prompt that exists); a bad one is
         refused with :class:`~hexfolk.core.PositionError`, whose sentence names the problem."""
         return positions.load_position(IslandState(self), doc)
+
+    def world_from_observation(
+        self, observation: dict[str, Any], seat: int, rng: random.Random
+    ) -> IslandState:
+        """A state whose ``observation(seat)`` is ``observation``, every hidden part drawn
+        from ``rng`` (``worlds.py``; ``docs/island.md``, "Worlds from an observation")."""
+        return worlds.world_from_observation(self, observation, seat, rng)
 
     def parse_action_syntax(self, text: str) -> Action:
         """Parse island notation (``docs/island.md``); raise MalformedActionError. On a map the

@@ -1,0 +1,403 @@
+"""Island worlds rebuilt from one seat's observation (``IslandGame.world_from_observation``).
+
+A remote client (``hexfolk connect``) holds only ``observation(seat)``; a search bot needs full
+states to search. :func:`world_from_observation` writes a position document
+(:mod:`~.positions`) from what the observation shows and draws the rest at random, then loads
+it with :func:`~.positions.load_position`, so the engine's invariants are checked.
+
+What the observation does not carry is decided here (``docs/island.md``, "Worlds from an
+observation"):
+
+* other seats' hands: drawn from the cards nobody shows (each resource's cards minus the bank,
+  when shown, minus the seat's own hand), by the seat's card count, after each seat is given
+  the cards its open commitments need (the ``give`` of its own open offer, the ``get`` of an
+  offer it accepted, the ``give`` of its counter-offer); ``unknown_cards`` names every card of
+  another seat's hand as unknown to the observer (the observation does not say which the seat
+  could have followed), so a search from the world redraws them all;
+* development cards: the deck's composition minus the seat's own cards and the cards played
+  (knights from the public counts, the others from the public log lines ``seat N plays ...``),
+  dealt to the other seats by their counts (the first ``dev_bought_this_turn`` of them bought
+  this turn), the rest in the deck; the seat's own cards bought this turn from its private log
+  lines ``seat N draws CARD``, the newest ``dev_bought_this_turn`` of them (IR-61);
+* the turn's flags from the log since the last ``ends the turn``: ``rolled`` (a ``rolls``
+  line of the active seat, or the phase), ``card_played`` (a ``plays`` line of the active seat),
+  ``resume`` (``main`` once rolled, else ``pre-roll``), ``free_roads`` (two minus the roads
+  built since ``plays road building``), the offers refused by every seat this turn (IR-51) and
+  the next offer number (one past the highest ``#N`` seen); the setup's counters from the
+  pieces on the board;
+* a 7's discards: another seat's committed discard is drawn from its drawn hand; the special
+  build phase (5+ players): seats still to sign up are the acting ones, the seats that answered
+  already are taken as having passed (a sign-up is secret until the window closes);
+* buildings and roads are listed by node and edge id (the building order is not shown), the log
+  is rebuilt as public lines (the seat's own private lines included: the world is the seat's
+  own), and the statistics start at zero (the observation carries none).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import TYPE_CHECKING, Any
+
+from hexfolk.core import PositionError
+from hexfolk.games.island.actions import bundle_text, parse_bundle
+from hexfolk.games.island.rules import DEV_NAMES, KNIGHT, NRES, RESOURCES
+
+if TYPE_CHECKING:
+    from hexfolk.games.island.game import IslandGame
+    from hexfolk.games.island.state import IslandState
+
+JSON = dict[str, Any]
+
+_PLAYED = {
+    "road building": "roads",
+    "year of plenty": "plenty",
+    "monopoly": "monopoly",
+}
+_OFFER_ID = re.compile(r"#(\d+)")
+
+
+def _bundle(text: str) -> list[int]:
+    return list(parse_bundle(text.split(), "an offer")) if text and text != "-" else [0] * NRES
+
+
+def _this_turn(log: list[str]) -> list[str]:
+    """The log lines since the last ``ends the turn`` (the whole log during the setup)."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].endswith(" ends the turn"):
+            return log[i + 1 :]
+    return list(log)
+
+
+def _played_cards(log: list[str], n: int) -> list[list[int]]:
+    """Per seat, the non-knight development cards its public ``plays`` lines name."""
+    played = [[0] * len(DEV_NAMES) for _ in range(n)]
+    for line in log:
+        m = re.match(r"seat (\d+) plays (road building|year of plenty|monopoly)", line)
+        if m:
+            played[int(m.group(1))][DEV_NAMES.index(_PLAYED[m.group(2)])] += 1
+    return played
+
+
+def _needs(obs: JSON, n: int) -> list[list[int]]:
+    """Per seat, the cards its open commitments show it holds (offers, acceptances, counters)."""
+    need = [[0] * NRES for _ in range(n)]
+
+    def at_least(p: int, cards: list[int]) -> None:
+        need[p] = [max(a, b) for a, b in zip(need[p], cards)]
+
+    active = obs["active"]
+    for offer in obs["offers"]:
+        at_least(active, _bundle(offer["give"]))
+        for key, answer in offer.get("answers", {}).items():
+            if answer == "accept":
+                at_least(int(key), _bundle(offer["get"]))
+            elif isinstance(answer, dict) and "counter" in answer:
+                at_least(int(key), _bundle(answer["counter"]["give"]))
+    return need
+
+
+def _deal_hands(
+    obs: JSON, seat: int, n: int, bank_size: int, rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
+    """Every seat's hand and the bank: the seat's own as shown, the others drawn."""
+    players = obs["players"]
+    own = [players[seat]["hand"][r] for r in RESOURCES]
+    shown_bank = obs["bank"]
+    pool = [bank_size - own[i] for i in range(NRES)]
+    if shown_bank is not None:
+        pool = [pool[i] - shown_bank[r] for i, r in enumerate(RESOURCES)]
+    need = _needs(obs, n)
+    hands: list[list[int]] = [[0] * NRES for _ in range(n)]
+    hands[seat] = own
+    others = [p for p in range(n) if p != seat]
+    for p in others:
+        if "hand" in players[p]:  # the game is over: every hand is shown (IR-7)
+            hands[p] = [players[p]["hand"][r] for r in RESOURCES]
+            pool = [a - b for a, b in zip(pool, hands[p])]
+    for p in others:  # an old offer's answer may no longer be covered: as far as cards allow
+        if "hand" not in players[p]:
+            room = players[p]["cards"]
+            for r in range(NRES):
+                k = max(0, min(need[p][r], pool[r], room))
+                hands[p][r] = k
+                pool[r] -= k
+                room -= k
+    if any(x < 0 for x in pool):
+        raise PositionError("the shown hands and bank hold more cards than the game has")
+    cards = [r for r in range(NRES) for _ in range(pool[r])]
+    rng.shuffle(cards)
+    for p in others:
+        missing = players[p]["cards"] - sum(hands[p])
+        if missing < 0 or missing > len(cards):
+            raise PositionError(f"seat {p}'s card count does not fit the unseen cards")
+        for r in cards[:missing]:
+            hands[p][r] += 1
+        cards = cards[missing:]
+    if shown_bank is not None:
+        bank = [shown_bank[r] for r in RESOURCES]
+        if cards:
+            raise PositionError("the unseen cards do not add up to the hands' counts")
+    else:  # IR-10 with a hidden bank: what no hand holds is in the bank
+        bank = [bank_size - sum(h[r] for h in hands) for r in range(NRES)]
+    return hands, bank
+
+
+def _deal_dev(
+    game: IslandGame, obs: JSON, seat: int, n: int, rng: random.Random
+) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """Development cards: per seat held and bought this turn, and the deck."""
+    players = obs["players"]
+    log: list[str] = obs["log"]
+    own = [players[seat]["dev_hand"][c] for c in DEV_NAMES]
+    played = _played_cards(log, n)
+    pool = [game.deck[c] - own[c] - sum(pl[c] for pl in played) for c in range(len(DEV_NAMES))]
+    pool[KNIGHT] -= sum(pl["knights"] for pl in players)
+    held = [[0] * len(DEV_NAMES) for _ in range(n)]
+    fresh = [[0] * len(DEV_NAMES) for _ in range(n)]
+    held[seat] = own
+    drawn = [
+        DEV_NAMES.index(m.group(1))
+        for line in log
+        if (m := re.fullmatch(rf"seat {seat} draws (\w+)", line)) and m.group(1) in DEV_NAMES
+    ]
+    new = players[seat]["dev_bought_this_turn"]  # IR-61: the newest draws are the new cards
+    for c in drawn[len(drawn) - new :] if new else []:
+        fresh[seat][c] += 1
+    fresh[seat] = [min(a, b) for a, b in zip(fresh[seat], own)]
+    over = "dev_hand" in players[(seat + 1) % n]
+    if over:
+        for p in range(n):
+            held[p] = [players[p]["dev_hand"][c] for c in DEV_NAMES]
+        pool = [pool[c] - sum(held[p][c] for p in range(n) if p != seat) for c in range(5)]
+    if any(x < 0 for x in pool):
+        raise PositionError("the log's played cards do not fit the development deck (IR-10)")
+    cards = [c for c in range(len(DEV_NAMES)) for _ in range(pool[c])]
+    rng.shuffle(cards)
+    if not over:
+        for p in range(n):
+            if p == seat:
+                continue
+            k, m = players[p]["dev_cards"], players[p]["dev_bought_this_turn"]
+            if k > len(cards):
+                raise PositionError(f"seat {p} holds more development cards than are unseen")
+            for j, c in enumerate(cards[:k]):
+                held[p][c] += 1
+                if j < m:
+                    fresh[p][c] += 1
+            cards = cards[k:]
+    if len(cards) != obs["deck"]:
+        raise PositionError(
+            f"{len(cards)} development cards are unseen; the observation's deck has {obs['deck']}"
+        )
+    deck = [cards.count(c) for c in range(len(DEV_NAMES))]
+    return held, fresh, deck
+
+
+def _turn(obs: JSON, n: int) -> JSON:
+    log = _this_turn(obs["log"])
+    active, phase = obs["active"], obs["phase"]
+    rolled = any(line.startswith(f"seat {active} rolls ") for line in log)
+    if phase in ("pre-roll", "dice"):
+        rolled = False
+    elif phase == "main":
+        rolled = True
+    card_played = any(line.startswith(f"seat {active} plays ") for line in log)
+    roads = len(obs["roads"])
+    setup = phase in ("layout", "setup-settlement", "setup-road")
+    setup_node = -1
+    for line in obs["log"]:
+        m = re.fullmatch(r"seat \d+ settles (\d+)", line)
+        if m:
+            setup_node = int(m.group(1))
+    return {
+        "phase": phase,
+        "seat": -1 if obs["to_move"] is None else obs["to_move"],
+        "active": active,
+        "resume": "main" if rolled else "pre-roll",
+        "number": obs["turn"],
+        "rolled": rolled,
+        "card_played": card_played,
+        "setup_index": min(roads, 2 * n) if setup else 2 * n,
+        "setup_settlement": setup_node,
+        "winner": obs["winner"],
+    }
+
+
+def _free_roads(obs: JSON) -> int:
+    if obs["phase"] != "road-building":
+        return 0
+    log = _this_turn(obs["log"])
+    for i in range(len(log) - 1, -1, -1):
+        if log[i] == f"seat {obs['active']} plays road building":
+            built = sum(1 for line in log[i + 1 :] if " builds a road on " in line)
+            return max(1, 2 - built)
+    return 2
+
+
+def _offers_refused(obs: JSON) -> tuple[list[list[str]], int]:
+    """IR-51: the offers refused by every seat this turn, and the next offer number."""
+    made: dict[str, tuple[str, str]] = {}
+    refused: list[list[str]] = []
+    top = max([o["id"] for o in obs["offers"]], default=0)
+    for line in obs["log"]:
+        for number in _OFFER_ID.finditer(line):
+            top = max(top, int(number.group(1)))
+    active = obs["active"]
+    for line in _this_turn(obs["log"]):
+        offer = re.fullmatch(rf"seat {active} offers #(\d+): (.+) for (.+)", line)
+        if offer:
+            made[offer.group(1)] = (offer.group(2), offer.group(3))
+            continue
+        m = re.fullmatch(r"offer #(\d+) is rejected by every seat", line) or re.fullmatch(
+            rf"seat {active} withdraws offer #(\d+)", line
+        )
+        if (
+            m
+            and m.group(1) in made
+            and (line.startswith("offer") or not _answered(obs["log"], m.group(1)))
+        ):
+            give, get = made[m.group(1)]
+            refused.append([give, get])
+    return refused, top + 1
+
+
+def _answered(log: list[str], offer_id: str) -> bool:
+    """Whether a seat accepted or countered offer ``#offer_id`` (a withdrawn offer nobody took
+    up counts as refused, IR-51)."""
+    prefix = f"answers to offer #{offer_id}: "
+    for line in log:
+        if line.startswith(prefix) and (" accepts" in line or " counters " in line):
+            return True
+    return False
+
+
+def _special_build(obs: JSON, n: int) -> JSON:
+    phase = obs["phase"]
+    if phase == "sbp-signup":
+        return {"to_answer": list(obs["acting"]), "joined": []}
+    if phase == "sbp-build":
+        log = _this_turn(obs["log"])
+        joined = [
+            int(m.group(1))
+            for line in log
+            if (m := re.fullmatch(r"seat (\d+) signs up for the special build phase", line))
+        ]
+        seat = obs["to_move"]
+        if seat in joined:
+            joined = joined[joined.index(seat) :]
+        return {"to_answer": [], "joined": joined or [seat]}
+    return {"to_answer": [], "joined": []}
+
+
+def _discards(
+    obs: JSON, seat: int, hands: list[list[int]], rng: random.Random
+) -> tuple[JSON | None, dict[int, JSON]]:
+    view = obs["discards"]
+    if view is None:
+        return None, {}
+    committed: dict[str, str] = {}
+    per_seat: dict[int, JSON] = {}
+    for key, owed in view["need"].items():
+        q = int(key)
+        info: JSON = {"owed": owed, "chosen": "-"}
+        if q == seat and view.get("selected"):
+            info["chosen"] = view["selected"]
+        if q in view["committed"]:
+            if q == seat:
+                committed[key] = view["own"]
+            else:
+                cards = [r for r in range(NRES) for _ in range(hands[q][r])]
+                rng.shuffle(cards)
+                pick = [0] * NRES
+                for r in cards[:owed]:
+                    pick[r] += 1
+                committed[key] = bundle_text(tuple(pick))
+        per_seat[q] = info
+    return {"seats": list(view["seats"]), "committed": committed}, per_seat
+
+
+def world_from_observation(
+    game: IslandGame, obs: JSON, seat: int, rng: random.Random
+) -> IslandState:
+    """A state whose ``observation(seat)`` is ``obs``, the hidden parts drawn from ``rng``
+    (the module docstring lists what is drawn and how)."""
+    n = game.num_players
+    if obs.get("game") != "island" or obs.get("seat") != seat or len(obs["players"]) != n:
+        raise PositionError(f"the observation is not seat {seat}'s view of this island game")
+    players = obs["players"]
+    hands, bank = _deal_hands(obs, seat, n, game.bank_size, rng)
+    held, fresh, deck = _deal_dev(game, obs, seat, n, rng)
+    discards, owed = _discards(obs, seat, hands, rng)
+    refused, next_offer = _offers_refused(obs)
+    board = obs["board"]
+    buildings: list[list[list[Any]]] = [[] for _ in range(n)]
+    for kind in ("settlements", "cities"):
+        for v, p in obs[kind]:
+            buildings[p].append([v, kind[:-1] if kind == "settlements" else "city"])
+    roads: list[list[int]] = [[] for _ in range(n)]
+    for e, p in obs["roads"]:
+        roads[p].append(e)
+    seats = []
+    for p in range(n):
+        info: JSON = {
+            "seat": p,
+            "hand": dict(zip(RESOURCES, hands[p])),
+            "dev_cards": dict(zip(DEV_NAMES, held[p])),
+            "bought_this_turn": dict(zip(DEV_NAMES, fresh[p])),
+            "knights": players[p]["knights"],
+            "road_length": players[p]["road_length"],
+            "declines_offers": bool(players[p].get("declines_offers")),
+        }
+        if p in owed:
+            info["discard"] = owed[p]
+        seats.append(info)
+    phase = obs["phase"]
+    steal = None
+    if phase == "steal":
+        m = None
+        for line in reversed(obs["log"]):
+            m = re.fullmatch(r"seat (\d+) moves the robber to \d+ and robs seat (\d+)", line)
+            if m:
+                break
+        if m is None:
+            raise PositionError("the phase is steal but the log names no victim (IR-43)")
+        steal = {"thief": int(m.group(1)), "victim": int(m.group(2))}
+    doc: JSON = {
+        "game": game.id,
+        "players": n,
+        "options": dict(game.options),
+        "board": {
+            "map": board["map"],
+            "layout": board.get("island") if game.map is not None else board["layout"],
+        },
+        "robber": board["robber"],
+        "turn": _turn(obs, n),
+        "prompt": obs["prompt"] if obs["to_move"] == seat else None,
+        "buildings": buildings,
+        "roads": roads,
+        "seats": seats,
+        "bank": dict(zip(RESOURCES, bank)),
+        "deck": dict(zip(DEV_NAMES, deck)),
+        "awards": {
+            "longest_road": None if obs["longest_road"] < 0 else obs["longest_road"],
+            "largest_army": None if obs["largest_army"] < 0 else obs["largest_army"],
+        },
+        "discards": discards,
+        "steal": steal,
+        "free_roads": _free_roads(obs),
+        "offers": obs["offers"],
+        "next_offer": next_offer,
+        "rejected_offers": refused,
+        "special_build": _special_build(obs, n),
+        "unknown_cards": [
+            [seat, p, bundle_text(tuple(hands[p]))]
+            for p in range(n)
+            if p != seat and any(hands[p]) and "hand" not in players[p]
+        ],
+        "log": [[None, line] for line in obs["log"]],
+    }
+    return game.load_position(doc)
+
+
+__all__ = ["world_from_observation"]
