@@ -255,4 +255,4 @@ def test_spectator_and_seat_views() -> None:
     with pytest.raises(ValueError):
         state.observation(4)
     text = state.game.render_observation(state.observation(2))
-    assert "seat 2" in text and "hand 2 lumber" in text  # in words (issue 17)
+    assert "seat 2" in text and "hand: 2 lumber" in text  # in words (issue 17)

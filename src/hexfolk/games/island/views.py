@@ -381,14 +381,19 @@ def render(game: Game, obs: JSON) -> str:
         # the map shows hexes, tokens, the robber, buildings, roads and every id (ascii_map)
         lines.append(draw_board(obs))
     for pl in obs["players"]:
+        dev = pl["dev_cards"]
         txt = (
-            f"  seat {pl['seat']}: {cards_words(pl['cards'])}, {pl['dev_cards']} dev, "
-            f"vp {pl.get('vp', pl['visible_vp'])}{'' if 'vp' in pl else ' visible'}, "
-            f"road {pl['road_length']}, knights {pl['knights']}, "
-            f"pieces {pl['roads_left']}/{pl['settlements_left']}/{pl['cities_left']}"
+            f"  seat {pl['seat']}: {cards_words(pl['cards'])}, {dev} development "
+            f"card{'' if dev == 1 else 's'}, {pl.get('vp', pl['visible_vp'])} VP"
+            f"{'' if 'vp' in pl else ' visible'}, road {pl['road_length']}, knights "
+            f"{pl['knights']}; left: {pl['roads_left']} roads, {pl['settlements_left']} "
+            f"settlements, {pl['cities_left']} cities"
         )
         if "hand" in pl:
-            txt += f" | hand {hand_words(pl['hand'])} | dev {_dev_words(pl['dev_hand'])}"
+            txt += (
+                f" | hand: {hand_words(pl['hand'])} | development cards: "
+                f"{_dev_words(pl['dev_hand'])}"
+            )
         lines.append(txt)
     bank = obs["bank"]
     lines.append(
