@@ -112,7 +112,11 @@ def _texts_of_a_game(players: int, options: dict[str, Any], seed: int) -> list[t
         out.append(("log words", log_words(line, tiles)))
     for line in _render_text(game.render_observation(final)):
         out.append(("render", line))
-    out.extend(("summary", line) for line in game.render_summary(state.summary()).split("\n"))
+    summary = state.summary()
+    out.extend(("summary", line) for line in game.render_summary(summary).split("\n"))
+    # what `hexfolk play` and `replay` pass: the summary without the scores and turns they print
+    extra = {k: v for k, v in summary.items() if k not in ("scores", "winners", "turns")}
+    out.extend(("summary", line) for line in game.render_summary(extra).split("\n"))
     return out
 
 

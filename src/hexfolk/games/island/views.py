@@ -436,9 +436,14 @@ def render_summary(summary: JSON) -> str:
     lines = []
     winner = summary.get("winner")
     lines.append(f"seat {winner} wins" if winner is not None else "nobody has won")
-    scores = summary.get("scores") or []
-    lines.append("scores: " + ", ".join(f"seat {p} {v:g} VP" for p, v in enumerate(scores)))
-    lines.append(f"{summary.get('turns', 0)} turns in {summary.get('rounds', 0)} rounds")
+    # the commands print scores and turns themselves and pass the rest (replay, play)
+    if "scores" in summary:
+        scores = summary["scores"]
+        lines.append("scores: " + ", ".join(f"seat {p} {v:g} VP" for p, v in enumerate(scores)))
+    if "turns" in summary:
+        lines.append(f"{summary['turns']} turns")
+    if "rounds" in summary:
+        lines.append(f"{summary['rounds']} rounds")
     dice = summary.get("dice") or {}
     if dice:
         lines.append(
