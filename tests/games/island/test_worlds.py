@@ -5,6 +5,7 @@ from it (IR-74's hidden hands and development cards) at random."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -49,7 +50,8 @@ def test_world_shows_the_seat_its_observation(
     for state in _positions(players, options, seed):
         for seat in range(players):
             obs = state.observation(seat)
-            world = game.world_from_observation(obs, seat, random.Random(checked))
+            wire = json.loads(json.dumps(obs))  # what a remote client holds
+            world = game.world_from_observation(wire, seat, random.Random(checked))
             assert world.observation(seat) == obs  # every field, the log included
             checked += 1
             if seat in state.acting_seats():
@@ -71,9 +73,7 @@ def test_worlds_are_real_samples_of_the_hidden_parts(players: int) -> None:
     for state in _positions(players, {}, 7):
         obs = state.observation(0)
         hidden = sum(pl["cards"] for pl in obs["players"][1:])
-        docs = [
-            game.world_from_observation(obs, 0, random.Random(k)).position() for k in range(12)
-        ]
+        docs = [game.world_from_observation(obs, 0, random.Random(k)).position() for k in range(12)]
         hands = {str([d["seats"][p]["hand"] for p in range(1, players)]) for d in docs}
         for d in docs:
             for p in range(1, players):

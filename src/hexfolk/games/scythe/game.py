@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hexfolk.core import Action, Game, OptionError, OptionSpec
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe import worlds
 from hexfolk.games.scythe.actions import parse_action
 from hexfolk.games.scythe.display import describe
 from hexfolk.games.scythe.geometry import board_geometry
@@ -121,6 +123,13 @@ class ScytheGame(Game):
         with an action); a bad one is refused with :class:`~hexfolk.core.PositionError`,
         whose sentence names the problem."""
         return ScytheState.from_position(self, doc)
+
+    def world_from_observation(
+        self, observation: dict[str, Any], seat: int, rng: random.Random
+    ) -> ScytheState:
+        """A state whose ``observation(seat)`` is ``observation``, every hidden part drawn
+        from ``rng`` (``worlds.py``; ``docs/scythe.md``, "Worlds from an observation")."""
+        return worlds.world_from_observation(self, observation, seat, rng)
 
     def parse_action_syntax(self, text: str) -> Action:
         return parse_action(text)

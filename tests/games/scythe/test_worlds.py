@@ -1,0 +1,106 @@
+"""``ScytheGame.world_from_observation`` (issue 12, ``hexfolk connect``): a world rebuilt from a
+seat's observation alone shows that seat exactly what the true state shows it (SR-59: the
+observation is all a seat knows), offers it the same legal actions, and redraws what is hidden
+from it (others' combat cards and objectives, an unseen Factory offer: SR-59) at random."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from hexfolk.core import PositionError, State, load_game
+
+
+def _positions(players: int, seed: int, every: int = 11) -> Iterator[State]:
+    """Every ``every``-th decision of a seeded random game (simultaneous seats in random
+    order); chance nodes are skipped (no seat decides there)."""
+    game = load_game("scythe", players)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for step in range(1200):
+        if state.is_terminal():
+            yield state
+            return
+        if state.is_chance():
+            state.apply(state.sample_chance(rng))
+            continue
+        if step % every == 0:
+            yield state
+        seats = state.acting_seats() or [state.current_player()]
+        seat = rng.choice(seats)
+        state.apply_for(seat, rng.choice(state.legal_actions_for(seat)))
+
+
+def _legal(state: State, seat: int) -> set[str]:
+    return {str(a) for a in state.legal_actions_for(seat)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_world_shows_the_seat_its_observation(players: int, seed: int) -> None:
+    game = load_game("scythe", players)
+    checked = acting = differ = 0
+    for state in _positions(players, seed):
+        for seat in range(players):
+            obs = state.observation(seat)
+            wire = json.loads(json.dumps(obs))  # what a remote client holds
+            world = game.world_from_observation(wire, seat, random.Random(checked))
+            assert world.observation(seat) == obs  # every field, the log included
+            checked += 1
+            if seat in state.acting_seats():
+                acting += 1
+                truth, got = _legal(state, seat), _legal(world, seat)
+                if truth != got:
+                    # docs/scythe.md, "Worlds from an observation": which of two units of one
+                    # kind on one territory moved (or is mid-move) is not shown
+                    assert all(a == "stop" or a.startswith("move ") for a in truth ^ got)
+                    differ += 1
+    assert checked > 150 and acting > 60
+    assert differ <= acting // 50, (differ, acting)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_worlds_are_real_samples_of_the_hidden_parts(players: int) -> None:
+    """Different seeds deal the other seats different combat cards and objectives (same
+    counts); the seat's own cards never change."""
+    game = load_game("scythe", players)
+    varied = positions = 0
+    for state in _positions(players, 5, every=37):
+        obs = state.observation(0)
+        if not obs["order"] or state.is_terminal():
+            continue
+        docs = [game.world_from_observation(obs, 0, random.Random(k)).position() for k in range(8)]
+        truth = state.position()
+        hidden = {
+            json.dumps(
+                [
+                    [d["seats"][q]["combat_cards"], d["seats"][q]["objectives"]]
+                    for q in range(1, players)
+                ]
+            )
+            for d in docs
+        }
+        for d in docs:
+            assert sorted(d["seats"][0]["combat_cards"]) == sorted(
+                truth["seats"][0]["combat_cards"]
+            )
+            assert sorted(d["seats"][0]["objectives"]) == sorted(truth["seats"][0]["objectives"])
+            for q in range(1, players):
+                assert len(d["seats"][q]["combat_cards"]) == len(truth["seats"][q]["combat_cards"])
+        positions += 1
+        varied += len(hidden) > 1
+    assert positions >= 5 and varied == positions
+
+
+def test_a_doctored_observation_is_refused() -> None:
+    """The world is loaded through load_position: an observation claiming more combat cards
+    than the deck holds (SR-46) is refused with PositionError."""
+    game = load_game("scythe", 2)
+    state = next(s for s in _positions(2, 3) if s.observation(0)["order"])
+    obs = state.observation(0)
+    obs["player_state"][1]["combat_cards"] = 99
+    with pytest.raises(PositionError):
+        game.world_from_observation(obs, 0, random.Random(0))
