@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -18,7 +18,8 @@ Examples:
 
 With --name a guest identity is created (its token is printed once, on stderr) and the first
 open seat is taken; with --token the seat you already hold is played. The bot sees only what
-the server sends (its seat's view and legal actions).
+the server sends (its seat's view and legal actions); a search bot (island hard, every Scythe
+level) searches worlds rebuilt from that view (Game.world_from_observation).
 """
 
 
@@ -26,7 +27,7 @@ async def _play(
     url: str, table_id: str, token: str | None, name: str | None, bot: str, seat: int | None
 ) -> int:
     from hexfolk.server.client import HexfolkClient, ServerError
-    from hexfolk.server.remote_bot import RemoteBot
+    from hexfolk.server.remote_bot import ConnectionClosed, RemoteBot, ServerRefused, play_seat
 
     async with HexfolkClient(url, token) as client:
         try:
@@ -45,41 +46,33 @@ async def _play(
             return 2
         player = RemoteBot(bot, table)
         rng = random.Random()
-        acted = -1
         async with client.connect(table_id) as conn:
-            while True:
-                try:
-                    msg = await conn.recv(timeout=3600)
-                except TimeoutError:
-                    continue
-                kind = msg.get("type")
-                if kind == "error":
-                    print(f"server: {msg.get('code')}: {msg.get('message')}", file=sys.stderr)
-                    if msg.get("code") in ("bad_token", "no_token", "not_found"):
-                        return 2
-                    continue
-                if kind != "view":
-                    continue
-                view: dict[str, Any] = msg
-                if view["status"] == "finished":
-                    result = view.get("result") or {}
-                    print(
-                        f"game over: winners {result.get('winners')}, scores {result.get('scores')}"
-                    )
-                    if player.fell_back:
-                        print(
-                            f"({player.fell_back} decisions fell back to the random bot)",
-                            file=sys.stderr,
-                        )
-                    return 0
-                if view is not conn.view:
-                    continue  # a newer view is already queued: decide on that one
-                if view["legal"] and view["version"] != acted:
-                    acted = view["version"]
-                    await conn.act(player.choose(view, conn.log, rng), view["version"])
-                if conn.closed.is_set():
-                    print("error: the server closed the connection", file=sys.stderr)
-                    return 1
+            try:
+                view = await play_seat(conn, player, rng, lambda line: print(line, file=sys.stderr))
+            except ServerRefused:
+                return 2
+            except ConnectionClosed:
+                print("error: the server closed the connection", file=sys.stderr)
+                return 1
+        result = view.get("result") or {}
+        print(f"game over: winners {result.get('winners')}, scores {result.get('scores')}")
+        print(
+            f"({player.searched} decisions searched worlds rebuilt from the seat's view"
+            + (
+                f", {player.fell_back} fell back to the random bot: this game cannot rebuild "
+                "a world from an observation"
+                if player.fell_back
+                else ""
+            )
+            + (
+                f", {player.replaced} search choices not on the table's list replaced at random"
+                if player.replaced
+                else ""
+            )
+            + ")",
+            file=sys.stderr,
+        )
+        return 0
 
 
 def connect_command(

@@ -2,34 +2,55 @@
 sends (the seat's observation and legal action texts).
 
 Bots that only read ``observation.data`` (island ``easy`` and ``medium``, ``random``) play as
-they do locally. A search bot asks for resampled worlds (``sample_world``), which need the true
-state; a remote client has none, so for such a decision the seat falls back to the random bot
-and says so once (see ``docs/server.md``).
+they do locally. A search bot (island ``hard``, every Scythe level) asks for resampled worlds
+(``sample_world``): over the wire these come from :meth:`Game.world_from_observation`, a full
+state rebuilt from the seat's observation alone with everything hidden drawn at random (the
+first world of a decision is rebuilt from the observation; the next ones are redrawn from it
+with ``sample_consistent_state``, which redraws exactly what the seat cannot see). Both games
+of this project have the hook; only for a game without it (its ``world_from_observation``
+raises NotImplementedError) does the seat fall back to the random bot for that decision,
+counted in :attr:`RemoteBot.fell_back` and said once at the end (``docs/server.md``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hexfolk.bots.registry import make_bot
-from hexfolk.core import Action, Bot, Game, load_game
+from hexfolk.core import Action, Bot, Game, State, load_game
+from hexfolk.server.client import TableConnection
 
 
 class NoWorldOverTheWire(NotImplementedError):
-    """A remote bot asked for a resampled world."""
+    """A remote bot asked for a resampled world of a game that cannot rebuild one."""
 
 
 class WireObservation:
-    """The observation a remote bot gets: the view's JSON, the seat, the game."""
+    """The observation a remote bot gets: the view's JSON, the seat, the game; its worlds are
+    rebuilt from the observation (:meth:`Game.world_from_observation`)."""
 
     def __init__(self, data: dict[str, Any], seat: int, game: Game):
         self.data = data
         self.seat = seat
         self.game = game
+        self._world: State | None = None
 
-    def sample_world(self, rng: random.Random) -> Any:
-        raise NoWorldOverTheWire("a remote client cannot resample hidden information")
+    @property
+    def rebuilt(self) -> bool:
+        """Whether a world was rebuilt from this observation."""
+        return self._world is not None
+
+    def sample_world(self, rng: random.Random) -> State:
+        """A full state this seat cannot tell from the real one, drawn from ``rng``."""
+        if self._world is None:
+            try:
+                self._world = self.game.world_from_observation(self.data, self.seat, rng)
+            except NotImplementedError as exc:
+                raise NoWorldOverTheWire(str(exc)) from exc
+            return self._world.clone()
+        return self._world.sample_consistent_state(self.seat, rng)
 
 
 class RemoteBot:
@@ -41,6 +62,17 @@ class RemoteBot:
         self.bot: Bot = make_bot(code, self.game.id)
         self.fallback: Bot = make_bot("random", self.game.id)
         self.fell_back = 0
+        """Decisions the random bot took because the game cannot rebuild a world."""
+        self.searched = 0
+        """Decisions that used worlds rebuilt from the observation."""
+        self.replaced = 0
+        """Choices the table refused (a world may allow what the table does not, e.g. a trade
+        with a seat whose hidden hand can no longer pay), replaced by a random listed one."""
+
+    def replace(self, view: dict[str, Any], rng: random.Random) -> str:
+        """A random listed action for ``view``, after the table refused this bot's choice."""
+        self.replaced += 1
+        return str(rng.choice(view["legal"])["action"])
 
     def choose(self, view: dict[str, Any], log: list[str], rng: random.Random) -> str:
         """``view``: the newest ``view`` message; ``log``: the seat's whole log so far (the
@@ -55,4 +87,64 @@ class RemoteBot:
         except NoWorldOverTheWire:
             self.fell_back += 1
             action = self.fallback.choose(obs, legal, rng)  # type: ignore[arg-type]
+        else:
+            self.searched += obs.rebuilt
         return str(action)
+
+
+REFUSED = frozenset(("illegal", "malformed", "ambiguous"))
+"""Error codes of an action the engine refused (``docs/protocol.md``)."""
+
+
+class ConnectionClosed(ConnectionError):
+    """The server closed the table connection before the game ended."""
+
+
+class ServerRefused(ConnectionError):
+    """The server refused the connection's identity (a bad or missing token, no such table)."""
+
+
+async def play_seat(
+    conn: TableConnection,
+    player: RemoteBot,
+    rng: random.Random,
+    report: Callable[[str], None] = lambda _line: None,
+) -> dict[str, Any]:
+    """Play ``conn``'s seat with ``player`` until the game ends; return the final view.
+
+    This is ``hexfolk connect``'s loop: it decides on the newest view only, once per version,
+    and passes every other error message to ``report`` (a refused action is decided again on
+    the next view). Raises :class:`ServerRefused` for a bad token or table, and
+    :class:`ConnectionClosed` when the server closes the connection."""
+    acted = -1
+    while True:
+        try:
+            msg = await conn.recv(timeout=3600)
+        except TimeoutError:
+            continue
+        kind = msg.get("type")
+        if kind == "error":
+            report(f"server: {msg.get('code')}: {msg.get('message')}")
+            if msg.get("code") in ("bad_token", "no_token", "not_found"):
+                raise ServerRefused(str(msg.get("message")))
+            current = conn.view
+            if (
+                msg.get("code") in REFUSED
+                and current is not None
+                and current["legal"]
+                and current["version"] == acted
+            ):  # the table refused the choice: a listed action instead, once per refusal
+                await conn.act(player.replace(current, rng), current["version"])
+            continue
+        if kind != "view":
+            continue
+        view: dict[str, Any] = msg
+        if view["status"] == "finished":
+            return view
+        if view is not conn.view:
+            continue  # a newer view is already queued: decide on that one
+        if view["legal"] and view["version"] != acted:
+            acted = view["version"]
+            await conn.act(player.choose(view, conn.log, rng), view["version"])
+        if conn.closed.is_set():
+            raise ConnectionClosed("the server closed the connection")

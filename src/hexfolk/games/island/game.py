@@ -219,7 +219,9 @@ class IslandGame(IslandRules):
     ) -> IslandState:
         """A state whose ``observation(seat)`` is ``observation``, every hidden part drawn
         from ``rng`` (``worlds.py``; ``docs/island.md``, "Worlds from an observation")."""
-        return worlds.world_from_observation(self, observation, seat, rng)
+        world = worlds.world_from_observation(self, observation, seat, rng)
+        assert isinstance(world, IslandState)
+        return world
 
     def parse_action_syntax(self, text: str) -> Action:
         """Parse island notation (``docs/island.md``); raise MalformedActionError. On a map the

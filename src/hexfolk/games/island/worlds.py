@@ -37,15 +37,12 @@ from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hexfolk.core import PositionError
+from hexfolk.core import PositionError, State
 from hexfolk.games.island.actions import bundle_text, parse_bundle
+from hexfolk.games.island.position import IslandRules
 from hexfolk.games.island.rules import DEV_NAMES, KNIGHT, NRES, RESOURCES
-
-if TYPE_CHECKING:
-    from hexfolk.games.island.game import IslandGame
-    from hexfolk.games.island.state import IslandState
 
 JSON = dict[str, Any]
 
@@ -144,7 +141,7 @@ def _deal_hands(
 
 
 def _deal_dev(
-    game: IslandGame, obs: JSON, seat: int, n: int, rng: random.Random
+    game: IslandRules, obs: JSON, seat: int, n: int, rng: random.Random
 ) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """Development cards: per seat held and bought this turn, and the deck."""
     players = obs["players"]
@@ -317,9 +314,7 @@ def _discards(
     return {"seats": list(view["seats"]), "committed": committed}, per_seat
 
 
-def world_from_observation(
-    game: IslandGame, obs: JSON, seat: int, rng: random.Random
-) -> IslandState:
+def world_from_observation(game: IslandRules, obs: JSON, seat: int, rng: random.Random) -> State:
     """A state whose ``observation(seat)`` is ``obs``, the hidden parts drawn from ``rng``
     (the module docstring lists what is drawn and how)."""
     n = game.num_players

@@ -129,7 +129,9 @@ class ScytheGame(Game):
     ) -> ScytheState:
         """A state whose ``observation(seat)`` is ``observation``, every hidden part drawn
         from ``rng`` (``worlds.py``; ``docs/scythe.md``, "Worlds from an observation")."""
-        return worlds.world_from_observation(self, observation, seat, rng)
+        world = worlds.world_from_observation(self, observation, seat, rng)
+        assert isinstance(world, ScytheState)
+        return world
 
     def parse_action_syntax(self, text: str) -> Action:
         return parse_action(text)

@@ -30,14 +30,10 @@ from __future__ import annotations
 
 import random
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hexfolk.core import PositionError
+from hexfolk.core import Game, PositionError, State
 from hexfolk.games.scythe import data as D
-
-if TYPE_CHECKING:
-    from hexfolk.games.scythe.game import ScytheGame
-    from hexfolk.games.scythe.state import ScytheState
 
 JSON = dict[str, Any]
 _MOVED = re.compile(r"P(\d+) (character|mech|worker) to (\S+)$")
@@ -302,9 +298,7 @@ def _turn(obs: JSON, seat: int, moved: list[str], index: int, carried: list[int]
     }
 
 
-def world_from_observation(
-    game: ScytheGame, obs: JSON, seat: int, rng: random.Random
-) -> ScytheState:
+def world_from_observation(game: Game, obs: JSON, seat: int, rng: random.Random) -> State:
     """A state whose ``observation(seat)`` is ``obs``, the hidden parts drawn from ``rng``
     (the module docstring lists what is drawn and how)."""
     n = game.num_players
