@@ -141,7 +141,9 @@ def _best_spot(v: dict[str, Any]) -> str:
     """The listed settlement spot whose hexes (named in the server's hint) roll most often."""
 
     def pips(hint: str) -> int:
-        return sum(6 - abs(7 - int(m)) for m in re.findall(r"\b[LBWGO](\d+)\b", hint))
+        # the hint names each hex by terrain and number: "touches fields 3 and hills 10; ..."
+        terrain = r"(?:forest|hills|pasture|fields|mountains)"
+        return sum(6 - abs(7 - int(m)) for m in re.findall(rf"\b{terrain} (\d+)\b", hint))
 
     spots = [e for e in v["legal"] if e["action"].startswith("settle ")]
     return str(max(spots, key=lambda e: pips(e["hint"]))["action"])
