@@ -14,13 +14,13 @@ import pytest
 from hexfolk.core import PositionError, State, load_game
 
 
-def _positions(players: int, seed: int, every: int = 11) -> Iterator[State]:
+def _positions(players: int, seed: int, every: int = 11, steps: int = 1200) -> Iterator[State]:
     """Every ``every``-th decision of a seeded random game (simultaneous seats in random
     order); chance nodes are skipped (no seat decides there)."""
     game = load_game("scythe", players)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    for step in range(1200):
+    for step in range(steps):
         if state.is_terminal():
             yield state
             return
@@ -104,3 +104,26 @@ def test_a_doctored_observation_is_refused() -> None:
     obs["player_state"][1]["combat_cards"] = 99
     with pytest.raises(PositionError):
         game.world_from_observation(obs, 0, random.Random(0))
+
+
+COMBAT_KINDS = ("commit", "artillery", "retreat")
+
+
+def test_combat_decisions_are_rebuilt_exactly() -> None:
+    """SR-43: at a combat's secret commitments (C2, simultaneous: each seat's own commitment
+    kept, the other's drawn again from its drawn hand), Artillery (C1) and the retreat (C3), the
+    world shows the seat what the truth shows and offers the same actions."""
+    seen: dict[str, int] = dict.fromkeys(COMBAT_KINDS, 0)
+    for players, seed in [(2, 100), (2, 101), (2, 102), (2, 103), (3, 100), (3, 101)]:
+        game = load_game("scythe", players)
+        for state in _positions(players, seed, every=1, steps=2500):
+            kind = state.observation(None)["phase"]
+            if kind not in COMBAT_KINDS:
+                continue
+            for seat in state.acting_seats():
+                obs = state.observation(seat)
+                world = game.world_from_observation(obs, seat, random.Random(seed))
+                assert world.observation(seat) == obs
+                assert _legal(world, seat) == _legal(state, seat)
+                seen[kind] += 1
+    assert seen["commit"] >= 10 and seen["artillery"] + seen["retreat"] >= 1, seen

@@ -19,9 +19,10 @@ engine's invariants are checked), then redraws what the seat cannot know with th
   territory order; a deployed mech's ability is not tied to a territory in the observation);
   the units moved this turn are the ones standing where this turn's ``P{n} ... to T`` log lines
   left them;
-* the turn's bookkeeping the observation does not show starts as at a decision (no open
-  payment, no pending Factory move, the combat at its commitment stage when commitments are
-  open); another seat's pending commitment is drawn by ``sample_consistent_state``;
+* the turn's bookkeeping: the territories produced on from this turn's ``produces`` lines, a
+  payment from its prompt, a combat's stage from its prompt (Artillery, commitments, retreat:
+  SR-43); another seat's pending commitment is drawn by ``sample_consistent_state``; the rest
+  as at a fresh decision (no pending Factory card move);
 * the log is rebuilt as public lines (the seat's own private lines included: the world is the
   seat's own); what other seats know of one another is not shown and left empty.
 """
@@ -215,6 +216,13 @@ def _turn(obs: JSON, seat: int, moved: list[str], index: int, carried: list[int]
     selected = obs.get("selected")
     commitments = None
     stage = 0
+    kind = prompt.get("kind")
+    asked = prompt.get("seat", -1)
+    artillery = asked if kind == "artillery" else -1
+    if combat is not None and artillery >= 0:  # SR-43 C1: the attacker's (1), defender's (4)
+        stage = 1 if artillery == combat["attacker"] else 4
+    if combat is not None and kind == "retreat":
+        stage = 7  # after the reveal (SR-43 C3)
     if combat is not None:
         view = combat.get("commitments")
         if view is not None:
@@ -271,10 +279,10 @@ def _turn(obs: JSON, seat: int, moved: list[str], index: int, carried: list[int]
             "attacker": combat["attacker"],
             "defender": combat["defender"],
             "stage": stage,
-            "artillery_seat": -1,
+            "artillery_seat": artillery,
         },
         "commitments": commitments,
-        "retreat_seat": -1,
+        "retreat_seat": asked if kind == "retreat" else -1,
         "coercion_used": False,
         "reveal_windows_used": [],
         "encounter_territory": (obs.get("encounter") or {}).get("territory"),
