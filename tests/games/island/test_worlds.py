@@ -14,7 +14,14 @@ import pytest
 
 from hexfolk.core import State, load_game
 
-CASES = [(2, {}), (3, {}), (4, {}), (4, {"hide_bank": True}), (5, {})]
+CASES = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"hide_bank": True}),
+    (4, {"map": "driftland"}),  # a map of IR-83: the drawn island is part of the view
+    (5, {}),
+]
 
 
 def _positions(players: int, options: dict[str, Any], seed: int) -> Iterator[State]:

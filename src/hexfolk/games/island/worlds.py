@@ -25,7 +25,8 @@ observation"):
   built since ``plays road building``), the offers refused by every seat this turn (IR-51) and
   the next offer number (one past the highest ``#N`` seen); the setup's counters from the
   pieces on the board;
-* a 7's discards: another seat's committed discard is drawn from its drawn hand; the special
+* a 7's discards: another seat's committed discard, and the cards the prompt says it has
+  chosen so far, are drawn from its drawn hand; the special
   build phase (5+ players): seats still to sign up are the acting ones, the seats that answered
   already are taken as having passed (a sign-up is secret until the window closes);
 * buildings and roads are listed by node and edge id (the building order is not shown), the log
@@ -287,6 +288,16 @@ def _special_build(obs: JSON, n: int) -> JSON:
     return {"to_answer": [], "joined": []}
 
 
+def _some_of(hand: list[int], k: int, rng: random.Random) -> tuple[int, ...]:
+    """``k`` cards of ``hand`` drawn at random, as counts by resource."""
+    cards = [r for r in range(NRES) for _ in range(hand[r])]
+    rng.shuffle(cards)
+    pick = [0] * NRES
+    for r in cards[:k]:
+        pick[r] += 1
+    return tuple(pick)
+
+
 def _discards(
     obs: JSON, seat: int, hands: list[list[int]], rng: random.Random
 ) -> tuple[JSON | None, dict[int, JSON]]:
@@ -300,16 +311,16 @@ def _discards(
         info: JSON = {"owed": owed, "chosen": "-"}
         if q == seat and view.get("selected"):
             info["chosen"] = view["selected"]
+        prompt = obs.get("prompt") or {}
+        if q != seat and prompt.get("kind") == "discard" and prompt.get("seat") == q:
+            picked = owed - prompt["data"]["left"]  # the prompt shows how many it has chosen
+            if picked > 0:
+                info["chosen"] = bundle_text(_some_of(hands[q], picked, rng))
         if q in view["committed"]:
             if q == seat:
                 committed[key] = view["own"]
             else:
-                cards = [r for r in range(NRES) for _ in range(hands[q][r])]
-                rng.shuffle(cards)
-                pick = [0] * NRES
-                for r in cards[:owed]:
-                    pick[r] += 1
-                committed[key] = bundle_text(tuple(pick))
+                committed[key] = bundle_text(_some_of(hands[q], owed, rng))
         per_seat[q] = info
     return {"seats": list(view["seats"]), "committed": committed}, per_seat
 
