@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from hexfolk.core import State, load_game
+from hexfolk.games.island.rules import RESOURCES
+from hexfolk.games.island.worlds import known_cards
 
 CASES = [
     (2, {}),
@@ -73,21 +75,31 @@ def test_world_shows_the_seat_its_observation(
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_worlds_are_real_samples_of_the_hidden_parts(players: int) -> None:
-    """Different seeds give different hands to the other seats (same counts), and the
-    development cards of others and the deck are redrawn (IR-74)."""
+    """Different seeds draw the cards seat 0 cannot know differently: the other hands beyond
+    the cards it has followed (same counts, the followed cards always there) and the others'
+    development cards and the deck (IR-74)."""
     game = load_game("island", players)
     varied = positions = 0
     for state in _positions(players, {}, 7):
         obs = state.observation(0)
-        hidden = sum(pl["cards"] for pl in obs["players"][1:])
+        known = known_cards(obs["log"], 0, players)
         docs = [game.world_from_observation(obs, 0, random.Random(k)).position() for k in range(12)]
-        hands = {str([d["seats"][p]["hand"] for p in range(1, players)]) for d in docs}
+        hidden = {
+            json.dumps(
+                [[d["seats"][p]["hand"], d["seats"][p]["dev_cards"]] for p in range(1, players)]
+            )
+            for d in docs
+        }
         for d in docs:
             for p in range(1, players):
-                assert sum(d["seats"][p]["hand"].values()) == obs["players"][p]["cards"]
-        if hidden >= 3 and not state.is_terminal():
+                hand = [d["seats"][p]["hand"][r] for r in RESOURCES]
+                assert sum(hand) == obs["players"][p]["cards"]
+                assert all(k <= h for k, h in zip(known[p], hand))
+        unknown = sum(obs["players"][p]["cards"] - sum(known[p]) for p in range(1, players))
+        dev = sum(obs["players"][p]["dev_cards"] for p in range(1, players))
+        if (unknown >= 2 or dev >= 1) and not state.is_terminal():
             positions += 1
-            varied += len(hands) > 1
+            varied += len(hidden) > 1
     # a deal is forced only when the unseen cards are all of one kind
     assert positions >= 5 and varied >= positions * 0.8, (varied, positions)
 
@@ -103,3 +115,24 @@ def test_world_is_checked_by_load_position() -> None:
     obs["players"][1]["cards"] = 200
     with pytest.raises(PositionError):
         game.world_from_observation(obs, 0, random.Random(0))
+
+
+@pytest.mark.parametrize(("players", "options"), CASES)
+def test_known_cards_are_held(players: int, options: dict[str, Any]) -> None:
+    """The cards a seat follows through its visible log (production, trades, builds at their
+    cost, discards, steals: IR-43, Monopoly: IR-65) are a lower bound of every other hand: never
+    a card the seat does not hold, and most of the cards are followed."""
+    known_total = held_total = 0
+    for state in _positions(players, options, 11):
+        truth = state.position()["seats"]
+        for seat in range(players):
+            log = state.observation(seat)["log"]
+            known = known_cards(log, seat, players)
+            for p in range(players):
+                if p == seat:
+                    continue
+                hand = [truth[p]["hand"][r] for r in RESOURCES]
+                assert all(k <= h for k, h in zip(known[p], hand)), (seat, p, known[p], hand)
+                known_total += sum(known[p])
+                held_total += sum(hand)
+    assert known_total >= held_total // 3, (known_total, held_total)

@@ -8,12 +8,13 @@ it with :func:`~.positions.load_position`, so the engine's invariants are checke
 What the observation does not carry is decided here (``docs/island.md``, "Worlds from an
 observation"):
 
-* other seats' hands: drawn from the cards nobody shows (each resource's cards minus the bank,
-  when shown, minus the seat's own hand), by the seat's card count, after each seat is given
-  the cards its open commitments need (the ``give`` of its own open offer, the ``get`` of an
-  offer it accepted, the ``give`` of its counter-offer); ``unknown_cards`` names every card of
-  another seat's hand as unknown to the observer (the observation does not say which the seat
-  could have followed), so a search from the world redraws them all;
+* other seats' hands: first the cards the seat knows they hold (:func:`known_cards`, followed
+  through the visible log as a player at the table would), then the cards their open
+  commitments show (the ``give`` of an open offer, the ``get`` of an offer accepted, the
+  ``give`` of a counter-offer), the rest drawn from the cards nobody shows (each resource's
+  cards minus the bank, when shown, minus the seat's own hand) by the seat's card count;
+  ``unknown_cards`` names the cards beyond the known ones, so a search from the world redraws
+  exactly those;
 * development cards: the deck's composition minus the seat's own cards and the cards played
   (knights from the public counts, the others from the public log lines ``seat N plays ...``),
   dealt to the other seats by their counts (the first ``dev_bought_this_turn`` of them bought
@@ -43,7 +44,17 @@ from typing import Any
 from hexfolk.core import PositionError, State
 from hexfolk.games.island.actions import bundle_text, parse_bundle
 from hexfolk.games.island.position import IslandRules
-from hexfolk.games.island.rules import DEV_NAMES, KNIGHT, NRES, RESOURCES
+from hexfolk.games.island.rules import (
+    COST_CITY,
+    COST_DEV,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    DEV_NAMES,
+    KNIGHT,
+    LETTERS,
+    NRES,
+    RESOURCES,
+)
 
 JSON = dict[str, Any]
 
@@ -77,6 +88,77 @@ def _played_cards(log: list[str], n: int) -> list[list[int]]:
     return played
 
 
+_BUILD_COST = {"settlement": COST_SETTLEMENT, "city": COST_CITY, "road": COST_ROAD}
+_LETTER = {letter: i for i, letter in enumerate(LETTERS)}
+
+
+def known_cards(log: list[str], seat: int, n: int) -> list[list[int]]:
+    """Per seat, the cards ``seat`` knows it holds for certain (a lower bound per resource),
+    followed through the seat's visible log as a player at the table would: production, the
+    setup's cards, trades with the bank and between seats, builds and purchases at their cost,
+    discards, Year of Plenty and Monopoly are public; a steal between two other seats takes
+    one card of any kind from the victim (each kind it was known to hold may be one fewer);
+    a steal the seat took part in names the card (its private log line)."""
+    known = [[0] * NRES for _ in range(n)]
+
+    def gain(p: int, cards: list[int] | tuple[int, ...]) -> None:
+        known[p] = [a + b for a, b in zip(known[p], cards)]
+
+    def spend(p: int, cards: list[int] | tuple[int, ...]) -> None:
+        known[p] = [max(0, a - b) for a, b in zip(known[p], cards)]
+
+    free_roads = 0
+    for i, line in enumerate(log):
+        if m := re.fullmatch(r"seat (\d+) receives (.+)", line):
+            gain(int(m[1]), _bundle(m[2]))
+        elif " gets " in line and line.startswith("seat "):
+            for part in line.split("; "):
+                if g := re.fullmatch(r"seat (\d+) gets (.+)", part):
+                    gain(int(g[1]), _bundle(g[2]))
+        elif m := re.fullmatch(r"seat (\d+) trades (\S+(?: \S+)*?) for (.+) with seat (\d+)", line):
+            p, q, give, get = int(m[1]), int(m[4]), _bundle(m[2]), _bundle(m[3])
+            spend(p, give)
+            gain(p, get)
+            spend(q, get)
+            gain(q, give)
+        elif m := re.fullmatch(r"seat (\d+) trades (.+) for (.+)", line):
+            spend(int(m[1]), _bundle(m[2]))
+            gain(int(m[1]), _bundle(m[3]))
+        elif m := re.fullmatch(r"seat (\d+) plays road building", line):
+            free_roads = 2
+        elif m := re.fullmatch(r"seat (\d+) builds a (settlement|city|road) on \d+", line):
+            if m[2] == "road" and free_roads:
+                free_roads -= 1
+            else:
+                spend(int(m[1]), _BUILD_COST[m[2]])
+        elif m := re.fullmatch(r"seat (\d+) buys a development card", line):
+            spend(int(m[1]), COST_DEV)
+        elif m := re.fullmatch(r"seat (\d+) discards (.+)", line):
+            spend(int(m[1]), _bundle(m[2]))
+        elif m := re.fullmatch(r"seat (\d+) plays year of plenty: (.+)", line):
+            gain(int(m[1]), _bundle(m[2]))
+        elif m := re.fullmatch(r"seat (\d+) plays monopoly on (\w+) and takes (\d+)", line):
+            r, p = RESOURCES.index(m[2]), int(m[1])
+            own = known[p][r]
+            for q in range(n):
+                known[q][r] = 0
+            known[p][r] = own + int(m[3])
+        elif m := re.fullmatch(r"seat (\d+) steals a card from seat (\d+)", line):
+            thief, victim = int(m[1]), int(m[2])
+            named = log[i + 1] if i + 1 < len(log) else ""
+            s = re.fullmatch(rf"\(seat {thief} stole (\w) from seat {victim}\)", named)
+            if s:
+                card = [0] * NRES
+                card[_LETTER[s[1]]] = 1
+                spend(victim, card)
+                gain(thief, card)
+            else:
+                known[victim] = [max(0, a - 1) for a in known[victim]]
+        elif line.endswith(" ends the turn"):
+            free_roads = 0
+    return known
+
+
 def _needs(obs: JSON, n: int) -> list[list[int]]:
     """Per seat, the cards its open commitments show it holds (offers, acceptances, counters)."""
     need = [[0] * NRES for _ in range(n)]
@@ -97,8 +179,9 @@ def _needs(obs: JSON, n: int) -> list[list[int]]:
 
 def _deal_hands(
     obs: JSON, seat: int, n: int, bank_size: int, rng: random.Random
-) -> tuple[list[list[int]], list[int]]:
-    """Every seat's hand and the bank: the seat's own as shown, the others drawn."""
+) -> tuple[list[list[int]], list[int], list[list[int]]]:
+    """Every seat's hand, the bank, and per seat the cards of its hand ``seat`` cannot know
+    (the seat's own as shown; the others' known cards, then the rest drawn)."""
     players = obs["players"]
     own = [players[seat]["hand"][r] for r in RESOURCES]
     shown_bank = obs["bank"]
@@ -106,6 +189,7 @@ def _deal_hands(
     if shown_bank is not None:
         pool = [pool[i] - shown_bank[r] for i, r in enumerate(RESOURCES)]
     need = _needs(obs, n)
+    certain = known_cards(obs["log"], seat, n)
     hands: list[list[int]] = [[0] * NRES for _ in range(n)]
     hands[seat] = own
     others = [p for p in range(n) if p != seat]
@@ -113,14 +197,16 @@ def _deal_hands(
         if "hand" in players[p]:  # the game is over: every hand is shown (IR-7)
             hands[p] = [players[p]["hand"][r] for r in RESOURCES]
             pool = [a - b for a, b in zip(pool, hands[p])]
-    for p in others:  # an old offer's answer may no longer be covered: as far as cards allow
+    for p in others:  # the followed cards, then what open commitments show (an old offer's
+        # answer may no longer be covered: as far as the count allows)
         if "hand" not in players[p]:
             room = players[p]["cards"]
-            for r in range(NRES):
-                k = max(0, min(need[p][r], pool[r], room))
-                hands[p][r] = k
-                pool[r] -= k
-                room -= k
+            for wanted in (certain[p], need[p]):
+                for r in range(NRES):
+                    k = max(0, min(wanted[r] - hands[p][r], pool[r], room))
+                    hands[p][r] += k
+                    pool[r] -= k
+                    room -= k
     if any(x < 0 for x in pool):
         raise PositionError("the shown hands and bank hold more cards than the game has")
     cards = [r for r in range(NRES) for _ in range(pool[r])]
@@ -138,7 +224,13 @@ def _deal_hands(
             raise PositionError("the unseen cards do not add up to the hands' counts")
     else:  # IR-10 with a hidden bank: what no hand holds is in the bank
         bank = [bank_size - sum(h[r] for h in hands) for r in range(NRES)]
-    return hands, bank
+    unknown = [
+        [max(0, h - c) for h, c in zip(hands[p], certain[p])]
+        if p != seat and "hand" not in players[p]
+        else [0] * NRES
+        for p in range(n)
+    ]
+    return hands, bank, unknown
 
 
 def _deal_dev(
@@ -332,7 +424,7 @@ def world_from_observation(game: IslandRules, obs: JSON, seat: int, rng: random.
     if obs.get("game") != "island" or obs.get("seat") != seat or len(obs["players"]) != n:
         raise PositionError(f"the observation is not seat {seat}'s view of this island game")
     players = obs["players"]
-    hands, bank = _deal_hands(obs, seat, n, game.bank_size, rng)
+    hands, bank, unknown = _deal_hands(obs, seat, n, game.bank_size, rng)
     held, fresh, deck = _deal_dev(game, obs, seat, n, rng)
     discards, owed = _discards(obs, seat, hands, rng)
     refused, next_offer = _offers_refused(obs)
@@ -397,13 +489,11 @@ def world_from_observation(game: IslandRules, obs: JSON, seat: int, rng: random.
         "rejected_offers": refused,
         "special_build": _special_build(obs, n),
         "unknown_cards": [
-            [seat, p, bundle_text(tuple(hands[p]))]
-            for p in range(n)
-            if p != seat and any(hands[p]) and "hand" not in players[p]
+            [seat, p, bundle_text(tuple(unknown[p]))] for p in range(n) if any(unknown[p])
         ],
         "log": [[None, line] for line in obs["log"]],
     }
     return game.load_position(doc)
 
 
-__all__ = ["world_from_observation"]
+__all__ = ["known_cards", "world_from_observation"]
