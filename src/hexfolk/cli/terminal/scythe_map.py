@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from hexfolk.games.scythe.render import units_text
+
 JSON = Mapping[str, Any]
 
 CELL = 9
@@ -31,16 +33,9 @@ TERRAIN_SHORT = {
 
 
 def units_code(units: JSON) -> str:
-    """``{"1": {"character": 1, "mechs": 2, "workers": 3}}`` -> ``"1:C2M3W"``."""
-    parts = []
-    for seat, u in sorted(units.items()):
-        code = ("C" if u.get("character") else "") + "".join(
-            f"{n if n > 1 else ''}{letter}"
-            for letter, n in (("M", u.get("mechs", 0)), ("W", u.get("workers", 0)))
-            if n
-        )
-        parts.append(f"{seat}:{code}")
-    return " ".join(parts)
+    """``{"1": {"character": 1, "mechs": 2, "workers": 3}}`` -> ``"1:C2M3W"`` (each seat's
+    units as the engine writes them, :func:`~hexfolk.games.scythe.render.units_text`)."""
+    return " ".join(f"{seat}:{units_text(u)}" for seat, u in sorted(units.items()))
 
 
 def units_words(units: JSON) -> str:
