@@ -2,18 +2,18 @@
 // log, chat, clocks) over the WebSocket /ws/tables/{id}. What can be done comes from the
 // server's listed legal actions only; a refusal shows the server's message, and a disabled
 // button the server's reason (the view's `refused`).
-import { api, me, checkMe } from "./api.js";
+import { api, me } from "./api.js";
 import { h, s, toast, sync } from "./dom.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
-import { nameForm, settingsFields } from "./lobby.js";
-import { chime, muted, setMuted } from "./sound.js";
+import { settingsFields } from "./lobby.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
 import { Socket } from "./socket.js";
-import { chatBox, drawChat, chatHistory } from "./chat.js";
-import { clockChips, tickClocks } from "./clock.js";
+import { chatBox, drawChat } from "./chat.js";
+import { clockChips } from "./clock.js";
 import { logLine } from "./logwords.js";
+import { openTable, TablePageBase } from "./table_page.js";
 
 export { seatLabel, swatch };
 
@@ -34,19 +34,8 @@ export function humanLog(line, seats) {
 }
 
 export async function showTable(app, id) {
-  let p = await checkMe();
-  let table;
-  try { table = await api("GET", `/api/tables/${id}`); } catch (err) {
-    app.append(h("section.card.narrow", {}, h("h2", { text: t("err.no_table") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
-    return null;
-  }
-  if (!p && table.status === "lobby") {
-    await new Promise((resolve) => {
-      app.append(h("section.lobby", {}, h("p.lead", { text: t("invite.lead", { host: table.host.name }) }), nameForm(resolve)));
-    });
-    app.replaceChildren();
-    p = me();
-  }
+  const table = await openTable(app, id, "invite.lead");
+  if (!table) return null;
   const page = new TablePage(app, id, table);
   page.connect();
   page.watchNetwork();
@@ -55,45 +44,22 @@ export async function showTable(app, id) {
   return page;
 }
 
-class TablePage {
+class TablePage extends TablePageBase {
   constructor(app, id, table) {
-    this.app = app;
-    this.id = id;
-    this.table = table;
-    this.view = null;
-    this.log = [];
-    this.chat = [];
-    this.version = null;
-    this.seat = null;
-    this.closed = false;
-    this.retry = 0;
-    this.board = null;
-    this.geometry = null;
+    super(app, id, table);
     this.offer = { give: {}, get: {} };
     this.discardQueue = [];
-    this.wasActing = false;
-    this.clockOffset = 0;
-    this.chatLoaded = false;
-    this.ticker = setInterval(() => this.tick(), 250);
-    this.refs = 0;
   }
 
   close() {
-    this.closed = true;
-    clearInterval(this.ticker);
     if (this.onOffline) window.removeEventListener("offline", this.onOffline);
     if (this.onOnline) window.removeEventListener("online", this.onOnline);
-    if (this.ws) this.ws.close();
-    document.title = "Hexfolk";
+    super.close();
   }
 
   // --- the socket (socket.js) ---------------------------------------------------------------
-  act(text, retry = 0) {
-    if (!this.view) return;
-    const ref = String(++this.refs);
-    this.sent = { ref, text, retry };
+  onAct(text, retry) {
     if (window.__hexfolkDebug) console.log("act", text, this.view.version, retry);
-    this.send({ type: "action", action: text, version: this.view.version, ref });
   }
 
   onRefusal() { this.discardQueue = []; }
@@ -124,58 +90,31 @@ class TablePage {
     window.addEventListener("online", this.onOnline);
   }
 
-  async onView(msg) {
-    this.clockOffset = msg.server_time - Date.now() / 1000;
-    this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
-    this.version = msg.version;
-    this.seat = msg.seat;
-    this.view = msg;
-    this.table.status = msg.status;
-    if (!this.geometry) {
-      if (this.geometryError) return;
-      let g;
-      try { g = await api("GET", `/api/tables/${this.id}/geometry`); } catch (err) {
-        // without the board's geometry nothing can be drawn: say why (the server's words)
-        if (!this.geometryError) {
-          this.geometryError = true;
-          this.app.replaceChildren(h("section.card.narrow", {}, h("h2", { text: t("err.no_board") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
-        }
-        return;
+  /** Without the board's geometry nothing can be drawn: say why (the server's words), once. */
+  async loadGeometry() {
+    if (this.geometryError) return false;
+    let g;
+    try { g = await api("GET", `/api/tables/${this.id}/geometry`); } catch (err) {
+      if (!this.geometryError) {
+        this.geometryError = true;
+        this.app.replaceChildren(h("section.card.narrow", {}, h("h2", { text: t("err.no_board") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
       }
-      this.geometry = g.geometry;
+      return false;
     }
-    if (!this.chatLoaded) {
-      this.chatLoaded = true; // once (a watcher without a name has no chat to load)
-      if (me()) chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
-    }
-    if (this.view !== msg) return; // a newer view arrived meanwhile
-    window.__hexfolkView = msg;
-    this.scheduleRender();
+    this.geometry = g.geometry;
+    return true;
   }
 
-  /** Draw the newest view once per frame (a burst of bot moves is drawn once). */
-  scheduleRender() {
-    if (this.pendingFrame) return;
-    this.pendingFrame = requestAnimationFrame(() => {
-      this.pendingFrame = 0;
-      if (this.closed || !this.view) return;
-      const t0 = performance.now();
-      this.render();
-      // benchmarks/web_speed.py: count the page's layout after the redraw in its time too
-      if (window.__hexfolkLayoutInRedraw) void document.body.offsetHeight;
-      const ms = performance.now() - t0;
-      window.__hexfolkRedrawMs = ms;
-      (window.__hexfolkRedraws = window.__hexfolkRedraws || []).push(ms);
-      if (window.__hexfolkRedraws.length > 2000) window.__hexfolkRedraws.shift();
-      if (window.__hexfolkFirstView === undefined) window.__hexfolkFirstView = performance.now();
-      window.__hexfolkVersion = this.view.version;
-      this.signalTurn();
-      const again = this.retryText;
-      this.retryText = null;
-      if (again && this.L.all.includes(again.text)) this.act(again.text, again.retry + 1);
-      else if (again) this.discardQueue = [];
-      else this.continueDiscard();
-    });
+  loadChat() {
+    if (this.chatLoaded) return;
+    this.chatLoaded = true; // once (a watcher without a name has no chat to load)
+    if (me()) this.fetchChat();
+  }
+
+  /** A stale action no longer listed drops the discards queued after it; else the queue goes on. */
+  afterRedraw(stale) {
+    if (stale) this.discardQueue = [];
+    else this.continueDiscard();
   }
 
   // --- the lobby of a table -----------------------------------------------------------------
@@ -200,8 +139,6 @@ class TablePage {
   }
 
   // --- the game -----------------------------------------------------------------------------
-  seatName(i) { return seatLabel(this.view ? this.view.seats : this.table.seats, i); }
-
   ensureLayout() {
     if (this.layoutEl) return;
     const svg = s("svg", { id: "board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
@@ -232,12 +169,7 @@ class TablePage {
       chatForm.hidden = true;
       chatLimits.replaceChildren(t("chat.need_name"));
     }
-    const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
-      setMuted(!muted());
-      mute.textContent = muted() ? t("sound.off") : t("sound.on");
-      mute.setAttribute("aria-pressed", String(muted()));
-    } });
-    document.getElementById("top-extra").replaceChildren(mute);
+    this.showMute();
     this.layoutEl = h("section.game", {},
       h("div.board-wrap", {}, svg, this.el.desc, h("div.offline-banner#offline-banner", { role: "status", text: t("err.offline") })),
       h("aside.side", {}, this.el.status, this.el.end, this.el.actions, this.el.hand, this.el.trade, this.el.players,
@@ -247,7 +179,7 @@ class TablePage {
 
   render() {
     if (this.table.status === "lobby" || !this.view || !this.geometry) return;
-    const focused = document.activeElement && (document.activeElement.dataset ? document.activeElement.dataset.act || document.activeElement.id : null);
+    const focused = this.focusedKey();
     this.ensureLayout();
     const v = this.view;
     const obs = v.observation;
@@ -270,20 +202,7 @@ class TablePage {
     this.renderLog();
     this.renderEnd();
     this.renderDialogs();
-    if (focused) {
-      const again = document.querySelector(`[data-act="${CSS.escape(focused)}"]`) || document.getElementById(focused);
-      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
-    }
-  }
-
-  myTurn() { return this.view && this.seat !== null && this.view.legal.length > 0; }
-
-  signalTurn() {
-    const acting = this.myTurn();
-    if (acting && !this.wasActing && this.view.status === "playing") chime();
-    this.wasActing = acting;
-    document.title = acting ? `● ${t("your_turn")} · Hexfolk` : "Hexfolk";
-    document.body.classList.toggle("my-turn", acting);
+    this.refocus(focused);
   }
 
   renderStatus() {
@@ -303,11 +222,6 @@ class TablePage {
     this.el.status.replaceChildren(h("div.prompt#prompt", { text }), h("div.clocks", {}, clocks),
       h("div.spectating", { hidden: this.seat !== null, text: t("spectating") }));
     this.tick();
-  }
-
-  tick() {
-    if (!this.view || !this.el) return;
-    tickClocks(this.el.status, this.view, this.clockOffset);
   }
 
   renderActions() {
@@ -488,15 +402,6 @@ class TablePage {
     // the newest line in view by itself
   }
 
-  /** True when the inputs of a part of the page differ from the last time it was drawn. */
-  changed(part, inputs) {
-    const sig = JSON.stringify(inputs);
-    this.sigs = this.sigs || {};
-    if (this.sigs[part] === sig) return false;
-    this.sigs[part] = sig;
-    return true;
-  }
-
   renderChat() {
     if (!this.el) return;
     drawChat(this.el.chat, this.chat);
@@ -530,8 +435,6 @@ class TablePage {
     if (first) first.focus();
     this.modalEl = dlg;
   }
-
-  closeModal() { if (this.modalEl) { this.modalEl.remove(); this.modalEl = null; } }
 
   choose(title, options) {
     this.modal(title, h("div.choices", {}, options.map(([a, label]) => h("button.choice", { "data-act": a, text: label, onclick: () => { this.closeModal(); this.act(a); } }))));

@@ -3,15 +3,15 @@
 // Factory, cards and objectives, every player's tracks and mat, the triumph track, the log and
 // chat, the clocks, undo, and the final scoring. What can be done comes from the listed legal
 // actions only (legal.js); a refusal shows the server's message.
-import { api, me, checkMe } from "../api.js";
+import { me } from "../api.js";
 import { h, s, toast } from "../dom.js";
 import { t } from "../i18n.js";
-import { nameForm, CLOCKS } from "../lobby.js";
-import { chime, muted, setMuted } from "../sound.js";
+import { CLOCKS } from "../lobby.js";
 import { seatLabel, renderTableLobby, swatch } from "../seats.js";
 import { Socket } from "../socket.js";
-import { chatBox, drawChat, chatHistory } from "../chat.js";
-import { clockChips, tickClocks } from "../clock.js";
+import { chatBox, drawChat } from "../chat.js";
+import { clockChips } from "../clock.js";
+import { openTable, TablePageBase } from "../table_page.js";
 import { readLegal } from "./legal.js";
 import { logWords } from "./logwords.js";
 import { ScytheBoard, describeBoard, actionWords, placeName } from "./board.js";
@@ -27,19 +27,8 @@ export function scytheLog(line, seats) {
 }
 
 export async function showScythe(app, id) {
-  let p = await checkMe();
-  let table;
-  try { table = await api("GET", `/api/tables/${id}`); } catch (err) {
-    app.append(h("section.card.narrow", {}, h("h2", { text: t("err.no_table") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
-    return null;
-  }
-  if (!p && table.status === "lobby") {
-    await new Promise((resolve) => {
-      app.append(h("section.lobby", {}, h("p.lead", { text: t("invite.lead_scythe", { host: table.host.name }) }), nameForm(resolve)));
-    });
-    app.replaceChildren();
-    p = me();
-  }
+  const table = await openTable(app, id, "invite.lead_scythe");
+  if (!table) return null;
   scytheSpec().catch(() => {});
   const page = new ScythePage(app, id, table);
   page.connect();
@@ -55,43 +44,18 @@ function actionName(a) {
   return v === k ? t(`bottom.${a}`) : v;
 }
 
-class ScythePage {
+class ScythePage extends TablePageBase {
   constructor(app, id, table) {
-    this.app = app;
-    this.id = id;
-    this.table = table;
-    this.view = null;
-    this.log = [];
-    this.chat = [];
-    this.version = null;
-    this.seat = null;
-    this.closed = false;
-    this.retry = 0;
-    this.board = null;
-    this.geometry = null;
-    this.wasActing = false;
-    this.clockOffset = 0;
-    this.chatLoaded = false;
+    super(app, id, table);
     this.commit = {};
-    this.refs = 0;
-    this.ticker = setInterval(() => this.tick(), 250);
   }
 
   close() {
-    this.closed = true;
-    clearInterval(this.ticker);
-    if (this.ws) this.ws.close();
-    document.title = "Hexfolk";
+    super.close();
     this.closeModal();
   }
 
-  act(text, retry = 0) {
-    if (!this.view) return;
-    const ref = String(++this.refs);
-    this.sent = { ref, text, retry };
-    this.closeModal();
-    this.send({ type: "action", action: text, version: this.view.version, ref });
-  }
+  onAct() { this.closeModal(); }
 
   /** Take back one step (`1`) or the whole turn (`"turn"`), as the view's `undo` allows. */
   undo(steps) {
@@ -103,46 +67,11 @@ class ScythePage {
 
   onUndone(msg) { toast(t("sc.undone", { n: msg.steps }), "ok"); }
 
-  async onView(msg) {
-    this.clockOffset = msg.server_time - Date.now() / 1000;
-    this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
-    this.version = msg.version;
-    this.seat = msg.seat;
-    this.view = msg;
-    this.table.status = msg.status;
-    if (!this.geometry) {
-      const g = await api("GET", `/api/tables/${this.id}/geometry`);
-      this.geometry = g.geometry;
-    }
+  loadChat() {
     if (!this.chatLoaded && me()) {
       this.chatLoaded = true;
-      chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
+      this.fetchChat();
     }
-    if (this.view !== msg) return;
-    window.__hexfolkView = msg;
-    this.scheduleRender();
-  }
-
-  scheduleRender() {
-    if (this.pendingFrame) return;
-    this.pendingFrame = requestAnimationFrame(() => {
-      this.pendingFrame = 0;
-      if (this.closed || !this.view) return;
-      const t0 = performance.now();
-      this.render();
-      // benchmarks/web_speed.py: count the page's layout after the redraw in its time too
-      if (window.__hexfolkLayoutInRedraw) void document.body.offsetHeight;
-      const ms = performance.now() - t0;
-      window.__hexfolkRedrawMs = ms;
-      (window.__hexfolkRedraws = window.__hexfolkRedraws || []).push(ms);
-      if (window.__hexfolkRedraws.length > 2000) window.__hexfolkRedraws.shift();
-      if (window.__hexfolkFirstView === undefined) window.__hexfolkFirstView = performance.now();
-      window.__hexfolkVersion = this.view.version;
-      this.signalTurn();
-      const again = this.retryText;
-      this.retryText = null;
-      if (again && this.L.all.includes(again.text)) this.act(again.text, again.retry + 1);
-    });
   }
 
   renderLobby() {
@@ -153,8 +82,6 @@ class ScythePage {
       settings: () => scytheSettings(tb, CLOCKS),
     });
   }
-
-  seatName(i) { return seatLabel(this.view ? this.view.seats : this.table.seats, i); }
 
   ensureLayout() {
     if (this.layoutEl) return;
@@ -175,12 +102,7 @@ class ScythePage {
       chat: chat.list,
       end: h("div#end"),
     };
-    const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
-      setMuted(!muted());
-      mute.textContent = muted() ? t("sound.off") : t("sound.on");
-      mute.setAttribute("aria-pressed", String(muted()));
-    } });
-    document.getElementById("top-extra").replaceChildren(mute);
+    this.showMute();
     this.el.zoomBox = h("div.zoom-box");
     this.layoutEl = h("section.game.sc-game", {},
       h("div.board-wrap.sc-wrap", {}, svg, this.el.zoomBox, this.el.desc),
@@ -190,17 +112,9 @@ class ScythePage {
     this.app.replaceChildren(this.layoutEl);
   }
 
-  changed(part, inputs) {
-    const sig = JSON.stringify(inputs);
-    this.sigs = this.sigs || {};
-    if (this.sigs[part] === sig) return false;
-    this.sigs[part] = sig;
-    return true;
-  }
-
   render() {
     if (this.table.status === "lobby" || !this.view || !this.geometry) return;
-    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.act || document.activeElement.id : null;
+    const focused = this.focusedKey();
     this.ensureLayout();
     const v = this.view;
     const obs = v.observation;
@@ -234,20 +148,7 @@ class ScythePage {
       const acts = [...this.modalEl.querySelectorAll("[data-act]")].flatMap((x) => x.dataset.act.split("|"));
       if (acts.length && !acts.every((a) => L.all.includes(a))) this.closeModal();
     }
-    if (focused) {
-      const again = document.querySelector(`[data-act="${CSS.escape(focused)}"]`) || document.getElementById(focused);
-      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
-    }
-  }
-
-  myTurn() { return this.view && this.seat !== null && this.view.legal.length > 0; }
-
-  signalTurn() {
-    const acting = this.myTurn();
-    if (acting && !this.wasActing && this.view.status === "playing") chime();
-    this.wasActing = acting;
-    document.title = acting ? `● ${t("your_turn")} · Hexfolk` : "Hexfolk";
-    document.body.classList.toggle("my-turn", acting);
+    this.refocus(focused);
   }
 
   promptText(pr, who) {
@@ -282,11 +183,6 @@ class ScythePage {
     this.el.status.replaceChildren(...[h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, chips, jump), undo,
       h("div.spectating", { hidden: this.seat !== null, text: t("spectating") })].filter(Boolean));
     this.tick();
-  }
-
-  tick() {
-    if (!this.view || !this.el) return;
-    tickClocks(this.el.status, this.view, this.clockOffset);
   }
 
   /** The listed actions that are neither on the board nor on the mat: buttons in words. */
@@ -377,8 +273,6 @@ class ScythePage {
     if (first) first.focus();
     this.modalEl = dlg;
   }
-
-  closeModal() { if (this.modalEl) { this.modalEl.remove(); this.modalEl = null; } }
 }
 
 Object.assign(ScythePage.prototype, Socket);

@@ -1,0 +1,179 @@
+// What the island's table page (table.js) and Scythe's (scythe/table.js) share: opening a table
+// (an invitee without a name names itself first), the page's state, taking a view from the
+// socket (socket.js), drawing it once per frame with the redraw timing hooks of
+// benchmarks/web_speed.py, the retry of an action the server found stale, the turn's chime and
+// title, the clocks, the mute button and the focus kept across a redraw. Each game's page
+// extends TablePageBase with its own layout and panels; the hooks for what differs are
+// `onAct`, `loadGeometry`, `loadChat` and `afterRedraw`.
+import { api, checkMe } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { nameForm } from "./lobby.js";
+import { chime, muted, setMuted } from "./sound.js";
+import { seatLabel } from "./seats.js";
+import { chatHistory } from "./chat.js";
+import { tickClocks } from "./clock.js";
+
+/** The table `id` from the server, or null (the reason shown in `app`). A visitor without a
+ * name invited to a table still in its lobby names itself first (`lead`: the invite's words). */
+export async function openTable(app, id, lead) {
+  const p = await checkMe();
+  let table;
+  try { table = await api("GET", `/api/tables/${id}`); } catch (err) {
+    app.append(h("section.card.narrow", {}, h("h2", { text: t("err.no_table") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
+    return null;
+  }
+  if (!p && table.status === "lobby") {
+    await new Promise((resolve) => {
+      app.append(h("section.lobby", {}, h("p.lead", { text: t(lead, { host: table.host.name }) }), nameForm(resolve)));
+    });
+    app.replaceChildren();
+  }
+  return table;
+}
+
+export class TablePageBase {
+  constructor(app, id, table) {
+    this.app = app;
+    this.id = id;
+    this.table = table;
+    this.view = null;
+    this.log = [];
+    this.chat = [];
+    this.version = null;
+    this.seat = null;
+    this.closed = false;
+    this.retry = 0;
+    this.board = null;
+    this.geometry = null;
+    this.wasActing = false;
+    this.clockOffset = 0;
+    this.chatLoaded = false;
+    this.refs = 0;
+    this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.ticker);
+    if (this.ws) this.ws.close();
+    document.title = "Hexfolk";
+  }
+
+  /** Send a listed action (the same path as a click); `retry` counts resends of a stale one. */
+  act(text, retry = 0) {
+    if (!this.view) return;
+    const ref = String(++this.refs);
+    this.sent = { ref, text, retry };
+    this.onAct(text, retry);
+    this.send({ type: "action", action: text, version: this.view.version, ref });
+  }
+
+  /** Hook: just before an action is sent. */
+  onAct() {}
+
+  async onView(msg) {
+    this.clockOffset = msg.server_time - Date.now() / 1000;
+    this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
+    this.version = msg.version;
+    this.seat = msg.seat;
+    this.view = msg;
+    this.table.status = msg.status;
+    if (!this.geometry && !(await this.loadGeometry())) return;
+    this.loadChat();
+    if (this.view !== msg) return; // a newer view arrived meanwhile
+    window.__hexfolkView = msg;
+    this.scheduleRender();
+  }
+
+  /** Hook: fetch the board's geometry into `this.geometry`; false when there is none to draw. */
+  async loadGeometry() {
+    const g = await api("GET", `/api/tables/${this.id}/geometry`);
+    this.geometry = g.geometry;
+    return true;
+  }
+
+  /** Hook: load the chat's history once (a watcher without a name has none). */
+  loadChat() {}
+
+  /** Fetch the chat's history and draw it. */
+  fetchChat() {
+    chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
+  }
+
+  /** Draw the newest view once per frame (a burst of bot moves is drawn once). */
+  scheduleRender() {
+    if (this.pendingFrame) return;
+    this.pendingFrame = requestAnimationFrame(() => {
+      this.pendingFrame = 0;
+      if (this.closed || !this.view) return;
+      const t0 = performance.now();
+      this.render();
+      // benchmarks/web_speed.py: count the page's layout after the redraw in its time too
+      if (window.__hexfolkLayoutInRedraw) void document.body.offsetHeight;
+      const ms = performance.now() - t0;
+      window.__hexfolkRedrawMs = ms;
+      (window.__hexfolkRedraws = window.__hexfolkRedraws || []).push(ms);
+      if (window.__hexfolkRedraws.length > 2000) window.__hexfolkRedraws.shift();
+      if (window.__hexfolkFirstView === undefined) window.__hexfolkFirstView = performance.now();
+      window.__hexfolkVersion = this.view.version;
+      this.signalTurn();
+      const again = this.retryText;
+      this.retryText = null;
+      if (again && this.L.all.includes(again.text)) this.act(again.text, again.retry + 1);
+      else this.afterRedraw(again);
+    });
+  }
+
+  /** Hook: after a redraw that resent nothing; `stale` is the stale action no longer listed, or null. */
+  afterRedraw() {}
+
+  seatName(i) { return seatLabel(this.view ? this.view.seats : this.table.seats, i); }
+
+  /** True when the inputs of a part of the page differ from the last time it was drawn. */
+  changed(part, inputs) {
+    const sig = JSON.stringify(inputs);
+    this.sigs = this.sigs || {};
+    if (this.sigs[part] === sig) return false;
+    this.sigs[part] = sig;
+    return true;
+  }
+
+  myTurn() { return this.view && this.seat !== null && this.view.legal.length > 0; }
+
+  signalTurn() {
+    const acting = this.myTurn();
+    if (acting && !this.wasActing && this.view.status === "playing") chime();
+    this.wasActing = acting;
+    document.title = acting ? `● ${t("your_turn")} · Hexfolk` : "Hexfolk";
+    document.body.classList.toggle("my-turn", acting);
+  }
+
+  tick() {
+    if (!this.view || !this.el) return;
+    tickClocks(this.el.status, this.view, this.clockOffset);
+  }
+
+  /** The sound on/off button, in the top bar. */
+  showMute() {
+    const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
+      setMuted(!muted());
+      mute.textContent = muted() ? t("sound.off") : t("sound.on");
+      mute.setAttribute("aria-pressed", String(muted()));
+    } });
+    document.getElementById("top-extra").replaceChildren(mute);
+  }
+
+  /** The focused control's action or id, to focus it again after a redraw (`refocus`). */
+  focusedKey() {
+    return document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.act || document.activeElement.id : null;
+  }
+
+  refocus(focused) {
+    if (!focused) return;
+    const again = document.querySelector(`[data-act="${CSS.escape(focused)}"]`) || document.getElementById(focused);
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  }
+
+  closeModal() { if (this.modalEl) { this.modalEl.remove(); this.modalEl = null; } }
+}
