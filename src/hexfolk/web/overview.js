@@ -7,6 +7,7 @@ import { Board, describeBoard } from "./board.js";
 import { seatLabel, swatch, resCard, humanLog } from "./table.js";
 import { RES } from "./legal.js";
 import { logLine } from "./logwords.js";
+import { loadReplay, replayStepper } from "./replay.js";
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
 
@@ -77,35 +78,18 @@ export async function showOverview(app, id) {
 }
 
 export async function showReplay(app, id) {
-  let tb, geo;
-  try { [tb, geo] = await Promise.all([api("GET", `/api/tables/${id}`), api("GET", `/api/tables/${id}/geometry`)]); } catch (err) {
-    app.append(h("section.card.narrow", {}, h("p", { text: err.message }))); return null;
-  }
-  const steps = [];
-  let total = 1;
-  try {
-    for (let start = 0; start < total; start += 200) {
-      const page = await api("GET", `/api/tables/${id}/replay?start=${start}&limit=200&reveal=false`);
-      total = page.steps_total + 1;
-      steps.push(...page.steps);
-      if (!page.steps.length) break;
-    }
-  } catch (err) {
-    app.append(h("section.card.narrow", {}, h("h2", { text: t("replay") }), h("p", { text: err.message }), h("a.button", { href: `#/t/${id}`, text: t("back") })));
-    return null;
-  }
+  const loaded = await loadReplay(app, id);
+  if (!loaded) return null;
+  const { tb, geo, steps } = loaded;
   const seats = tb.seats;
   const svg = s("svg", { id: "board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
   const desc = h("p#board-desc.sr");
-  const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length - 1, value: 0, "aria-label": t("replay.step") });
-  const label = h("span#replay-label");
   const info = h("div.replay-info");
   const board = new Board(svg, geo.geometry, (i) => seatLabel(seats, i));
   const show = (i) => {
     const st = steps[i];
     board.update(st.observation, null);
     desc.textContent = describeBoard(st.observation, (k) => seatLabel(seats, k));
-    label.textContent = t("replay.of", { i, n: steps.length - 1 });
     const obs = st.observation;
     const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: logLine(l, (k) => seatLabel(seats, k), (x) => humanLog(x, seats)), title: l }));
     info.replaceChildren(
@@ -114,19 +98,12 @@ export async function showReplay(app, id) {
       h("section.panel", {}, h("h2", { text: t("players.title") }),
         h("ul.plist", {}, obs.players.map((p, k) => h("li.player", {}, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` }))))));
   };
-  const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };
-  slider.addEventListener("input", () => show(Number(slider.value)));
+  // an arrow key on a zoomed board pans it, not the replay
+  const stepper = replayStepper(steps, show, (e) => svg.contains(e.target) && svg.classList.contains("zoomed"));
   app.append(h("section.game.replay", {},
     h("div.board-wrap", {}, svg, board.controls(), desc),
     h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
-      h("div.row", {},
-        h("button#replay-first", { text: "«", "aria-label": t("replay.first"), onclick: () => go(0) }),
-        h("button#replay-prev", { text: "◀", "aria-label": t("replay.prev"), onclick: () => go(Number(slider.value) - 1) }),
-        h("button#replay-next", { text: "▶", "aria-label": t("replay.next"), onclick: () => go(Number(slider.value) + 1) }),
-        h("button#replay-last", { text: "»", "aria-label": t("replay.last"), onclick: () => go(steps.length - 1) })),
-      slider, label, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
-  go(steps.length - 1);
-  const keys = (e) => { if (e.target === slider || (svg.contains(e.target) && svg.classList.contains("zoomed"))) return; if (e.key === "ArrowLeft") go(Number(slider.value) - 1); if (e.key === "ArrowRight") go(Number(slider.value) + 1); };
-  document.addEventListener("keydown", keys);
-  return { close() { document.removeEventListener("keydown", keys); } };
+      stepper.buttons, stepper.slider, stepper.label, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
+  stepper.start();
+  return stepper;
 }

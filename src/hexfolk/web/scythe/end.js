@@ -8,6 +8,7 @@ import { seatLabel } from "../seats.js";
 import { ScytheBoard, describeBoard } from "./board.js";
 import { bandOf, factionBadge, tracks } from "./mats.js";
 import { readLegal } from "./legal.js";
+import { loadReplay, replayStepper } from "../replay.js";
 
 /** The score table from the result's summary breakdown: a column per player, a row per part
  * of the fortune (SR-53..SR-55), then the tie-breaks' counts. */
@@ -53,29 +54,13 @@ export function endPanel(comp, view, seatName, id, seated) {
 
 /** The replay viewer of a finished Scythe table. */
 export async function showScytheReplay(app, id) {
-  let tb, geo;
-  try { [tb, geo] = await Promise.all([api("GET", `/api/tables/${id}`), api("GET", `/api/tables/${id}/geometry`)]); } catch (err) {
-    app.append(h("section.card.narrow", {}, h("p", { text: err.message }))); return null;
-  }
-  const steps = [];
-  let total = 1;
-  try {
-    for (let start = 0; start < total; start += 200) {
-      const page = await api("GET", `/api/tables/${id}/replay?start=${start}&limit=200&reveal=false`);
-      total = page.steps_total + 1;
-      steps.push(...page.steps);
-      if (!page.steps.length) break;
-    }
-  } catch (err) {
-    app.append(h("section.card.narrow", {}, h("h2", { text: t("replay") }), h("p", { text: err.message }), h("a.button", { href: `#/t/${id}`, text: t("back") })));
-    return null;
-  }
+  const loaded = await loadReplay(app, id);
+  if (!loaded) return null;
+  const { tb, geo, steps } = loaded;
   const comp = geo.geometry.components;
   const name = (i) => seatLabel(tb.seats, i);
   const svg = s("svg", { id: "board", class: "sc-board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
   const desc = h("p#board-desc.sr");
-  const slider = h("input#replay-slider", { type: "range", min: 0, max: steps.length - 1, value: 0, "aria-label": t("replay.step") });
-  const label = h("span#replay-label");
   const info = h("div.replay-info");
   const board = new ScytheBoard(svg, geo.geometry, name);
   const empty = readLegal([]);
@@ -84,24 +69,15 @@ export async function showScytheReplay(app, id) {
     const obs = st.observation;
     board.update(obs, empty);
     desc.textContent = describeBoard(obs, geo.geometry, name);
-    label.textContent = t("replay.of", { i, n: steps.length - 1 });
     info.replaceChildren(
       h("p", {}, st.action ? `${st.seat === null ? t("sc.chance") : name(st.seat)}: ${st.action}` : t("replay.start")),
       h("ul.plist", {}, (obs.player_state || []).map((p, k) => h("li.player", {}, h("div.pname", {}, factionBadge(p.faction), h("strong", { text: name(k) })), tracks(comp, p)))));
   };
-  const go = (i) => { const k = Math.max(0, Math.min(steps.length - 1, i)); slider.value = k; show(k); };
-  slider.addEventListener("input", () => show(Number(slider.value)));
+  const stepper = replayStepper(steps, show);
   app.append(h("section.game.replay.sc-game", {},
     h("div.board-wrap.sc-wrap", {}, svg, board.controls(), desc),
     h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
-      h("div.row", {},
-        h("button#replay-first", { text: "«", "aria-label": t("replay.first"), onclick: () => go(0) }),
-        h("button#replay-prev", { text: "◀", "aria-label": t("replay.prev"), onclick: () => go(Number(slider.value) - 1) }),
-        h("button#replay-next", { text: "▶", "aria-label": t("replay.next"), onclick: () => go(Number(slider.value) + 1) }),
-        h("button#replay-last", { text: "»", "aria-label": t("replay.last"), onclick: () => go(steps.length - 1) })),
-      slider, label, h("p", {}, h("a.button", { href: `#/t/${id}`, text: t("back_table") }))), info)));
-  go(steps.length - 1);
-  const keys = (e) => { if (e.target === slider) return; if (e.key === "ArrowLeft") go(Number(slider.value) - 1); if (e.key === "ArrowRight") go(Number(slider.value) + 1); };
-  document.addEventListener("keydown", keys);
-  return { close() { document.removeEventListener("keydown", keys); } };
+      stepper.buttons, stepper.slider, stepper.label, h("p", {}, h("a.button", { href: `#/t/${id}`, text: t("back_table") }))), info)));
+  stepper.start();
+  return stepper;
 }
