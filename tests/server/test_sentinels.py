@@ -150,6 +150,38 @@ def _sentinels(game: str, seat: int, frames: list[tuple[dict[str, Any], str]]) -
     return found
 
 
+# The secrets of a seat's own entry in its view (issue #12: hands, development cards, combat
+# cards, objectives): the island's resource hand, development hand and VP count with the VP
+# cards; Scythe's combat-card hand and objectives.
+PRIVATE_FIELDS = {
+    "island": ("players", ("hand", "dev_hand", "vp")),
+    "scythe": ("player_state", ("hand", "objective_cards", "discarded_objectives")),
+}
+
+
+def _private_fields_stay_with_their_seat(game: str, per_viewer: Any) -> int:
+    """Every view's entry for another seat carries none of that seat's private fields, while
+    each seat's own entry does carry them (so the check is not vacuous). Returns the number
+    of entries checked."""
+    table, fields = PRIVATE_FIELDS[game]
+    checked = 0
+    for viewer, frames in per_viewer.items():
+        own_seen: set[str] = set()
+        for msg, _ in frames:
+            if msg.get("type") != "view":
+                continue
+            for entry in msg["observation"].get(table, []):
+                held = {f for f in fields if f in entry}
+                if entry.get("seat") == viewer:
+                    own_seen |= held
+                else:
+                    checked += 1
+                    assert not held, f"seat {entry.get('seat')}'s {held} reached {viewer}"
+        if viewer is not None:
+            assert own_seen >= set(fields[:2]), (viewer, own_seen)
+    return checked
+
+
 def _check(game: str, players: int, captured: Any, bodies: Any) -> tuple[int, int]:
     per_viewer: dict[int | None, list[tuple[dict[str, Any], str]]] = {}
     for viewer, raw_frames in captured:
@@ -198,5 +230,10 @@ def test_planted_secrets_never_reach_another_seat_or_a_spectator(
     kinds = {json.loads(raw)["type"] for _, frames in captured for raw in frames}
     assert {"view", "error", "table", "presence"} <= kinds
     secrets, checked = _check(game, players, captured, bodies)
+    per_viewer: dict[int | None, list[tuple[dict[str, Any], str]]] = {}
+    for viewer, raw_frames in captured:
+        per_viewer.setdefault(viewer, []).extend(_before_end(raw_frames))
+    entries = _private_fields_stay_with_their_seat(game, per_viewer)
+    assert entries > 100, entries
     print(f"{game}: {secrets} sentinels, {checked} frame checks")
     assert secrets >= 5 and checked > 1000, (secrets, checked)
