@@ -217,6 +217,7 @@ def _person_turns(page: Any, person: Person, seconds: float) -> bool:
     """Play the person's decisions by clicking; True once an undo was taken and refused."""
     end = time.time() + seconds
     undone = turn_undone = by_keyboard = False
+    reasons_seen = 0
     need = set(NEEDS)
     while time.time() < end and not (person.turns >= 10 and need <= person.done.keys()):
         wait_drawn(page, "v.legal.length > 0 || v.status === 'finished'", timeout=30_000)
@@ -230,6 +231,8 @@ def _person_turns(page: Any, person: Person, seconds: float) -> bool:
             assert page.locator("#encounter li.option").count() == n
         legal = listed(v)
         kind = v["observation"]["prompt"]["kind"]
+        if kind == "choose-section":
+            reasons_seen += _section_reasons_shown(page, v)
         if any(a.startswith("commit ") for a in legal):
             _commit(page, v)
             person.bump("commit")
@@ -255,7 +258,25 @@ def _person_turns(page: Any, person: Person, seconds: float) -> bool:
         keyboard = not by_keyboard and names_a_place(action)  # once: a board target by keyboard
         by_keyboard = by_keyboard or keyboard
         click_action(page, action, v["version"], keyboard=keyboard)
+    # issue 17: a section that cannot be chosen says why (SR-6: not the one used last turn)
+    assert reasons_seen > 0, "no section refused with a reason was seen"
     return undone and turn_undone and by_keyboard
+
+
+def _section_reasons_shown(page: Any, v: dict[str, Any]) -> int:
+    """Each section the server refuses carries the server's reason as its tooltip (the view's
+    `refused`, docs/protocol.md); a listed section carries none. Returns how many were shown."""
+    refused = {r["action"]: r["reason"] for r in v.get("refused") or []}
+    shown = 0
+    for n in ("1", "2", "3", "4"):
+        el = page.locator(f'#my-mat .section[data-section="{n}"]')
+        title = el.get_attribute("title")
+        if f"section {n}" in listed(v):
+            assert not title, (n, title)
+        elif f"section {n}" in refused:
+            assert title == refused[f"section {n}"], (n, title, refused)
+            shown += 1
+    return shown
 
 
 def test_a_person_plays_scythe_against_a_steered_opponent(

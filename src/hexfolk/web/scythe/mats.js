@@ -53,8 +53,11 @@ function boxValue(comp, box, upgrades) {
   return upgrades.includes(box) ? b.upgraded : b.base;
 }
 
-/** One player's mat. `L` (the listed actions) only for the viewer's own mat. */
-export function playerMat(comp, ps, L, onAct, onChoose, current) {
+/** One player's mat. `L` (the listed actions) only for the viewer's own mat; `refused` (the
+ * view's reasons for standing actions not legal now, docs/protocol.md) says why a section
+ * cannot be chosen, as its tooltip and accessible description. */
+export function playerMat(comp, ps, L, onAct, onChoose, current, refused = []) {
+  const why = new Map((refused || []).map((r) => [r.action, r.reason]));
   const mat = comp.mats[ps.mat];
   if (!mat) return h("div.mat", { text: ps.mat || "?" });
   const upgrades = ps.upgrades || [];
@@ -97,6 +100,12 @@ export function playerMat(comp, ps, L, onAct, onChoose, current) {
       h("div.sec-top", {}, h("strong", { text: t(`top.${sec.top}`) }), h("span.cost", { text: costWords(topCost) }), ...tops),
       bottom);
     if (act) clickable(el, `${t("sca.section")} ${n}: ${L.hints[act] || ""}`, () => onAct(act));
+    const reason = L && !act ? why.get(`section ${n}`) : null;
+    if (reason) {
+      el.title = reason;
+      el.setAttribute("aria-description", reason);
+      el.dataset.why = reason;
+    }
     return el;
   });
   const fsec = L ? L.sections.get("factory") : null;

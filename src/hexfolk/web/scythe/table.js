@@ -133,7 +133,7 @@ class ScythePage extends TablePageBase {
     if (this.changed("desc", [obs.board, v.seats])) this.el.desc.textContent = describeBoard(obs, this.geometry, (i) => this.seatName(i));
     this.renderStatus();
     if (this.changed("decide", [v.legal, v.status, this.seat])) this.renderDecide();
-    if (this.changed("mat", [obs.player_state[this.seat ?? -1], obs.section, v.legal, this.seat])) this.renderMat(comp);
+    if (this.changed("mat", [obs.player_state[this.seat ?? -1], obs.section, v.legal, v.refused, this.seat])) this.renderMat(comp);
     this.renderCombat();
     if (this.changed("cards", [obs.player_state[this.seat ?? -1], obs.encounter, obs.factory_offer_cards, obs.revealed_objectives, obs.tile, v.legal])) {
       this.el.cards.replaceChildren(...[encounterPanel(comp, obs, L, (a) => this.act(a), (loc) => placeName(this.geometry, loc)), factoryPanel(comp, obs, L, (a) => this.act(a)), myCards(comp, obs, L, this.seat, (a) => this.act(a))].filter(Boolean));
@@ -210,7 +210,7 @@ class ScythePage extends TablePageBase {
     box.hidden = false;
     const current = obs.active === this.seat && obs.section ? obs.section : null;
     box.replaceChildren(h("div.mat-head", {}, factionBadge(ps.faction), h("strong", { text: `${t(`faction.${ps.faction}`)} · ${t(`mat.${ps.mat}`)}` }), tracks(comp, ps)),
-      playerMat(comp, ps, this.L, (a) => this.act(a), (title, opts) => this.choose(title, opts), current),
+      playerMat(comp, ps, this.L, (a) => this.act(a), (title, opts) => this.choose(title, opts), current, this.view.refused),
       abilities(comp, ps) || "");
   }
 
