@@ -4,6 +4,7 @@ check, screenshots at desktop and phone sizes, Python clients in their own threa
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -153,3 +154,18 @@ class Background:
 
 def in_thread(fn: Callable[[], Awaitable[Any]], timeout: float = 120) -> Any:
     return Background(fn).result(timeout)
+
+
+def seed_tables(page: Any, seed: int) -> None:
+    """Add a seed to the page's POST /api/tables, so the person's game is reproducible."""
+
+    def handle(route: Any) -> None:
+        req = route.request
+        if req.method == "POST":
+            body = json.loads(req.post_data or "{}")
+            body["seed"] = seed
+            route.continue_(post_data=json.dumps(body))
+        else:
+            route.continue_()
+
+    page.route("**/api/tables", handle)

@@ -19,6 +19,7 @@ from tests.web.helpers import (
     check_clickable,
     in_thread,
     new_page,
+    seed_tables,
     shoot,
     view,
     wait_rendered,
@@ -27,21 +28,6 @@ from tests.web.helpers import (
 WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
 SEED = 7
 """The table's seed, added to the page's create request (the test server allows seeds)."""
-
-
-def _seed_tables(page: Any, seed: int) -> None:
-    """Add a seed to the page's POST /api/tables, so the person's game is reproducible."""
-
-    def handle(route: Any) -> None:
-        req = route.request
-        if req.method == "POST":
-            body = json.loads(req.post_data or "{}")
-            body["seed"] = seed
-            route.continue_(post_data=json.dumps(body))
-        else:
-            route.continue_()
-
-    page.route("**/api/tables", handle)
 
 
 def _enter(page: Any, url: str, name: str) -> None:
@@ -225,7 +211,7 @@ def test_a_person_plays_with_three_bots_to_the_overview(
     browser: Any, web_server: ThreadServer
 ) -> None:
     page = new_page(browser)
-    _seed_tables(page, SEED)
+    seed_tables(page, SEED)
     _enter(page, web_server.url + "/", "Anna")
     page.wait_for_selector("#create-table")
     shoot(page, "lobby")

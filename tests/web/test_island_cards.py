@@ -11,8 +11,15 @@ import time
 from typing import Any
 
 from tests.server.helpers import ThreadServer
-from tests.web.helpers import act_and_wait, check_clickable, new_page, shoot, wait_rendered
-from tests.web.test_island_browser import _best_spot, _enter, _rob, _seed_tables
+from tests.web.helpers import (
+    act_and_wait,
+    check_clickable,
+    new_page,
+    seed_tables,
+    shoot,
+    wait_rendered,
+)
+from tests.web.test_island_browser import _best_spot, _enter, _rob
 
 SEED = 5
 NEED = {"wool": 1, "grain": 1, "ore": 1}
@@ -46,7 +53,7 @@ def test_a_person_buys_and_plays_a_card_and_uses_the_special_build_phase(
     browser: Any, web_server: ThreadServer
 ) -> None:
     page = new_page(browser)
-    _seed_tables(page, SEED)
+    seed_tables(page, SEED)
     _enter(page, web_server.url + "/", "Cato")
     page.wait_for_selector("#create-table")
     page.select_option("#set-players", "5")

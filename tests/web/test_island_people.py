@@ -16,11 +16,12 @@ from tests.web.helpers import (
     check_clickable,
     in_thread,
     new_page,
+    seed_tables,
     shoot,
     view,
     wait_rendered,
 )
-from tests.web.test_island_browser import _best_spot, _enter, _rob, _seed_tables
+from tests.web.test_island_browser import _best_spot, _enter, _rob
 
 RES = ["lumber", "brick", "wool", "grain", "ore"]
 SEED = 11
@@ -56,7 +57,7 @@ def test_two_people_undo_chat_network_drop_and_counter_offer(
     browser: Any, web_server: ThreadServer
 ) -> None:
     ada = new_page(browser)
-    _seed_tables(ada, SEED)
+    seed_tables(ada, SEED)
     _enter(ada, web_server.url + "/", "Ada")
     ada.wait_for_selector("#create-table")
     ada.select_option("#set-players", "2")

@@ -19,7 +19,7 @@ from typing import Any
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice
 from tests.web.conftest import SHOTS
-from tests.web.helpers import Background, in_thread, new_page
+from tests.web.helpers import Background, in_thread, new_page, seed_tables
 from tests.web.scythe_helpers import (
     DESKTOP,
     SIZES,
@@ -54,19 +54,6 @@ def shoot(
         page.screenshot(path=str(SHOTS / f"scythe-{name}-{size}.png"))
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(60)
-
-
-def _seed_tables(page: Any, seed: int) -> None:
-    def handle(route: Any) -> None:
-        req = route.request
-        if req.method == "POST":
-            body = json.loads(req.post_data or "{}")
-            body["seed"] = seed
-            route.continue_(post_data=json.dumps(body))
-        else:
-            route.continue_()
-
-    page.route("**/api/tables", handle)
 
 
 class Person:
@@ -284,7 +271,7 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
 ) -> None:
     t0 = time.time()
     page = new_page(browser, size=DESKTOP)
-    _seed_tables(page, SEED)
+    seed_tables(page, SEED)
     page.goto(web_server.url + "/")
     page.fill("#name", "Anna")
     page.click(".name-form button[type=submit]")
