@@ -25,7 +25,7 @@ def _public_geometry(observation: dict[str, Any]) -> dict[str, Any]:
     """The geometry a spectator can draw from its own observation: the island as laid out."""
     game = load_game("island", 3, {"map": "driftland"})
     outcome: Any = game.parse_action_syntax("layout " + observation["board"]["island"])
-    return drawing_geometry(outcome.topo)
+    return drawing_geometry(outcome.topology)
 
 
 async def _driftland(server: ThreadServer, *, start: bool) -> tuple[str, dict[str, Any] | None]:

@@ -204,9 +204,9 @@ class IslandCodec(Codec):
         self.island_map: Any = getattr(game, "map", None)
         """The map of the ``map`` option (``maps.IslandMap``), None on the standard board."""
         if getattr(game, "fixed_geometry", True):
-            topo: Any = getattr(game, "topology")  # noqa: B009 - the island game's public geometry
-            hexes, nodes, edges = topo.num_hexes, topo.num_nodes, topo.num_edges
-            self.harbors = len(topo.harbor_slots)
+            topology: Any = getattr(game, "topology")  # noqa: B009 - the island game's public geometry
+            hexes, nodes, edges = topology.num_hexes, topology.num_nodes, topology.num_edges
+            self.harbors = len(topology.harbor_slots)
             mark = ""
         else:
             coast = getattr(self.island_map, "coastline", None)
@@ -369,7 +369,7 @@ class IslandCodec(Codec):
         if island is None:
             raise ValueError(f"{self.island_map.id}: the observation's board names no island")
         layout = maps.parse_layout_text(self.island_map, island, validate=False)
-        topo, _engine = maps.to_engine(layout)
+        topology, _engine = maps.to_engine(layout)
         hex_id = {h: i for i, h in enumerate(window.hexes)}
         point_id = {p: i for i, p in enumerate(window.points)}
         edge_id = {e: i for i, e in enumerate(window.edges)}
@@ -379,10 +379,10 @@ class IslandCodec(Codec):
                 f"{self.island_map.id}: the island reaches {outside[0]}, outside the window of "
                 f"radius {window.radius}"
             )
-        hex_of = [hex_id[(((x - y // 3) // 2), y // 3)] for x, y in topo.hex_xy]
-        node_of = [point_id[p] for p in topo.node_xy]
+        hex_of = [hex_id[(((x - y // 3) // 2), y // 3)] for x, y in topology.hex_xy]
+        node_of = [point_id[p] for p in topology.node_xy]
         edge_of = []
-        for a, b in topo.edge_nodes:
+        for a, b in topology.edge_nodes:
             u, v = node_of[a], node_of[b]
             edge_of.append(edge_id[(min(u, v), max(u, v))])
         block = np.zeros(self.o_node - self.o_hex, dtype=np.float32)

@@ -456,13 +456,13 @@ def test_ir77_robber_table() -> None:
     seat = state.current_player()
     pos = pos_from_observation(state.observation(seat), seat, 10, 7)
     moves = [
-        A.MoveRobber(h) for h in range(pos.topo.num_hexes) if h != pos.robber
+        A.MoveRobber(h) for h in range(pos.topology.num_hexes) if h != pos.robber
     ]  # every land hex, no victims
     rng = random.Random(1)
     for _ in range(20):
         pick = robber(pos, moves, "random", rng)
         assert isinstance(pick, A.MoveRobber)
-        assert not any(pos.node_owner[v] == seat for v in pos.topo.hex_nodes[pick.hex])
+        assert not any(pos.node_owner[v] == seat for v in pos.topology.hex_nodes[pick.hex])
     leader = pos.top_opponent()
     pick = robber(pos, moves, "leader", rng)
     assert isinstance(pick, A.MoveRobber)
@@ -471,7 +471,7 @@ def test_ir77_robber_table() -> None:
     best = max(
         hex_pips_of(pos, m.hex, leader)
         for m in moves
-        if not any(pos.node_owner[v] == seat for v in pos.topo.hex_nodes[m.hex])
+        if not any(pos.node_owner[v] == seat for v in pos.topology.hex_nodes[m.hex])
     )
     assert hex_pips_of(pos, pick.hex, leader) == best > 0
 

@@ -61,15 +61,15 @@ def road(state: IslandState, seat: int, *edges: int) -> None:
         state.roads_left[seat] -= 1
         old = state.road_length[:]
         state.road_length[seat] = road_length(
-            state.topo, state.edge_owner, state.node_owner, state.roads[seat], seat
+            state.topology, state.edge_owner, state.node_owner, state.roads[seat], seat
         )
         award_longest_road(state, old)
 
 
 def edge(state: IslandState, a: int, b: int) -> int:
     """The edge id between nodes ``a`` and ``b``."""
-    for e in state.topo.node_edges[a]:
-        if b in state.topo.edge_nodes[e]:
+    for e in state.topology.node_edges[a]:
+        if b in state.topology.edge_nodes[e]:
             return e
     raise ValueError(f"nodes {a} and {b} are not adjacent")
 
@@ -81,15 +81,15 @@ def path(state: IslandState, nodes: list[int]) -> list[int]:
 
 def coast_nodes(state: IslandState, count: int, start: int = 0) -> list[int]:
     """``count`` consecutive nodes along the coast walk (a simple path of count-1 edges)."""
-    topo = state.topo
-    walk = topo.coast
+    topology = state.topology
+    walk = topology.coast
     first = walk[start]
     second = walk[start + 1]
-    a, b = topo.edge_nodes[first]
-    v = b if b in topo.edge_nodes[second] else a
+    a, b = topology.edge_nodes[first]
+    v = b if b in topology.edge_nodes[second] else a
     nodes = [a if v == b else b, v]
     for e in walk[start + 1 : start + count - 1]:
-        v = topo.edge_other[e][v]
+        v = topology.edge_other[e][v]
         nodes.append(v)
     return nodes
 

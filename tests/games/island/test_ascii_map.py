@@ -18,14 +18,14 @@ def test_map_shows_every_intersection_edge_and_hex(players: int) -> None:
     state = start_position(load_game("island", players), 3)
     obs = state.observation(0)
     text = draw_board(obs)
-    topo = topology(obs["board"]["map"])
+    geometry = topology(obs["board"]["map"])
     words = re.findall(r"[/\\|]?\[?\d+\]?", text.split("harbors:")[0])
     nodes = {int(w) for w in words if w.isdigit()}
     edges = {int(w[1:]) for w in words if w[0] in "/\\|"}
     hexes = {int(w[1:-1]) for w in words if w.startswith("[")}
-    assert nodes == set(range(topo.num_nodes))
-    assert edges == set(range(topo.num_edges))
-    assert hexes == set(range(topo.num_hexes))
+    assert nodes == set(range(geometry.num_nodes))
+    assert edges == set(range(geometry.num_edges))
+    assert hexes == set(range(geometry.num_hexes))
     assert text.count("*") == 1  # the robber
 
 
@@ -39,13 +39,13 @@ def test_map_marks_buildings_and_roads_by_seat() -> None:
 def test_hints_name_the_hexes_a_spot_touches() -> None:
     state = start_position(load_game("island", 4), 3)
     obs = state.observation(0)
-    topo = topology(obs["board"]["map"])
+    geometry = topology(obs["board"]["map"])
     hint = describe(obs, BuildSettlement(12))
     assert hint.startswith("touches ")
     # the hexes by terrain and number ("touches fields 10, forest 8 and hills 5", issue 17)
     hexes = hint.removeprefix("touches ").split(";")[0]
-    assert len(re.split(r", | and ", hexes)) == len(topo.node_hexes[12])
+    assert len(re.split(r", | and ", hexes)) == len(geometry.node_hexes[12])
     assert all(re.fullmatch(r"[a-z]+( \d+)?", h) for h in re.split(r", | and ", hexes))
-    a, b = topo.edge_nodes[19]
+    a, b = geometry.edge_nodes[19]
     assert describe(obs, BuildRoad(19)) == f"from spot {a} to spot {b}"
     assert "buildings of nobody" in describe(obs, MoveRobber(0))

@@ -75,12 +75,12 @@ def test_log_chunks_merge_and_keep_every_entry() -> None:
 def test_ir35_income_cache_follows_cities_and_the_robber() -> None:
     """IR-35/IR-44: production after a city upgrade and after the robber moves."""
     state = fresh(4)
-    lt = state.lt
-    assert lt is not None
+    tables = state.layout_tables
+    assert tables is not None
     # a node on a hex whose token is not 7, and the hex itself
-    h = next(h for h in range(state.topo.num_hexes) if lt.tokens[h] not in (0, 7))
-    total = lt.tokens[h]
-    v = state.topo.hex_nodes[h][0]
+    h = next(h for h in range(state.topology.num_hexes) if tables.tokens[h] not in (0, 7))
+    total = tables.tokens[h]
+    v = state.topology.hex_nodes[h][0]
     settle(state, 1, v)
 
     def cards_after_roll() -> int:
@@ -89,7 +89,7 @@ def test_ir35_income_cache_follows_cities_and_the_robber() -> None:
         state.apply(A.DICE[total])
         return sum(state.hands[1]) - before
 
-    from_hexes = sum(1 for x in state.topo.node_hexes[v] if lt.tokens[x] == total)
+    from_hexes = sum(1 for x in state.topology.node_hexes[v] if tables.tokens[x] == total)
     assert cards_after_roll() == from_hexes
     state.seat = state.active = 1
     give(state, 1, "2g 3o")
@@ -107,7 +107,7 @@ def test_ir43_robber_moves_follow_new_settlements() -> None:
     before = texts(state)
     assert not [t for t in before if "steal" in t]
     settle(state, 1, 18)
-    hexes = [h for h in state.topo.node_hexes[18] if h != state.robber]
+    hexes = [h for h in state.topology.node_hexes[18] if h != state.robber]
     after = texts(state)
     assert [t for t in after if "steal" in t] == [f"robber {h} steal 1" for h in hexes]
 
@@ -115,49 +115,49 @@ def test_ir43_robber_moves_follow_new_settlements() -> None:
 def test_ir56_cached_road_spots_follow_opponents_roads() -> None:
     """IR-56: a road spot another seat builds on leaves the listing at once."""
     state = fresh(4)
-    topo = state.topo
-    w = topo.node_adj[18][0]
-    u = next(x for x in topo.node_adj[w] if x != 18)
-    shared = next(e for e in topo.node_edges[18] if w in topo.edge_nodes[e])
+    geometry = state.topology
+    w = geometry.node_adj[18][0]
+    u = next(x for x in geometry.node_adj[w] if x != 18)
+    shared = next(e for e in geometry.node_edges[18] if w in geometry.edge_nodes[e])
     settle(state, 0, 18)
     settle(state, 1, u)
     give(state, 0, "1l 1b")
     assert sorted(t for t in texts(state) if t.startswith("road")) == sorted(
-        f"road {e}" for e in topo.node_edges[18]
+        f"road {e}" for e in geometry.node_edges[18]
     )
     state.seat = state.active = 1
     give(state, 1, "2l 2b")
-    toward = next(e for e in topo.node_edges[u] if w in topo.edge_nodes[e])
+    toward = next(e for e in geometry.node_edges[u] if w in geometry.edge_nodes[e])
     do(state, f"road {toward}", f"road {shared}")
     state.seat = state.active = 0
     assert sorted(t for t in texts(state) if t.startswith("road")) == sorted(
-        f"road {e}" for e in topo.node_edges[18] if e != shared
+        f"road {e}" for e in geometry.node_edges[18] if e != shared
     )
 
 
 def test_ir66_incremental_longest_road_matches_a_full_search() -> None:
     """IR-66/IR-67: the length after each new road equals a search of all the roads, with
     other players' roads and buildings (that break roads) on the board."""
-    topo = topology("hex19")
+    geometry = topology("hex19")
     rng = random.Random(66)
     for _ in range(300):
-        edge_owner = [-1] * topo.num_edges
-        node_owner = [-1] * topo.num_nodes
+        edge_owner = [-1] * geometry.num_edges
+        node_owner = [-1] * geometry.num_nodes
         for _ in range(rng.randrange(0, 8)):
-            node_owner[rng.randrange(topo.num_nodes)] = rng.choice([0, 1, 2])
-        for e in range(topo.num_edges):
+            node_owner[rng.randrange(geometry.num_nodes)] = rng.choice([0, 1, 2])
+        for e in range(geometry.num_edges):
             if rng.random() < 0.08:
                 edge_owner[e] = 1
         owned: list[int] = []
         length = 0
         for _ in range(15):
-            free = [e for e in range(topo.num_edges) if edge_owner[e] < 0]
+            free = [e for e in range(geometry.num_edges) if edge_owner[e] < 0]
             near = sorted(
                 {
                     f
                     for e in owned
-                    for v in topo.edge_nodes[e]
-                    for f in topo.node_edges[v]
+                    for v in geometry.edge_nodes[e]
+                    for f in geometry.node_edges[v]
                     if edge_owner[f] < 0
                 }
             )
@@ -167,31 +167,31 @@ def test_ir66_incremental_longest_road_matches_a_full_search() -> None:
             e = rng.choice(choices)
             edge_owner[e] = 0
             owned.append(e)
-            length = length_after_road(topo, edge_owner, node_owner, 0, e, length)
-            assert length == road_length(topo, edge_owner, node_owner, owned, 0)
+            length = length_after_road(geometry, edge_owner, node_owner, 0, e, length)
+            assert length == road_length(geometry, edge_owner, node_owner, owned, 0)
 
 
 def test_ir57_cached_settlement_spots_follow_new_settlements() -> None:
     """IR-57: a settlement next to a listed spot (distance rule) removes it at once."""
     state = fresh(4)
-    topo = state.topo
+    geometry = state.topology
     settle(state, 0, 18)
     give(state, 0, "3l 3b 1w 1g")
-    a = topo.node_adj[18][0]
-    b = next(x for x in topo.node_adj[a] if x != 18)
+    a = geometry.node_adj[18][0]
+    b = next(x for x in geometry.node_adj[a] if x != 18)
     do(state, *(f"road {e}" for e in path(state, [18, a, b])))
     assert [t for t in texts(state) if t.startswith("settle")] == [f"settle {b}"]
-    settle(state, 1, next(x for x in topo.node_adj[b] if x != a))
+    settle(state, 1, next(x for x in geometry.node_adj[b] if x != a))
     assert not [t for t in texts(state) if t.startswith("settle")]
 
 
 def test_ir56_diverging_clones_list_their_own_road_spots() -> None:
     """IR-56: two clones that build different roads each list the spots of their own board."""
     state = fresh(4)
-    topo = state.topo
+    geometry = state.topology
     settle(state, 0, 18)
     give(state, 0, "3l 3b")
-    first, second = topo.node_edges[18][:2]
+    first, second = geometry.node_edges[18][:2]
     twin = state.clone()
     do(state, f"road {first}")
     do(twin, f"road {second}")

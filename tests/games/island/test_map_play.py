@@ -88,9 +88,9 @@ def test_ir81_bank_and_deck_follow_the_player_count(
 
 def test_every_map_has_its_own_geometry() -> None:
     for m in (load_map(x) for x in ("lagoon", "ring-isle", "giants-land")):
-        topo = load_game("island", m.max_players, {"map": m.id}).topology
+        topology = load_game("island", m.max_players, {"map": m.id}).topology
         total, producing, deserts, _lakes = m.counts()
-        assert topo.num_hexes == producing + deserts < total
+        assert topology.num_hexes == producing + deserts < total
     keystone = load_game("island", 4, {"map": "keystone"}).topology
     assert (keystone.num_hexes, keystone.num_nodes, keystone.num_edges) == (19, 54, 72)
 
@@ -113,7 +113,7 @@ def test_board_random_shuffles_a_fixed_map() -> None:
     a, b = (laid_out("keystone", 3, seed, board="random") for seed in (1, 2))
     fixed = laid_out("keystone", 3)
     assert a.island != b.island and a.island != fixed.island
-    assert a.topo is fixed.topo  # the same shape
+    assert a.topology is fixed.topology  # the same shape
 
 
 def test_layout_outcomes_round_trip_and_foreign_layouts_are_refused() -> None:
@@ -155,13 +155,13 @@ def test_ir42_ir10_lakes_are_no_hexes_of_the_engine() -> None:
     lakes = lake_hexes({"island": state.island})
     assert len(lakes) == 7
     lake_centres = {(2 * q + r, 3 * r) for q, r in lakes}
-    assert not lake_centres & set(state.topo.hex_xy)  # no robber, no token, no production
-    assert state.lt is not None
-    producing = {h for entries in state.lt.production.values() for h, _, _ in entries}
-    assert len(producing) == 28 and state.topo.num_hexes == 30
+    assert not lake_centres & set(state.topology.hex_xy)  # no robber, no token, no production
+    assert state.layout_tables is not None
+    producing = {h for entries in state.layout_tables.production.values() for h, _, _ in entries}
+    assert len(producing) == 28 and state.topology.num_hexes == 30
     # the inner lake's own corners touch no land: they are no intersections at all
     centre_corners = set(corners((0, 0)))
-    assert not centre_corners & set(state.topo.node_xy)
+    assert not centre_corners & set(state.topology.node_xy)
 
 
 def test_ir42_the_robber_moves_only_to_land() -> None:
@@ -173,7 +173,7 @@ def test_ir42_the_robber_moves_only_to_land() -> None:
         prompt = state.prompt()
         if prompt is not None and prompt.kind == "robber":
             targets = {a.hex for a in state.legal_actions() if isinstance(a, A.MoveRobber)}
-            assert targets <= set(range(state.topo.num_hexes))
+            assert targets <= set(range(state.topology.num_hexes))
             seen += 1
         state.apply(action)
     assert seen, "no robber move in the game"
@@ -182,15 +182,15 @@ def test_ir42_the_robber_moves_only_to_land() -> None:
 def test_ir53_a_lake_harbor_serves_its_shore() -> None:
     state = laid_out("twin-meres", 3, seed=1)
     lake_points = {p for h in lake_hexes({"island": state.island}) for p in corners(h)}
-    assert state.lt is not None
+    assert state.layout_tables is not None
     slots = [
         (e, kind)
-        for e, kind in zip(state.topo.harbor_slots, state.lt.layout.harbors)
-        if {state.topo.node_xy[v] for v in state.topo.edge_nodes[e]} <= lake_points
+        for e, kind in zip(state.topology.harbor_slots, state.layout_tables.layout.harbors)
+        if {state.topology.node_xy[v] for v in state.topology.edge_nodes[e]} <= lake_points
     ]
     assert len(slots) == 4 and all(kind != GENERIC for _, kind in slots)  # 2:1 lake harbors
     edge, kind = slots[0]
-    node = state.topo.edge_nodes[edge][0]
+    node = state.topology.edge_nodes[edge][0]
     state.apply(A.BuildSettlement(node))
     assert state.ratio[0][kind] == RESOURCE_HARBOR_RATIO
 
@@ -210,18 +210,18 @@ def test_ir16_driftland_records_replay_their_island() -> None:
     again = replay(a.record)
     assert again.fingerprint() == a.state.fingerprint()
     assert isinstance(again, IslandState) and again.island == a.state.island
-    assert len(again.node_owner) == again.topo.num_nodes == a.state.topo.num_nodes
+    assert len(again.node_owner) == again.topology.num_nodes == a.state.topology.num_nodes
 
 
 def test_driftland_observation_names_its_geometry() -> None:
     state = laid_out("driftland", 3, seed=11)
     board = state.observation(1)["board"]
     assert board["map"] == "driftland" and board["island"] == state.island
-    topo = board_topology(board)
-    assert (topo.num_hexes, topo.num_nodes, topo.num_edges) == (
-        state.topo.num_hexes,
-        state.topo.num_nodes,
-        state.topo.num_edges,
+    topology = board_topology(board)
+    assert (topology.num_hexes, topology.num_nodes, topology.num_edges) == (
+        state.topology.num_hexes,
+        state.topology.num_nodes,
+        state.topology.num_edges,
     )
     before = load_game("island", 3, {"map": "driftland"}).new_initial_state()
     assert before.observation(0)["board"] == {
@@ -246,8 +246,8 @@ def test_terminal_view_draws_lakes_and_lake_harbors() -> None:
     state = laid_out("lagoon", 2, seed=0)
     text = state.game.render_observation(state.observation(0))
     assert "~~~~" in text and "(lake)" in text
-    assert state.lt is not None
-    assert text.count("[") >= state.topo.num_hexes  # every land hex with its id
+    assert state.layout_tables is not None
+    assert text.count("[") >= state.topology.num_hexes  # every land hex with its id
 
 
 # --- golden playthroughs and perft -----------------------------------------------------------
@@ -278,7 +278,7 @@ def test_perft_hand_counts_on_maps() -> None:
     assert [kit.perft(keystone, d) for d in (1, 2, 3)] == [1, 54, 144]
     ring = kit.start_position(load_game("island", 4, {"map": "ring-isle"}), 0)
     assert isinstance(ring, IslandState)
-    degrees = [len(adj) for adj in ring.topo.node_adj]
+    degrees = [len(adj) for adj in ring.topology.node_adj]
     assert kit.perft(ring, 1) == len(degrees) == 90
-    assert kit.perft(ring, 2) == sum(degrees) == 2 * ring.topo.num_edges
+    assert kit.perft(ring, 2) == sum(degrees) == 2 * ring.topology.num_edges
     assert kit.perft(ring, 3) == sum(d * (89 - d) for d in degrees) == 20700

@@ -668,14 +668,16 @@ def test_parse_layout_text_refuses_a_broken_text() -> None:
 def test_to_engine_builds_the_engine_board(map_id: str) -> None:
     m = load_map(map_id)
     layout = draw_layout(m, random.Random(2))
-    topo, engine_layout = to_engine(layout)
+    topology, engine_layout = to_engine(layout)
     land = land_of(layout)
-    assert topo.num_hexes == len(land)  # lakes are holes: no lake hex, no lake-only node
-    assert topo.num_nodes == len(layout.land_intersections())
-    board.validate_layout(topo, engine_layout)
-    assert len(topo.harbor_slots) == len(layout.harbors)
-    assert all(len(topo.edge_hexes[e]) == 1 for e in topo.harbor_slots)  # coast or lake shore
-    tables = board.LayoutTables(topo, engine_layout)
+    assert topology.num_hexes == len(land)  # lakes are holes: no lake hex, no lake-only node
+    assert topology.num_nodes == len(layout.land_intersections())
+    board.validate_layout(topology, engine_layout)
+    assert len(topology.harbor_slots) == len(layout.harbors)
+    assert all(
+        len(topology.edge_hexes[e]) == 1 for e in topology.harbor_slots
+    )  # coast or lake shore
+    tables = board.LayoutTables(topology, engine_layout)
     assert sum(1 for k in tables.node_harbor if k >= 0) == 2 * len(layout.harbors)
     producing = sum(len(v) for v in tables.production.values())
     assert producing == m.counts()[1]
@@ -684,9 +686,9 @@ def test_to_engine_builds_the_engine_board(map_id: str) -> None:
 
 
 def test_to_engine_keystone_has_the_standard_board_geometry() -> None:
-    topo, _ = to_engine(draw_layout(load_map("keystone"), random.Random(0)))
+    topology, _ = to_engine(draw_layout(load_map("keystone"), random.Random(0)))
     std = board.topology("hex19")
-    assert (topo.num_hexes, topo.num_nodes, topo.num_edges, len(topo.coast)) == (
+    assert (topology.num_hexes, topology.num_nodes, topology.num_edges, len(topology.coast)) == (
         std.num_hexes,
         std.num_nodes,
         std.num_edges,
@@ -697,7 +699,7 @@ def test_to_engine_keystone_has_the_standard_board_geometry() -> None:
         pts = sorted(xy, key=lambda p: (p[1], p[0]))
         return [(x - pts[0][0], y - pts[0][1]) for x, y in pts]
 
-    assert shape(topo.hex_xy) == shape(std.hex_xy)
+    assert shape(topology.hex_xy) == shape(std.hex_xy)
 
 
 def test_ir16_driftland_replays_across_processes() -> None:

@@ -46,7 +46,7 @@ def _check_invariants(state: IslandState) -> None:
             assert all(0 <= x <= h for x, h in zip(d, hand))
     for v, o in enumerate(state.node_owner):  # IR-19: the distance rule always holds
         if o >= 0:
-            assert all(state.node_owner[u] < 0 for u in state.topo.node_adj[v])
+            assert all(state.node_owner[u] < 0 for u in state.topology.node_adj[v])
 
 
 @FAST
@@ -65,7 +65,7 @@ def test_ir36_ir59_invariants_along_random_playouts(seed: int, players: int) -> 
 
 def _brute_length(state: IslandState, player: int) -> int:
     """Every trail from every node, no pruning (the definition of IR-66/IR-67)."""
-    topo = state.topo
+    topology = state.topology
     best = 0
 
     def walk(v: int, used: frozenset[int], length: int) -> None:
@@ -74,11 +74,11 @@ def _brute_length(state: IslandState, player: int) -> int:
         owner = state.node_owner[v]
         if length and owner >= 0 and owner != player:
             return
-        for e in topo.node_edges[v]:
+        for e in topology.node_edges[v]:
             if state.edge_owner[e] == player and e not in used:
-                walk(topo.edge_other[e][v], used | {e}, length + 1)
+                walk(topology.edge_other[e][v], used | {e}, length + 1)
 
-    for v in range(topo.num_nodes):
+    for v in range(topology.num_nodes):
         walk(v, frozenset(), 0)
     return best
 
@@ -90,28 +90,28 @@ def test_ir66_ir67_road_length_matches_brute_force(seed: int, roads: int, blocke
 
     state = fresh(4)
     rng = random.Random(seed)
-    topo = state.topo
+    topology = state.topology
     # grow a random connected-ish road network of seat 0 with a few random extra pieces
-    start = rng.randrange(topo.num_edges)
+    start = rng.randrange(topology.num_edges)
     owned = [start]
     while len(owned) < roads:
         frontier = sorted(
             {
                 f
                 for e in owned
-                for v in topo.edge_nodes[e]
-                for f in topo.node_edges[v]
+                for v in topology.edge_nodes[e]
+                for f in topology.node_edges[v]
                 if f not in owned
             }
         )
         if rng.random() < 0.15:
-            frontier = [e for e in range(topo.num_edges) if e not in owned]
+            frontier = [e for e in range(topology.num_edges) if e not in owned]
         owned.append(rng.choice(frontier))
     for e in owned:
         state.edge_owner[e] = 0
     for _ in range(blockers):
-        state.node_owner[rng.randrange(topo.num_nodes)] = rng.choice([0, 1, 2])
-    got = road_length(topo, state.edge_owner, state.node_owner, owned, 0)
+        state.node_owner[rng.randrange(topology.num_nodes)] = rng.choice([0, 1, 2])
+    got = road_length(topology, state.edge_owner, state.node_owner, owned, 0)
     assert got == _brute_length(state, 0)
 
 

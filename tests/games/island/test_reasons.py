@@ -79,7 +79,7 @@ def test_ir59_piece_limits() -> None:
 def test_ir19_distance_rule_and_taken_intersections() -> None:
     state = fresh(4)
     settle(state, 1, 10)
-    neighbour = state.topo.node_adj[10][0]
+    neighbour = state.topology.node_adj[10][0]
     assert reason(state, "settle 10") == "intersection 10 is taken by seat 1's building"
     assert reason(state, f"settle {neighbour}") == (
         f"intersection {neighbour} is next to a building on 10: the distance rule (IR-19)"
@@ -92,8 +92,8 @@ def test_ir57_settlement_needs_an_own_road_and_its_cost() -> None:
     give(state, 0, "1l 1b 1w 1g")
     assert "touches none (IR-57)" in reason(state, "settle 30")
     settle(state, 0, 0)
-    a = state.topo.node_adj[0][0]
-    target = next(v for v in state.topo.node_adj[a] if state.free[v])
+    a = state.topology.node_adj[0][0]
+    target = next(v for v in state.topology.node_adj[a] if state.free[v])
     road(state, 0, *path(state, [0, a, target]))
     state.hands[0] = [0, 1, 1, 0, 0]
     assert reason(state, f"settle {target}") == (
@@ -106,16 +106,16 @@ def test_ir56_road_must_connect_and_cannot_pass_an_opponent() -> None:
     state = fresh(4)
     give(state, 0, "1l 1b")
     assert "a road must connect to your own road or building" in reason(state, "road 0")
-    a, b = state.topo.edge_nodes[0]
+    a, b = state.topology.edge_nodes[0]
     road(state, 0, 0)
     settle(state, 1, b)
-    out = next(e for e in state.topo.node_edges[b] if e != 0)
+    out = next(e for e in state.topology.node_edges[b] if e != 0)
     assert reason(state, f"road {out}") == (
         f"a road cannot connect through seat 1's building on {b} (IR-56)"
     )
     assert reason(state, "road 0") == "edge 0 already holds your road"
     state.hands[0] = [0, 0, 0, 0, 0]
-    free = next(e for e in state.topo.node_edges[a] if state.edge_owner[e] < 0)
+    free = next(e for e in state.topology.node_edges[a] if state.edge_owner[e] < 0)
     assert reason(state, f"road {free}") == (
         "a road costs 1 lumber and 1 brick; you have 0 lumber and 0 brick (IR-56)"
     )
@@ -128,7 +128,7 @@ def test_ir20_setup_road_touches_the_new_settlement() -> None:
     state.apply(state.chance_outcomes()[0][0])
     assert "place your setup settlement first" in reason(state, "road 0")
     do(state, "settle 10")
-    far = next(e for e in range(state.topo.num_edges) if 10 not in state.topo.edge_nodes[e])
+    far = next(e for e in range(state.topology.num_edges) if 10 not in state.topology.edge_nodes[e])
     assert reason(state, f"road {far}") == (
         "the setup road must touch the settlement just placed on 10 (IR-20)"
     )
@@ -239,14 +239,14 @@ def test_ir42_ir43_robber_moves_and_victims() -> None:
     assert reason(state, f"robber {here}") == (
         f"the robber must move to a different hex than {here} (IR-42)"
     )
-    hx = next(h for h in range(state.topo.num_hexes) if h != here)
-    v = state.topo.hex_nodes[hx][0]
+    hx = next(h for h in range(state.topology.num_hexes) if h != here)
+    v = state.topology.hex_nodes[hx][0]
     assert reason(state, f"robber {hx} steal 2") == f"seat 2 has no building on hex {hx} (IR-43)"
     settle(state, 2, v)
     state.robber_cache = {}
     assert reason(state, f"robber {hx} steal 2") == "seat 2 holds no cards to steal (IR-43)"
     assert reason(state, f"robber {hx} steal 1", seat=1).startswith("seat 1 has no decision")
-    settle(state, 1, state.topo.hex_nodes[hx][3])
+    settle(state, 1, state.topology.hex_nodes[hx][3])
     give(state, 1, "1l")
     give(state, 2, "1o")
     state.robber_cache = {}
@@ -258,7 +258,7 @@ def test_ir46_friendly_robber() -> None:
     state = fresh(4, friendly_robber=True)
     settle(state, 1, 10)
     _seven(state)
-    hx = state.topo.node_hexes[10][0]
+    hx = state.topology.node_hexes[10][0]
     assert "friendly robber, IR-46" in reason(state, f"robber {hx}")
 
 
@@ -333,14 +333,14 @@ def test_refusals_through_parse_action_for_and_apply_for_carry_the_reason() -> N
 def _candidates(state: IslandState, pool: list[A.Action], rng: random.Random) -> list[A.Action]:
     """Actions legal at other points of the game, and mutations of the legal ones."""
     out = rng.sample(pool, min(8, len(pool)))
-    topo = state.topo
+    topology = state.topology
     for a in rng.sample(state.legal_actions(), min(3, len(state.legal_actions()))):
         if isinstance(a, A.BuildRoad):
-            out.append(A.BuildRoad(rng.randrange(topo.num_edges)))
+            out.append(A.BuildRoad(rng.randrange(topology.num_edges)))
         elif isinstance(a, A.BuildSettlement | A.BuildCity):
-            out.append(type(a)(rng.randrange(topo.num_nodes)))
+            out.append(type(a)(rng.randrange(topology.num_nodes)))
         elif isinstance(a, A.MoveRobber):
-            out.append(A.MoveRobber(rng.randrange(topo.num_hexes), rng.randrange(-1, state.n)))
+            out.append(A.MoveRobber(rng.randrange(topology.num_hexes), rng.randrange(-1, state.n)))
         elif isinstance(a, A.MaritimeTrade | A.Offer):
             give = tuple(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(5))
             get = tuple(rng.choice((0, 0, 0, 1, 2)) for _ in range(5))

@@ -14,7 +14,7 @@ from .helpers import coast_nodes, do, fresh, give, path, road, settle, texts
 
 
 def length(state: IslandState, seat: int) -> int:
-    return road_length(state.topo, state.edge_owner, state.node_owner, state.roads[seat], seat)
+    return road_length(state.topology, state.edge_owner, state.node_owner, state.roads[seat], seat)
 
 
 def next_turn(state: IslandState, total: int = 8) -> None:
@@ -38,7 +38,7 @@ def test_ir66_chain_and_branches() -> None:
 
 def test_ir66_closed_ring_of_six_counts_six() -> None:
     state = fresh(4)
-    ring = list(state.topo.hex_nodes[4])
+    ring = list(state.topology.hex_nodes[4])
     road(state, 0, *path(state, [*ring, ring[0]]))
     assert length(state, 0) == 6
     road(state, 0, *path(state, [ring[0], 4]))  # a tail makes the trail 7
@@ -47,8 +47,8 @@ def test_ir66_closed_ring_of_six_counts_six() -> None:
 
 def test_ir66_figure_eight_is_edge_simple() -> None:
     state = fresh(4)
-    a = list(state.topo.hex_nodes[4])
-    b = list(state.topo.hex_nodes[5])
+    a = list(state.topology.hex_nodes[4])
+    b = list(state.topology.hex_nodes[5])
     road(state, 0, *path(state, [*a, a[0]]))
     extra = [e for e in path(state, [*b, b[0]]) if e not in state.roads[0]]  # 13-18 is shared
     assert len(extra) == 5
@@ -116,7 +116,7 @@ def test_ir70_break_in_play_sets_aside_then_first_alone_takes() -> None:
     assert state.longest_road == 0 and state.road_length[:3] == [8, 6, 6]
     settle(state, 3, nodes[4])  # A: 4 + 4; B and C tie at 6: set aside (IR-70 d)
     assert state.road_length[0] == 4 and state.longest_road == -1
-    extra = next(e for e in state.topo.node_edges[other[-1]] if state.edge_owner[e] < 0)
+    extra = next(e for e in state.topology.node_edges[other[-1]] if state.edge_owner[e] < 0)
     road(state, 1, extra)
     assert state.longest_road == 1  # alone at the maximum with 7
 
@@ -125,10 +125,10 @@ def _middle_split_fixture() -> tuple[IslandState, list[int], int, int]:
     """A (seat 0) holds Longest Road with 8 coast segments whose middle node has a free
     inland edge; returns the state, the road's nodes, the middle node and the inland node."""
     state = fresh(4)
-    for start in range(len(state.topo.coast)):
+    for start in range(len(state.topology.coast)):
         nodes = coast_nodes(state, 9, start)
         mid = nodes[4]
-        inland = [u for u in state.topo.node_adj[mid] if u not in nodes]
+        inland = [u for u in state.topology.node_adj[mid] if u not in nodes]
         if inland:
             return state, nodes, mid, inland[0]
     raise AssertionError("no coast path with an inland middle node")
@@ -138,10 +138,10 @@ def test_ir6_ir5_longest_road_regained_off_turn_wins_at_own_turn_start() -> None
     state, nodes, mid, inland = _middle_split_fixture()
     road(state, 0, *path(state, nodes))  # A: 8 segments, holder
     used = set(nodes)
-    for start in range(len(state.topo.coast)):
+    for start in range(len(state.topology.coast)):
         cand = coast_nodes(state, 8, start)
         if not used & set(cand) and not any(
-            u in used for v in cand for u in state.topo.node_adj[v]
+            u in used for v in cand for u in state.topology.node_adj[v]
         ):
             break
     road(state, 1, *path(state, cand))  # B: 7 segments

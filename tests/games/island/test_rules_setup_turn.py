@@ -54,16 +54,16 @@ def test_ir19_distance_rule_in_setup() -> None:
     do(state, state.legal_actions()[0].text())
     legal = texts(state)
     assert "settle 18" not in legal
-    for v in state.topo.node_adj[18]:
+    for v in state.topology.node_adj[18]:
         assert f"settle {v}" not in legal
     with pytest.raises(IllegalActionError):
-        state.parse_action(f"settle {state.topo.node_adj[18][0]}")
+        state.parse_action(f"settle {state.topology.node_adj[18][0]}")
 
 
 def test_ir20_setup_road_touches_the_new_settlement() -> None:
     state = start(2)
     do(state, "settle 18")
-    assert sorted(texts(state)) == sorted(f"road {e}" for e in state.topo.node_edges[18])
+    assert sorted(texts(state)) == sorted(f"road {e}" for e in state.topology.node_edges[18])
 
 
 def test_ir21_second_settlement_yields_one_card_per_producing_hex() -> None:
@@ -326,7 +326,7 @@ def test_ir46_friendly_robber_never_robs_a_protected_player_on_the_desert() -> N
     for v in (0, 2, 5, 11, 13, 15, 19, 26, 28, 30, 34, 41, 42, 47, 49, 53, 29, 37, 22):
         state.node_owner[v] = 1  # seat 1 touches every hex but the desert (9)...
     desert = 9
-    settle(state, 1, state.topo.hex_nodes[desert][0])  # ...and the desert: 1 visible VP
+    settle(state, 1, state.topology.hex_nodes[desert][0])  # ...and the desert: 1 visible VP
     give(state, 1, "2l")
     state.robber = 0
     roll(state, 7)

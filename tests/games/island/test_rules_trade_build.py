@@ -163,11 +163,11 @@ def test_ir56_road_connects_and_not_through_an_opponent() -> None:
     settle(state, 0, 18)
     give(state, 0, "5l 5b")
     roads = sorted(t for t in texts(state) if t.startswith("road"))
-    assert roads == sorted(f"road {e}" for e in state.topo.node_edges[18])
+    assert roads == sorted(f"road {e}" for e in state.topology.node_edges[18])
     e1 = path(state, [18, 13])[0]
     do(state, f"road {e1}")
     settle(state, 1, 13)  # the road runs into seat 1's settlement
-    beyond = [e for e in state.topo.node_edges[13] if e != e1]
+    beyond = [e for e in state.topology.node_edges[13] if e != e1]
     for e in beyond:
         assert f"road {e}" not in texts(state)
 
@@ -322,8 +322,8 @@ def test_knight_moves_robber_in_main_phase() -> None:
 
 
 def test_ir15_harbor_serves_both_intersections_of_its_edge() -> None:
-    topo = fresh(4).topo
-    a, b = topo.edge_nodes[topo.harbor_slots[0]]  # a generic harbor on the beginner board
+    topology = fresh(4).topology
+    a, b = topology.edge_nodes[topology.harbor_slots[0]]  # a generic harbor on the beginner board
     for node in (a, b):
         state = fresh(4)
         give(state, 0, "3w")

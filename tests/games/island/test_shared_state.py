@@ -30,8 +30,8 @@ from hexfolk.games.island.state import IslandState
 
 REVIEWED = {
     # immutable tables of the board and the layout, built once and never written
-    "topo": "board topology (frozen dataclass of tuples)",
-    "lt": "layout tables (tuples; replaced only by the layout chance step)",
+    "topology": "board topology (frozen dataclass of tuples)",
+    "layout_tables": "layout tables (tuples; replaced only by the layout chance step)",
     "texts": "log texts formatted once per player count (tuples of strings)",
     # copy-on-write: replaced (outer and inner list), never changed in place
     "buildings": "nodes built on per seat",
@@ -61,7 +61,7 @@ def _play(state: IslandState, rng: random.Random, steps: int) -> None:
 def _memo_errors(st: IslandState) -> list[str]:
     """Every memo entry of ``st`` that differs from what ``st`` computes afresh."""
     errors: list[str] = []
-    if st.lt is None:  # before the layout no memo can hold anything
+    if st.layout_tables is None:  # before the layout no memo can hold anything
         memos = {"income": st.income, "robber_cache": st.robber_cache, "build": st.build_cache}
         return [f"{name} filled before the layout" for name, memo in memos.items() if memo]
     for key, entry in list(st.income.items()):
@@ -140,7 +140,12 @@ def test_copy_on_write_structures_survive_clones_playing_on() -> None:
     rng = random.Random(7)
     while not state.is_terminal() and state.turn < 40:
         before = copy.deepcopy(
-            (state.buildings, state.ratio, state.log_entries(), state.lt and state.lt.production)
+            (
+                state.buildings,
+                state.ratio,
+                state.log_entries(),
+                state.layout_tables and state.layout_tables.production,
+            )
         )
         for _ in range(2):
             _play(state.clone(), rng, 40)
@@ -148,7 +153,7 @@ def test_copy_on_write_structures_survive_clones_playing_on() -> None:
             state.buildings,
             state.ratio,
             state.log_entries(),
-            state.lt and state.lt.production,
+            state.layout_tables and state.layout_tables.production,
         )
         assert after == before, f"turn {state.turn}: a clone changed the original"
         _play(state, rng, 5)

@@ -81,8 +81,8 @@ def test_ir16_defaults_depend_only_on_the_state_and_the_rng() -> None:
 # ---------------------------------------------------------------- IR-28, row by row
 def test_ir28_setup_settlement_highest_pip_sum_random_tie_break() -> None:
     state = start(4)
-    assert state.lt is not None
-    pips = state.lt.node_pips
+    assert state.layout_tables is not None
+    pips = state.layout_tables.node_pips
     legal = [a for a in state.legal_actions() if isinstance(a, A.BuildSettlement)]
     best = max(pips[a.node] for a in legal)
     top = {a.node for a in legal if pips[a.node] == best}
@@ -99,8 +99,8 @@ def test_ir28_setup_settlement_ties_are_broken_at_random() -> None:
     rng = random.Random(3)
     for seed in range(20):  # a board whose best pip sum is shared by several spots
         state = start(4, seed, board="standard")
-        assert state.lt is not None
-        pips = state.lt.node_pips
+        assert state.layout_tables is not None
+        pips = state.layout_tables.node_pips
         legal = [a for a in state.legal_actions() if isinstance(a, A.BuildSettlement)]
         best = max(pips[a.node] for a in legal)
         top = {a.node for a in legal if pips[a.node] == best}
@@ -119,7 +119,7 @@ def test_ir28_setup_settlement_ties_are_broken_at_random() -> None:
 def test_ir28_setup_road_is_a_random_legal_road_touching_the_settlement() -> None:
     state = start(4)
     do(state, "settle 18")
-    touching = {f"road {e}" for e in state.topo.node_edges[18]}
+    touching = {f"road {e}" for e in state.topology.node_edges[18]}
     chosen = {str(state.timeout_action(0, random.Random(s))) for s in range(40)}
     assert chosen <= touching and len(chosen) > 1
 
@@ -230,7 +230,7 @@ def _robber_position() -> IslandState:
 
 def test_ir28_robber_prefers_a_hex_without_own_buildings() -> None:
     state = _robber_position()
-    own = set(state.topo.node_hexes[18])
+    own = set(state.topology.node_hexes[18])
     legal = state.legal_actions()
     chosen = set()
     for seed in range(200):
@@ -243,8 +243,8 @@ def test_ir28_robber_prefers_a_hex_without_own_buildings() -> None:
 
 def test_ir28_robber_victim_is_a_random_eligible_one() -> None:
     state = fresh(4)
-    h = (state.robber + 1) % state.topo.num_hexes  # not where the robber stands
-    corners = state.topo.hex_nodes[h]
+    h = (state.robber + 1) % state.topology.num_hexes  # not where the robber stands
+    corners = state.topology.hex_nodes[h]
     settle(state, 1, corners[0])
     settle(state, 2, corners[3])
     settle(state, 3, corners[1])  # seat 3 holds no card: not eligible (IR-43)

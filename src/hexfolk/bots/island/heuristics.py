@@ -54,15 +54,15 @@ class Target:
 def is_free(pos: Pos, v: int) -> bool:
     """True if a settlement may stand on node ``v`` by the distance rule (IR-19): the
     engine's own rule (:func:`~hexfolk.games.island.building.distance_rule_allows`)."""
-    return distance_rule_allows(pos.topo, pos.node_owner, v)
+    return distance_rule_allows(pos.topology, pos.node_owner, v)
 
 
 def node_resources(pos: Pos, v: int) -> list[float]:
     """Pips per resource that a settlement on ``v`` would collect."""
     out = [0.0] * NRES
-    if pos.lt is None:
+    if pos.layout_tables is None:
         return out
-    for _h, r, pips in node_yields(pos.lt)[v]:
+    for _h, r, pips in node_yields(pos.layout_tables)[v]:
         out[r] += pips
     return out
 
@@ -79,9 +79,9 @@ def node_value(pos: Pos, v: int, have: list[float] | None = None) -> float:
             value += res[r] * w
             if have[r] == 0:
                 value += _PL["new_resource_bonus"]
-    lt = pos.lt
-    if lt is not None:
-        kind = lt.node_harbor[v]
+    tables = pos.layout_tables
+    if tables is not None:
+        kind = tables.node_harbor[v]
         if kind == GENERIC:
             value += _PL["generic_harbor"]
         elif kind >= 0:
@@ -98,7 +98,7 @@ def network_nodes(pos: Pos, p: int) -> set[int]:
     """Nodes ``p``'s roads reach (not through another player's building) plus its buildings."""
     owner = pos.node_owner
     nodes = set(own_nodes(pos, p))
-    edge_nodes = pos.topo.edge_nodes
+    edge_nodes = pos.topology.edge_nodes
     for e, o in enumerate(pos.edge_owner):
         if o == p:
             for v in edge_nodes[e]:
@@ -109,7 +109,7 @@ def network_nodes(pos: Pos, p: int) -> set[int]:
 
 def settle_spots(pos: Pos, p: int) -> list[int]:
     """Free nodes touching one of ``p``'s roads (IR-57)."""
-    edge_nodes = pos.topo.edge_nodes
+    edge_nodes = pos.topology.edge_nodes
     spots = {
         v for e, o in enumerate(pos.edge_owner) if o == p for v in edge_nodes[e] if is_free(pos, v)
     }
@@ -120,7 +120,7 @@ def road_scores(pos: Pos) -> dict[int, float]:
     """Value of each empty edge next to the seat's network: the best spot it leads to
     (one or two roads away), discounted by distance."""
     p = pos.seat
-    topo = pos.topo
+    topology = pos.topology
     owner, eo = pos.node_owner, pos.edge_owner
     have = production(pos, p, with_robber=False)
     reach = network_nodes(pos, p)
@@ -133,15 +133,15 @@ def road_scores(pos: Pos) -> dict[int, float]:
 
     out: dict[int, float] = {}
     for v in reach:
-        for e in topo.node_edges[v]:
+        for e in topology.node_edges[v]:
             if eo[e] >= 0 or e in out:
                 continue
-            u = topo.edge_other[e][v]
+            u = topology.edge_other[e][v]
             best = spot(u)
             if owner[u] < 0:
-                for e2 in topo.node_edges[u]:
+                for e2 in topology.node_edges[u]:
                     if e2 != e and eo[e2] < 0:
-                        w = topo.edge_other[e2][u]
+                        w = topology.edge_other[e2][u]
                         best = max(best, 0.55 * spot(w))
             out[e] = best
     return out
@@ -197,8 +197,8 @@ def hex_pips_of(pos: Pos, h: int, p: int) -> int:
     if not pips:
         return 0
     owner, level = pos.node_owner, pos.node_level
-    return pips * sum(level[v] for v in pos.topo.hex_nodes[h] if owner[v] == p)
+    return pips * sum(level[v] for v in pos.topology.hex_nodes[h] if owner[v] == p)
 
 
 def has_own_building(pos: Pos, h: int) -> bool:
-    return any(pos.node_owner[v] == pos.seat for v in pos.topo.hex_nodes[h])
+    return any(pos.node_owner[v] == pos.seat for v in pos.topology.hex_nodes[h])

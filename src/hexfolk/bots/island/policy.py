@@ -80,7 +80,7 @@ def road_race(pos: Pos, legal: Sequence[Action]) -> tuple[float, Action] | None:
     best_len, best = current, roads[0]
     for a in roads:
         edge_owner[a.edge] = me
-        length = road_length(pos.topo, edge_owner, pos.node_owner, [*mine, a.edge], me)
+        length = road_length(pos.topology, edge_owner, pos.node_owner, [*mine, a.edge], me)
         edge_owner[a.edge] = -1
         if length > best_len:
             best_len, best = length, a

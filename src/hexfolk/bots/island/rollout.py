@@ -29,8 +29,8 @@ def _kind(state: State) -> str:
 
 
 def _fast_main(st: IslandPosition, p: int, legal: list[Action], rng: random.Random) -> Action:
-    assert st.lt is not None  # the main phase comes after the layout
-    pips = st.lt.node_pips
+    assert st.layout_tables is not None  # the main phase comes after the layout
+    pips = st.layout_tables.node_pips
     best: Action | None = None
     best_v = -1
     roads: list[A.BuildRoad] = []
@@ -60,11 +60,11 @@ def _fast_main(st: IslandPosition, p: int, legal: list[Action], rng: random.Rand
     has_settlement = st.cities_left[p] > 0 and any(st.node_level[v] == 1 for v in st.buildings[p])
     want_city = has_settlement and hand[3] + hand[4] >= 3
     if roads and not want_city and st.settlements_left[p] > 0:
-        topo = st.topo
+        topology = st.topology
         spots = False
         pos = None
         for e in st.roads[p]:
-            for v in topo.edge_nodes[e]:
+            for v in topology.edge_nodes[e]:
                 if st.free[v]:
                     spots = True
                     break
@@ -74,7 +74,7 @@ def _fast_main(st: IslandPosition, p: int, legal: list[Action], rng: random.Rand
             pos = pos_from_state(st, p)
             best_r, best_rv = roads[0], -1
             for a in roads:
-                for v in topo.edge_nodes[a.edge]:
+                for v in topology.edge_nodes[a.edge]:
                     if st.node_owner[v] < 0:
                         val = pips[v] * (2 if is_free(pos, v) else 1)
                         if val > best_rv:

@@ -60,8 +60,8 @@ class Pos:
 
     seat: int
     n: int
-    topo: Topology
-    lt: LayoutTables | None
+    topology: Topology
+    layout_tables: LayoutTables | None
     phase: str
     active: int
     node_owner: list[int]
@@ -104,14 +104,14 @@ class Pos:
         return max(others, key=lambda p: (self.visible_vp[p], self.cards[p], -p))
 
 
-def ratios_of(seat: int, node_owner: list[int], lt: LayoutTables | None) -> list[int]:
+def ratios_of(seat: int, node_owner: list[int], tables: LayoutTables | None) -> list[int]:
     """Maritime ratios of ``seat`` from its buildings on harbors (IR-52, IR-53)."""
     ratio = [BANK_RATIO] * NRES
-    if lt is None:
+    if tables is None:
         return ratio
     for v, o in enumerate(node_owner):
         if o == seat:
-            kind = lt.node_harbor[v]
+            kind = tables.node_harbor[v]
             if kind == GENERIC:
                 ratio = [min(x, GENERIC_RATIO) for x in ratio]
             elif kind >= 0:
@@ -126,17 +126,17 @@ def pos_from_observation(
     ``vp_target`` and ``discard_limit``."""
     board = data["board"]
     island = board.get("island")
-    topo = _geometry(board["map"], island)
-    lt = _tables(board["map"], island, board["layout"]) if board["layout"] else None
-    node_owner = [-1] * topo.num_nodes
-    node_level = [0] * topo.num_nodes
+    topology = _geometry(board["map"], island)
+    tables = _tables(board["map"], island, board["layout"]) if board["layout"] else None
+    node_owner = [-1] * topology.num_nodes
+    node_level = [0] * topology.num_nodes
     for v, o in data["settlements"]:
         node_owner[v] = o
         node_level[v] = 1
     for v, o in data["cities"]:
         node_owner[v] = o
         node_level[v] = 2
-    edge_owner = [-1] * topo.num_edges
+    edge_owner = [-1] * topology.num_edges
     for e, o in data["roads"]:
         edge_owner[e] = o
     players = data["players"]
@@ -147,8 +147,8 @@ def pos_from_observation(
     return Pos(
         seat=seat,
         n=len(players),
-        topo=topo,
-        lt=lt,
+        topology=topology,
+        layout_tables=tables,
         phase=str(data["phase"]),
         active=int(data["active"]),
         node_owner=node_owner,
@@ -156,7 +156,7 @@ def pos_from_observation(
         edge_owner=edge_owner,
         hand=[int(hand_json.get(r, 0)) for r in RESOURCES],
         dev=[int(dev_json.get(c, 0)) for c in DEV_NAMES],
-        ratio=ratios_of(seat, node_owner, lt),
+        ratio=ratios_of(seat, node_owner, tables),
         bank=None if bank_json is None else [int(bank_json[r]) for r in RESOURCES],
         robber=int(board["robber"]),
         visible_vp=[int(p["visible_vp"]) for p in players],
@@ -182,8 +182,8 @@ def pos_from_state(st: IslandPosition, seat: int) -> Pos:
     return Pos(
         seat=seat,
         n=n,
-        topo=st.topo,
-        lt=st.lt,
+        topology=st.topology,
+        layout_tables=st.layout_tables,
         phase="",
         active=st.active,
         node_owner=st.node_owner,
@@ -211,10 +211,10 @@ def pos_from_state(st: IslandPosition, seat: int) -> Pos:
 
 
 @lru_cache(maxsize=64)
-def node_yields(lt: LayoutTables) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+def node_yields(tables: LayoutTables) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """Per node: (hex, resource, pips) of each adjacent producing hex (cached per layout)."""
-    out: list[list[tuple[int, int, int]]] = [[] for _ in range(lt.topo.num_nodes)]
-    for token, entries in lt.production.items():
+    out: list[list[tuple[int, int, int]]] = [[] for _ in range(tables.topology.num_nodes)]
+    for token, entries in tables.production.items():
         pips = DICE_PIPS[token]
         for h, r, nodes in entries:
             for v in nodes:
@@ -225,10 +225,10 @@ def node_yields(lt: LayoutTables) -> tuple[tuple[tuple[int, int, int], ...], ...
 def production(pos: Pos, p: int, *, with_robber: bool = True) -> list[float]:
     """Expected pips per resource (out of 36) that ``p``'s buildings collect per roll."""
     out = [0.0] * NRES
-    lt = pos.lt
-    if lt is None:
+    tables = pos.layout_tables
+    if tables is None:
         return out
-    yields = node_yields(lt)
+    yields = node_yields(tables)
     level = pos.node_level
     robber = pos.robber if with_robber else -2
     for v, o in enumerate(pos.node_owner):
@@ -242,6 +242,6 @@ def production(pos: Pos, p: int, *, with_robber: bool = True) -> list[float]:
 
 def hex_pips(pos: Pos, h: int) -> int:
     """Pips of hex ``h``'s token (0 for the desert)."""
-    if pos.lt is None:
+    if pos.layout_tables is None:
         return 0
-    return DICE_PIPS.get(pos.lt.layout.tokens[h], 0)
+    return DICE_PIPS.get(pos.layout_tables.layout.tokens[h], 0)

@@ -35,13 +35,13 @@ def draw_board(obs: dict[str, Any]) -> str:
     board = obs.get("board") or {}
     if not board.get("layout"):
         return ""
-    topo = board_topology(board)
+    topology = board_topology(board)
     layout = parse_layout(board["layout"])
     owner_node: dict[int, str] = {v: f"S{o}" for v, o in obs.get("settlements", [])}
     owner_node.update({v: f"C{o}" for v, o in obs.get("cities", [])})
     owner_edge = {e: f"r{o}" for e, o in obs.get("roads", [])}
     grid: dict[tuple[int, int], str] = {}
-    for h, (x, y) in enumerate(topo.hex_xy):
+    for h, (x, y) in enumerate(topology.hex_xy):
         terrain = TERRAIN_LETTERS[layout.terrain[h]]
         token = str(layout.tokens[h]) if layout.tokens[h] else ""
         robber = "*" if board.get("robber") == h else ""
@@ -53,10 +53,10 @@ def draw_board(obs: dict[str, Any]) -> str:
         _put(grid, y * _YS - 1, x * _XS, "~~~~")
         _put(grid, y * _YS + 1, x * _XS, "~~~~")
         lake_points.update(corners((q, r)))
-    for v, (x, y) in enumerate(topo.node_xy):
+    for v, (x, y) in enumerate(topology.node_xy):
         _put(grid, y * _YS, x * _XS, owner_node.get(v, str(v)))
-    for e, (a, b) in enumerate(topo.edge_nodes):
-        (x1, y1), (x2, y2) = topo.node_xy[a], topo.node_xy[b]
+    for e, (a, b) in enumerate(topology.edge_nodes):
+        (x1, y1), (x2, y2) = topology.node_xy[a], topology.node_xy[b]
         row = (y1 + y2) * _YS // 2
         col = (x1 + x2) * _XS // 2
         if x1 == x2:
@@ -72,10 +72,10 @@ def draw_board(obs: dict[str, Any]) -> str:
         line = "".join(grid.get((r, c), " ") for c in range(c0, max(cols) + 1))
         lines.append(line.rstrip())
     harbors = []
-    for slot, kind in zip(topo.harbor_slots, layout.harbors):
-        a, b = topo.edge_nodes[slot]
+    for slot, kind in zip(topology.harbor_slots, layout.harbors):
+        a, b = topology.edge_nodes[slot]
         ratio = "3:1" if kind >= len(LETTERS) else f"2:1 {RESOURCES[kind]}"
-        lake = {topo.node_xy[a], topo.node_xy[b]} <= lake_points
+        lake = {topology.node_xy[a], topology.node_xy[b]} <= lake_points
         harbors.append(f"{ratio} at {a}-{b}" + (" (lake)" if lake else ""))
     return "\n".join([*lines, "harbors: " + ", ".join(harbors)])
 
@@ -85,7 +85,7 @@ def describe(obs: dict[str, Any], action: object) -> str:
     board = obs.get("board") or {}
     if not board.get("layout"):
         return ""
-    topo = board_topology(board)
+    topology = board_topology(board)
     layout = parse_layout(board["layout"])
 
     def hex_name(h: int) -> str:
@@ -94,22 +94,22 @@ def describe(obs: dict[str, Any], action: object) -> str:
 
     if isinstance(action, BuildSettlement | BuildCity):
         v = action.node
-        parts = [and_list([hex_name(h) for h in topo.node_hexes[v]]) or "the coast only"]
-        for slot, kind in zip(topo.harbor_slots, layout.harbors):
-            if v in topo.edge_nodes[slot]:
+        parts = [and_list([hex_name(h) for h in topology.node_hexes[v]]) or "the coast only"]
+        for slot, kind in zip(topology.harbor_slots, layout.harbors):
+            if v in topology.edge_nodes[slot]:
                 parts.append(
                     "a 3:1 harbor" if kind >= len(LETTERS) else f"a 2:1 {RESOURCES[kind]} harbor"
                 )
         return "touches " + "; ".join(parts)
     if isinstance(action, BuildRoad):
-        a, b = topo.edge_nodes[action.edge]
+        a, b = topology.edge_nodes[action.edge]
         return f"from spot {a} to spot {b}"
     if isinstance(action, MoveRobber):
         owners = sorted(
             {
                 o
                 for v, o in [*obs.get("settlements", []), *obs.get("cities", [])]
-                if v in topo.hex_nodes[action.hex]
+                if v in topology.hex_nodes[action.hex]
             }
         )
         who = and_list([f"seat {o}" for o in owners]) or "nobody"

@@ -256,24 +256,26 @@ def parse_layout(text: str) -> Layout:
     return Layout(tuple(terrain), tuple(tokens), tuple(harbors), robber)
 
 
-def red_conflict(topo: Topology, tokens: tuple[int, ...] | list[int]) -> tuple[int, int] | None:
+def red_conflict(topology: Topology, tokens: tuple[int, ...] | list[int]) -> tuple[int, int] | None:
     """A pair of adjacent red-token hexes (IR-13), or None."""
     for h, k in enumerate(tokens):
         if k in RED_TOKENS:
-            for a in topo.hex_adj[h]:
+            for a in topology.hex_adj[h]:
                 if a > h and tokens[a] in RED_TOKENS:
                     return (h, a)
     return None
 
 
-def validate_layout(topo: Topology, layout: Layout) -> None:
-    """Raise :class:`LayoutError` unless ``layout`` is a legal board for ``topo``."""
-    n = topo.num_hexes
+def validate_layout(topology: Topology, layout: Layout) -> None:
+    """Raise :class:`LayoutError` unless ``layout`` is a legal board for ``topology``."""
+    n = topology.num_hexes
     if len(layout.terrain) != n:
-        raise LayoutError(f"{topo.name} has {n} hexes, the layout {len(layout.terrain)}")
+        raise LayoutError(f"{topology.name} has {n} hexes, the layout {len(layout.terrain)}")
     counts = tuple(layout.terrain.count(t) for t in range(len(TERRAINS)))
-    if counts != topo.terrain_counts:
-        raise LayoutError(f"terrain counts {counts} differ from the map's {topo.terrain_counts}")
+    if counts != topology.terrain_counts:
+        raise LayoutError(
+            f"terrain counts {counts} differ from the map's {topology.terrain_counts}"
+        )
     token_counts: dict[int, int] = {}
     for t, k in zip(layout.terrain, layout.tokens):
         if t == DESERT:
@@ -283,16 +285,16 @@ def validate_layout(topo: Topology, layout: Layout) -> None:
             if not k:
                 raise LayoutError("every producing hex carries a token (IR-12)")
             token_counts[k] = token_counts.get(k, 0) + 1
-    if token_counts != topo.token_counts:
+    if token_counts != topology.token_counts:
         raise LayoutError("the tokens differ from the map's token set (IR-12)")
-    pair = red_conflict(topo, layout.tokens)
+    pair = red_conflict(topology, layout.tokens)
     if pair is not None:
         raise LayoutError(f"red tokens on adjacent hexes {pair[0]} and {pair[1]} (IR-13)")
-    if len(layout.harbors) != len(topo.harbor_slots):
-        raise LayoutError(f"{topo.name} has {len(topo.harbor_slots)} harbor slots")
+    if len(layout.harbors) != len(topology.harbor_slots):
+        raise LayoutError(f"{topology.name} has {len(topology.harbor_slots)} harbor slots")
     hcounts = tuple(layout.harbors.count(k) for k in range(NRES + 1))
-    if hcounts != topo.harbor_counts:
-        raise LayoutError(f"harbor kinds {hcounts} differ from the map's {topo.harbor_counts}")
+    if hcounts != topology.harbor_counts:
+        raise LayoutError(f"harbor kinds {hcounts} differ from the map's {topology.harbor_counts}")
     deserts = [h for h, t in enumerate(layout.terrain) if t == DESERT]
     if deserts:
         if layout.robber not in deserts:
@@ -301,12 +303,12 @@ def validate_layout(topo: Topology, layout: Layout) -> None:
         raise LayoutError("without a desert the robber starts off the board (IR-14)")
 
 
-def place_tokens(topo: Topology, terrain: list[int], rng: random.Random) -> list[int]:
+def place_tokens(topology: Topology, terrain: list[int], rng: random.Random) -> list[int]:
     """Tokens at random with no two reds adjacent (IR-13): reds first, backtracking."""
     producing = [h for h, t in enumerate(terrain) if t != DESERT]
-    reds = sorted(k for k, c in topo.token_counts.items() if k in RED_TOKENS for _ in range(c))
+    reds = sorted(k for k, c in topology.token_counts.items() if k in RED_TOKENS for _ in range(c))
     others = sorted(
-        k for k, c in topo.token_counts.items() if k not in RED_TOKENS for _ in range(c)
+        k for k, c in topology.token_counts.items() if k not in RED_TOKENS for _ in range(c)
     )
     order = producing[:]
     rng.shuffle(order)
@@ -317,7 +319,7 @@ def place_tokens(topo: Topology, terrain: list[int], rng: random.Random) -> list
             return True
         for i in range(start, len(order)):
             h = order[i]
-            if any(a in chosen for a in topo.hex_adj[h]):
+            if any(a in chosen for a in topology.hex_adj[h]):
                 continue
             chosen.append(h)
             if search(i + 1):
@@ -327,7 +329,7 @@ def place_tokens(topo: Topology, terrain: list[int], rng: random.Random) -> list
 
     if not search(0):
         raise LayoutError("no red-token placement satisfies IR-13")
-    tokens = [0] * topo.num_hexes
+    tokens = [0] * topology.num_hexes
     red_values = reds[:]
     rng.shuffle(red_values)
     for h, k in zip(chosen, red_values):
@@ -339,13 +341,13 @@ def place_tokens(topo: Topology, terrain: list[int], rng: random.Random) -> list
     return tokens
 
 
-def random_layout(topo: Topology, rng: random.Random) -> Layout:
+def random_layout(topology: Topology, rng: random.Random) -> Layout:
     """A random board: terrain shuffled (IR-11), tokens by IR-13, harbor kinds shuffled (IR-15),
     robber on a desert (IR-14, a random one when there are several)."""
-    terrain = [t for t, c in enumerate(topo.terrain_counts) for _ in range(c)]
+    terrain = [t for t, c in enumerate(topology.terrain_counts) for _ in range(c)]
     rng.shuffle(terrain)
-    tokens = place_tokens(topo, terrain, rng)
-    harbors = [k for k, c in enumerate(topo.harbor_counts) for _ in range(c)]
+    tokens = place_tokens(topology, terrain, rng)
+    harbors = [k for k, c in enumerate(topology.harbor_counts) for _ in range(c)]
     rng.shuffle(harbors)
     deserts = [h for h, t in enumerate(terrain) if t == DESERT]
     robber = deserts[int(rng.random() * len(deserts))] if deserts else -1
@@ -355,7 +357,7 @@ def random_layout(topo: Topology, rng: random.Random) -> Layout:
 @cache
 def beginner_layouts(board_id: str) -> tuple[Layout, ...]:
     """The fixed beginner layout of a map, once per robber start (one per desert)."""
-    topo = topology(board_id)
+    geometry = topology(board_id)
     spec = BOARDS[board_id]["beginner"]
     if spec is None:
         return ()
@@ -366,16 +368,16 @@ def beginner_layouts(board_id: str) -> tuple[Layout, ...]:
         harbors = list(base.harbors)
     else:
         terrain = [TERRAIN_LETTERS.index(c) for c in spec["terrain"]]
-        tokens = [0] * topo.num_hexes
+        tokens = [0] * geometry.num_hexes
         spiral_tokens = list(spec["spiral_tokens"])
-        for h in topo.spiral():
+        for h in geometry.spiral():
             if terrain[h] != DESERT:
                 tokens[h] = spiral_tokens.pop(0)
         harbors = [GENERIC if c == "3" else LETTER_INDEX[c] for c in spec["harbors"]]
     deserts = [h for h, t in enumerate(terrain) if t == DESERT] or [-1]
     out = tuple(Layout(tuple(terrain), tuple(tokens), tuple(harbors), d) for d in deserts)
     for layout in out:
-        validate_layout(topo, layout)
+        validate_layout(geometry, layout)
     return out
 
 
@@ -390,51 +392,51 @@ class LayoutTables:
         "node_sums",
         "production",
         "tokens",
-        "topo",
+        "topology",
     )
 
-    def __init__(self, topo: Topology, layout: Layout):
-        self.topo = topo
+    def __init__(self, topology: Topology, layout: Layout):
+        self.topology = topology
         self.layout = layout
         self.layout_text: str = layout.text()
         """:meth:`Layout.text`, written once (every observation shows it)."""
-        node_harbor = [-1] * topo.num_nodes
-        for slot, e in enumerate(topo.harbor_slots):
-            for v in topo.edge_nodes[e]:
+        node_harbor = [-1] * topology.num_nodes
+        for slot, e in enumerate(topology.harbor_slots):
+            for v in topology.edge_nodes[e]:
                 node_harbor[v] = layout.harbors[slot]
         self.node_harbor: tuple[int, ...] = tuple(node_harbor)
         """Harbor kind served at each node (-1 none)."""
         prod: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         for h, (t, k) in enumerate(zip(layout.terrain, layout.tokens)):
             if t != DESERT and k:
-                prod.setdefault(k, []).append((h, t, topo.hex_nodes[h]))
+                prod.setdefault(k, []).append((h, t, topology.hex_nodes[h]))
         self.production: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {
             k: tuple(v) for k, v in prod.items()
         }
         """For each dice sum: (hex, resource, corner nodes) of the hexes with that token."""
         self.node_pips: tuple[int, ...] = tuple(
-            sum(DICE_PIPS.get(layout.tokens[h], 0) for h in topo.node_hexes[v])
-            for v in range(topo.num_nodes)
+            sum(DICE_PIPS.get(layout.tokens[h], 0) for h in topology.node_hexes[v])
+            for v in range(topology.num_nodes)
         )
         self.tokens: tuple[int, ...] = layout.tokens
         """Token per hex (0 for the desert), as in the layout."""
         self.node_sums: tuple[frozenset[int], ...] = tuple(
             frozenset(
                 layout.tokens[h]
-                for h in topo.node_hexes[v]
+                for h in topology.node_hexes[v]
                 if layout.terrain[h] != DESERT and layout.tokens[h]
             )
-            for v in range(topo.num_nodes)
+            for v in range(topology.num_nodes)
         )
         """The dice sums whose production a building on each node takes part in."""
 
 
 @lru_cache(maxsize=256)
-def layout_tables(topo: Topology, layout: Layout) -> LayoutTables:
-    """Cached :class:`LayoutTables` of ``layout`` on ``topo`` (a game creates each layout's
+def layout_tables(topology: Topology, layout: Layout) -> LayoutTables:
+    """Cached :class:`LayoutTables` of ``layout`` on ``topology`` (a game creates each layout's
     tables once). Keyed by the topology object itself (topologies compare by identity), so it
     serves the standard boards, the maps and every Driftland island alike."""
-    return LayoutTables(topo, layout)
+    return LayoutTables(topology, layout)
 
 
 def empty_topology(board_id: str, name: str) -> Topology:

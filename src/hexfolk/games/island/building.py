@@ -42,13 +42,13 @@ from hexfolk.games.island.stats import (
 from hexfolk.games.island.turn import check_win
 
 
-def distance_rule_allows(topo: Topology, node_owner: Sequence[int], v: int) -> bool:
+def distance_rule_allows(topology: Topology, node_owner: Sequence[int], v: int) -> bool:
     """IR-19/IR-57, the distance rule: a settlement may stand on ``v`` only when ``v`` and
     every neighbouring intersection are empty (the engine keeps the answer per node in
     ``free``; bots and positions ask this function)."""
     if node_owner[v] >= 0:
         return False
-    return all(node_owner[u] < 0 for u in topo.node_adj[v])
+    return all(node_owner[u] < 0 for u in topology.node_adj[v])
 
 
 def builds(s: IslandPosition, p: int, out: list[Action]) -> None:
@@ -96,8 +96,8 @@ def road_spots(s: IslandPosition, p: int) -> list[int]:
     """Empty edges where ``p`` may build a road (IR-56), sorted."""
     no = s.node_owner
     eo = s.edge_owner
-    node_edges = s.topo.node_edges
-    edge_nodes = s.topo.edge_nodes
+    node_edges = s.topology.node_edges
+    edge_nodes = s.topology.edge_nodes
     nodes = set(s.buildings[p])
     for e in s.roads[p]:
         for v in edge_nodes[e]:
@@ -111,7 +111,7 @@ def road_spots(s: IslandPosition, p: int) -> list[int]:
 def settlement_spots(s: IslandPosition, p: int) -> list[int]:
     """Nodes where ``p`` may build a settlement after setup (IR-57)."""
     free = s.free
-    edge_nodes = s.topo.edge_nodes
+    edge_nodes = s.topology.edge_nodes
     return sorted({v for e in s.roads[p] for v in edge_nodes[e] if free[v]})
 
 
@@ -125,14 +125,14 @@ def place_settlement(s: IslandPosition, p: int, v: int) -> None:
     s.robber_cache = {}
     s.build_cache = {}
     s.free[v] = False
-    for u in s.topo.node_adj[v]:
+    for u in s.topology.node_adj[v]:
         s.free[u] = False
     buildings = s.buildings[:]  # copy-on-write (shared with clones)
     buildings[p] = [*buildings[p], v]
     s.buildings = buildings
     s.settlements_left[p] -= 1
-    assert s.lt is not None
-    kind = s.lt.node_harbor[v]
+    assert s.layout_tables is not None
+    kind = s.layout_tables.node_harbor[v]
     if kind >= 0:
         ratio = s.ratio[p][:]  # copy-on-write (shared with clones)
         if kind == GENERIC:
@@ -153,11 +153,11 @@ def after_settlement(s: IslandPosition, p: int, v: int) -> None:
     their lengths and Longest Road follow."""
     # IR-67/IR-70: a settlement may break other players' roads through v
     eo = s.edge_owner
-    hit = sorted({eo[e] for e in s.topo.node_edges[v] if eo[e] >= 0 and eo[e] != p})
+    hit = sorted({eo[e] for e in s.topology.node_edges[v] if eo[e] >= 0 and eo[e] != p})
     for q in hit:
-        if sum(1 for e in s.topo.node_edges[v] if eo[e] == q) >= 2:
+        if sum(1 for e in s.topology.node_edges[v] if eo[e] == q) >= 2:
             old = s.road_length[:]
-            s.road_length[q] = road_length(s.topo, eo, s.node_owner, s.roads[q], q)
+            s.road_length[q] = road_length(s.topology, eo, s.node_owner, s.roads[q], q)
             award_longest_road(s, old)
 
 
@@ -191,7 +191,7 @@ def place_road(s: IslandPosition, p: int, e: int) -> None:
     log_line(s, None, f"seat {p} builds a road on {e}")
     # only trails through the new road can be longer than before (IR-66)
     before = s.road_length[p]
-    grown = length_after_road(s.topo, s.edge_owner, s.node_owner, p, e, before)
+    grown = length_after_road(s.topology, s.edge_owner, s.node_owner, p, e, before)
     if grown > before:
         old = s.road_length[:]
         s.road_length[p] = grown

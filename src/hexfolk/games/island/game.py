@@ -178,14 +178,14 @@ class IslandGame(IslandRules):
     @property
     def topology(self) -> Topology:
         """The board's geometry, the same for every game with these options. Driftland draws a
-        new coastline with every game's layout: its geometry is the state's (``state.topo``
+        new coastline with every game's layout: its geometry is the state's (``state.topology``
         after the layout, or :meth:`geometry_of` an observation), and this raises
         :class:`~.maps.MapError`."""
         if self._topology is None:
             assert self.map is not None
             raise maps.MapError(
                 f"{self.map.label}: a new coastline every game, so the geometry is known only "
-                "after the layout (state.topo)"
+                "after the layout (state.topology)"
             )
         return self._topology
 

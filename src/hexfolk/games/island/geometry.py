@@ -16,13 +16,13 @@ from typing import Any
 from hexfolk.games.island.board import Topology
 
 
-def drawing_geometry(topo: Topology) -> dict[str, Any]:
-    """The drawing geometry of ``topo`` as plain JSON."""
+def drawing_geometry(topology: Topology) -> dict[str, Any]:
+    """The drawing geometry of ``topology`` as plain JSON."""
     return {
-        "board": topo.board_id,
-        "name": topo.name,
-        "hexes": [list(xy) for xy in topo.hex_xy],
-        "nodes": [list(xy) for xy in topo.node_xy],
-        "edges": [list(ab) for ab in topo.edge_nodes],
-        "harbors": [{"edge": e, "hex": topo.edge_hexes[e][0]} for e in topo.harbor_slots],
+        "board": topology.board_id,
+        "name": topology.name,
+        "hexes": [list(xy) for xy in topology.hex_xy],
+        "nodes": [list(xy) for xy in topology.node_xy],
+        "edges": [list(ab) for ab in topology.edge_nodes],
+        "harbors": [{"edge": e, "hex": topology.edge_hexes[e][0]} for e in topology.harbor_slots],
     }

@@ -1227,15 +1227,15 @@ def to_engine(layout: MapLayout) -> tuple[Topology, EngineLayout]:
         tuple(sorted(token_counts.items())),
         tuple(kinds.count(k) for k in range(len(RESOURCES) + 1)),
     )
-    topo = _TOPOLOGIES.get(shape)
-    if topo is None:
+    topology = _TOPOLOGIES.get(shape)
+    if topology is None:
         if len(_TOPOLOGIES) >= _TOPOLOGY_CACHE:  # Driftland: a new island every game
             del _TOPOLOGIES[next(iter(_TOPOLOGIES))]
-        topo = _TOPOLOGIES[shape] = _engine_topology(layout.map_id, land, layout.harbors, shape)
+        topology = _TOPOLOGIES[shape] = _engine_topology(layout.map_id, land, layout.harbors, shape)
     hex_index = {h.at: i for i, h in enumerate(land)}
     robber = -1 if layout.robber is None else hex_index[layout.robber]
     engine_layout = EngineLayout(tuple(codes), tuple(h.token for h in land), tuple(kinds), robber)
-    return topo, engine_layout
+    return topology, engine_layout
 
 
 _TOPOLOGIES: dict[tuple[Any, ...], Topology] = {}
@@ -1310,11 +1310,11 @@ def _engine_topology(
 class MapLayoutOutcome(LayoutOutcome):
     """Chance: the board of a map game, the first step of the game. ``layout`` is the engine's
     :class:`~.board.Layout` (what the observation's ``board.layout`` shows), ``island`` the drawn
-    map with its coordinates, lakes and coastline, ``topo`` the engine geometry of ``island``.
+    map with its coordinates, lakes and coastline, ``topology`` the engine geometry of ``island``.
     Its text is ``layout`` + :func:`layout_text`, so a record replays Driftland's island."""
 
     island: MapLayout
-    topo: Topology = field(compare=False, repr=False)
+    topology: Topology = field(compare=False, repr=False)
 
     def __str__(self) -> str:
         return "layout " + layout_text(self.island)
@@ -1322,8 +1322,8 @@ class MapLayoutOutcome(LayoutOutcome):
 
 def outcome_of(layout: MapLayout) -> MapLayoutOutcome:
     """The layout outcome of a drawn map (its engine board built by :func:`to_engine`)."""
-    topo, engine_layout = to_engine(layout)
-    return MapLayoutOutcome(engine_layout, layout, topo)
+    topology, engine_layout = to_engine(layout)
+    return MapLayoutOutcome(engine_layout, layout, topology)
 
 
 def parse_outcome(m: IslandMap, text: str) -> MapLayoutOutcome:
@@ -1410,7 +1410,7 @@ def map_topology(map_id: str) -> Topology:
 
 @lru_cache(maxsize=128)
 def _island_geometry(map_id: str, text: str) -> Topology:
-    return parse_outcome(load_map(map_id), text).topo
+    return parse_outcome(load_map(map_id), text).topology
 
 
 def board_topology(board: Mapping[str, Any]) -> Topology:

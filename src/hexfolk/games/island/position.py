@@ -5,9 +5,9 @@ moves every rule module shares.
 ``robber``, ``building``, ``development``, ``trade``, ``turn``) read and change; the kernel's
 interface on top of it is :class:`~.state.IslandState`. Its fields, in the game's words:
 
-* board: ``topo`` (geometry), ``lt`` (the layout's tables), ``island`` (a map's drawn island),
-  ``node_owner``/``node_level`` (settlement 1, city 2), ``edge_owner``, ``free`` (nodes where
-  the distance rule allows a settlement), ``robber`` (hex, -1: off the board);
+* board: ``topology`` (geometry), ``layout_tables`` (the layout's tables), ``island`` (a
+  map's drawn island), ``node_owner``/``node_level`` (settlement 1, city 2), ``edge_owner``,
+  ``free`` (nodes where the distance rule allows a settlement), ``robber`` (hex, -1: off the board);
 * per seat: ``hands`` (resource cards), ``dev_cards``/``dev_bought`` (development cards
   held / bought this turn), ``knights`` played, pieces left (``roads_left``, ``settlements_left``,
   ``cities_left``), ``roads``/``buildings`` (ids built on), ``ratio`` (maritime ratios),
@@ -168,13 +168,13 @@ class IslandPosition(State):
         self.game = game
         n = game.num_players
         self.n = n
-        self.topo = game.start_topology()
+        self.topology = game.start_topology()
         """The board's geometry (Driftland: empty until the layout outcome brings the island)."""
-        self.lt: LayoutTables | None = None
+        self.layout_tables: LayoutTables | None = None
         self.island: str | None = None
         """On a map, the drawn island as ``maps.layout_text`` (coordinates, lakes, coastline)."""
         self.acts: BoardActions = board_actions(
-            self.topo.num_nodes, self.topo.num_edges, self.topo.num_hexes
+            self.topology.num_nodes, self.topology.num_edges, self.topology.num_hexes
         )
         self.phase: Phase = LAYOUT
         self.seat = -1
@@ -188,7 +188,7 @@ class IslandPosition(State):
         self.rolled = False
         self.dev_played = False
         self.winner = -1
-        N, E = self.topo.num_nodes, self.topo.num_edges
+        N, E = self.topology.num_nodes, self.topology.num_edges
         self.node_owner = [-1] * N
         self.node_level = [0] * N
         self.income: dict[int, tuple[Any, ...]] = {}

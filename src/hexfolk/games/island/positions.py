@@ -102,8 +102,8 @@ def write_position(s: IslandPosition) -> JSON:
     n = s.n
     game = s.game
     layout: str | None = None
-    if s.lt is not None:
-        layout = s.island if game.map is not None else s.lt.layout_text
+    if s.layout_tables is not None:
+        layout = s.island if game.map is not None else s.layout_tables.layout_text
     prompt = s.prompt()
     seats = []
     for p in range(n):
@@ -311,8 +311,8 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
             raise PositionError("board.layout is not a board this game can draw (IR-11..IR-15)")
         lay_out(s, outcome)
     s.log = []
-    topo = s.topo
-    nodes, edges, hexes = topo.num_nodes, topo.num_edges, topo.num_hexes
+    topology = s.topology
+    nodes, edges, hexes = topology.num_nodes, topology.num_edges, topology.num_hexes
     s.robber = d.integer("robber", -1, hexes - 1)
     if layout is None and s.robber != -1:
         raise PositionError("the robber stands on a hex of a board not yet laid out")
@@ -381,12 +381,12 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
         s.roads_left[p] = PIECES_ROAD - len(roads)
     for v in range(nodes):  # IR-19/IR-57: the distance rule
         owner = s.node_owner[v]
-        near = [u for u in topo.node_adj[v] if s.node_owner[u] >= 0]
+        near = [u for u in topology.node_adj[v] if s.node_owner[u] >= 0]
         if owner >= 0 and near:
             raise PositionError(
                 f"the buildings on nodes {v} and {near[0]} are neighbours (distance rule, IR-19)"
             )
-        s.free[v] = distance_rule_allows(topo, s.node_owner, v)
+        s.free[v] = distance_rule_allows(topology, s.node_owner, v)
     _harbors(s)
     # the turn
     turn = d.sub("turn")
@@ -536,9 +536,9 @@ def _harbors(s: IslandPosition) -> None:
     ratios = []
     for p in range(s.n):
         ratio = [BANK_RATIO] * NRES
-        if s.lt is not None:
+        if s.layout_tables is not None:
             for v in s.buildings[p]:
-                kind = s.lt.node_harbor[v]
+                kind = s.layout_tables.node_harbor[v]
                 if kind == GENERIC:
                     ratio = [min(x, GENERIC_RATIO) for x in ratio]
                 elif kind >= 0:

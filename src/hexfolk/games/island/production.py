@@ -92,10 +92,10 @@ def dice(s: IslandPosition, a: A.DiceOutcome) -> None:
 def produce(s: IslandPosition, total: int) -> None:
     """IR-35..IR-37: pay every building next to a hex with token ``total``."""
     robber = s.robber
-    lt = s.lt
-    assert lt is not None
+    tables = s.layout_tables
+    assert tables is not None
     # the robber only matters for this roll when it stands on a hex with token total
-    key = total + 16 * (robber + 1) if robber >= 0 and lt.tokens[robber] == total else total
+    key = total + 16 * (robber + 1) if robber >= 0 and tables.tokens[robber] == total else total
     income = s.income
     entry = income.get(key)
     if entry is None:
@@ -154,12 +154,12 @@ def compute_income(s: IslandPosition, total: int) -> tuple[Any, ...]:
     of a full payout and the log entries (:class:`~.log.Note`) of the income the robber
     blocks (IR-44); the totals due are (resource, cards) pairs. Cached in
     ``s.income`` (see :func:`touch_income`)."""
-    assert s.lt is not None
+    assert s.layout_tables is not None
     no, lv = s.node_owner, s.node_level
     robber = s.robber
     owed: dict[int, int] = {}
     blocked: dict[int, int] = {}
-    for h, r, nodes in s.lt.production.get(total, ()):
+    for h, r, nodes in s.layout_tables.production.get(total, ()):
         for v in nodes:
             o = no[v]
             if o >= 0:
@@ -167,7 +167,7 @@ def compute_income(s: IslandPosition, total: int) -> tuple[Any, ...]:
                     blocked[o] = blocked.get(o, 0) + lv[v]
                 else:
                     owed[o * NRES + r] = owed.get(o * NRES + r, 0) + lv[v]
-    blocked_res = s.lt.layout.terrain[robber] if robber >= 0 else NRES
+    blocked_res = s.layout_tables.layout.terrain[robber] if robber >= 0 else NRES
     notes = tuple(
         (None, Note(f"the robber on hex {robber} blocks {_one(blocked_res, k)} for seat {o}"))
         for o, k in sorted(blocked.items())
@@ -201,8 +201,8 @@ def touch_income(s: IslandPosition, v: int) -> None:
     """A building on ``v`` was placed or upgraded: drop the cached income of the dice sums
     around it. The cache dict is replaced, never changed here, so clones that share it keep
     entries that are still right for them."""
-    assert s.lt is not None
-    sums = s.lt.node_sums[v]
+    assert s.layout_tables is not None
+    sums = s.layout_tables.node_sums[v]
     # always a new dict, even from an empty one: an empty memo is shared with clones too,
     # and entries this state adds after the change must not reach them (issue 11)
     s.income = {k: e for k, e in s.income.items() if k & 15 not in sums}

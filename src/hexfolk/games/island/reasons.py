@@ -170,13 +170,13 @@ def _chance_reason(state: IslandPosition, action: Action) -> str | None:
 # ------------------------------------------------------------------------------- pieces
 def _node_reason(state: IslandPosition, v: int) -> str | None:
     """Why no settlement may stand on intersection ``v`` (IR-19), whoever builds."""
-    if not 0 <= v < state.topo.num_nodes:
+    if not 0 <= v < state.topology.num_nodes:
         return f"there is no intersection {v} on this board"
     owner = state.node_owner[v]
     if owner >= 0:
         return f"intersection {v} is taken by seat {owner}'s building"
     if not state.free[v]:
-        near = [u for u in state.topo.node_adj[v] if state.node_owner[u] >= 0]
+        near = [u for u in state.topology.node_adj[v] if state.node_owner[u] >= 0]
         where = f" on {near[0]}" if near else ""
         return f"intersection {v} is next to a building{where}: the distance rule (IR-19)"
     return None
@@ -184,8 +184,8 @@ def _node_reason(state: IslandPosition, v: int) -> str | None:
 
 def _edge_reason(state: IslandPosition, seat: int, e: int, *, setup: bool) -> str | None:
     """Why ``seat`` may not put a road on edge ``e`` (IR-20, IR-56), costs aside."""
-    topo = state.topo
-    if not 0 <= e < topo.num_edges:
+    topology = state.topology
+    if not 0 <= e < topology.num_edges:
         return f"there is no edge {e} on this board"
     owner = state.edge_owner[e]
     if owner >= 0:
@@ -193,15 +193,15 @@ def _edge_reason(state: IslandPosition, seat: int, e: int, *, setup: bool) -> st
         return f"edge {e} already holds {whose} road"
     if setup:
         v = state.setup_node
-        if v not in topo.edge_nodes[e]:
+        if v not in topology.edge_nodes[e]:
             return f"the setup road must touch the settlement just placed on {v} (IR-20)"
         return None
     if not state.roads_left[seat]:
         return f"all {PIECES_ROAD} of your roads are on the board (IR-59)"
     mine = set(state.buildings[seat])
     for f in state.roads[seat]:
-        mine.update(topo.edge_nodes[f])
-    ends = [v for v in topo.edge_nodes[e] if v in mine]
+        mine.update(topology.edge_nodes[f])
+    ends = [v for v in topology.edge_nodes[e] if v in mine]
     if not ends:
         return f"a road must connect to your own road or building; edge {e} touches none (IR-56)"
     blocked = [v for v in ends if state.node_owner[v] >= 0 and state.node_owner[v] != seat]
@@ -238,14 +238,14 @@ def _settle(state: IslandPosition, seat: int, v: int) -> str | None:
             f"all {PIECES_SETTLEMENT} of your settlements are on the board; upgrade one to a "
             "city first (IR-59)"
         )
-    edge_nodes = state.topo.edge_nodes
+    edge_nodes = state.topology.edge_nodes
     if not any(v in edge_nodes[e] for e in state.roads[seat]):
         return f"a settlement must touch one of your roads; {v} touches none (IR-57)"
     return _cost_reason(state, seat, "a settlement", COST_SETTLEMENT, "IR-57")
 
 
 def _city(state: IslandPosition, seat: int, v: int) -> str | None:
-    if not 0 <= v < state.topo.num_nodes:
+    if not 0 <= v < state.topology.num_nodes:
         return f"there is no intersection {v} on this board"
     owner = state.node_owner[v]
     if owner != seat:
@@ -532,7 +532,7 @@ def _robber(state: IslandPosition, seat: int, action: Action) -> str | None:
         return "the robber stays only when no hex may take it (IR-46)"
     if targets == [-1]:
         return "no hex may take the robber: it stays (robber stay, IR-46)"
-    if not 0 <= h < state.topo.num_hexes:
+    if not 0 <= h < state.topology.num_hexes:
         return f"there is no hex {h} on this board"
     if h == state.robber:
         return f"the robber must move to a different hex than {h} (IR-42)"
@@ -542,7 +542,7 @@ def _robber(state: IslandPosition, seat: int, action: Action) -> str | None:
             "(friendly robber, IR-46)"
         )
     owners = sorted(
-        {state.node_owner[v] for v in state.topo.hex_nodes[h] if state.node_owner[v] >= 0}
+        {state.node_owner[v] for v in state.topology.hex_nodes[h] if state.node_owner[v] >= 0}
     )
     protected = protected_seats(state, seat)
     robbable = [q for q in owners if q != seat and q not in protected and any(state.hands[q])]

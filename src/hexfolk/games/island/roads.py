@@ -9,7 +9,7 @@ from hexfolk.games.island.rules import LONGEST_ROAD_MIN
 
 
 def road_length(
-    topo: Topology,
+    topology: Topology,
     edge_owner: Sequence[int],
     node_owner: Sequence[int],
     roads: Sequence[int],
@@ -24,7 +24,7 @@ def road_length(
     count = len(roads)
     if not count:
         return 0
-    edge_nodes = topo.edge_nodes
+    edge_nodes = topology.edge_nodes
     # The roads as a small graph: node -> [(bit of the road, node at its other end)].
     adj: dict[int, list[tuple[int, int]]] = {}
     for i, e in enumerate(roads):
@@ -86,7 +86,7 @@ def _cover(adj: dict[int, list[tuple[int, int]]], blocked: set[int], starts: lis
 
 
 def length_after_road(
-    topo: Topology,
+    topology: Topology,
     edge_owner: Sequence[int],
     node_owner: Sequence[int],
     player: int,
@@ -100,8 +100,8 @@ def length_after_road(
     all start there, so one search from its other end suffices; otherwise the new road's
     whole network is searched (:func:`road_length`).
     """
-    a, b = topo.edge_nodes[edge]
-    node_edges = topo.node_edges
+    a, b = topology.edge_nodes[edge]
+    node_edges = topology.node_edges
     on_a = on_b = False
     o = node_owner[a]
     if o < 0 or o == player:  # a trail may go on through a
@@ -110,18 +110,18 @@ def length_after_road(
     if o < 0 or o == player:
         on_b = any(f != edge and edge_owner[f] == player for f in node_edges[b])
     if on_a and on_b:
-        network = road_network(topo, edge_owner, node_owner, player, edge)
+        network = road_network(topology, edge_owner, node_owner, player, edge)
         if len(network) <= old:
             return old
-        return max(old, road_length(topo, edge_owner, node_owner, sorted(network), player))
+        return max(old, road_length(topology, edge_owner, node_owner, sorted(network), player))
     if not on_a and not on_b:
         return max(old, 1)
-    through = 1 + _longest_from(topo, edge_owner, node_owner, player, a if on_a else b, edge)
+    through = 1 + _longest_from(topology, edge_owner, node_owner, player, a if on_a else b, edge)
     return max(old, through)
 
 
 def _longest_from(
-    topo: Topology,
+    topology: Topology,
     edge_owner: Sequence[int],
     node_owner: Sequence[int],
     player: int,
@@ -129,8 +129,8 @@ def _longest_from(
     skip: int,
 ) -> int:
     """The longest trail of ``player``'s roads from ``start`` that does not use ``skip``."""
-    node_edges = topo.node_edges
-    other = topo.edge_other
+    node_edges = topology.node_edges
+    other = topology.edge_other
     best = 0
     stack = [(start, 1 << skip, 0)]
     pop = stack.pop
@@ -150,22 +150,22 @@ def _longest_from(
 
 
 def road_network(
-    topo: Topology, edge_owner: Sequence[int], node_owner: Sequence[int], player: int, edge: int
+    topology: Topology, edge_owner: Sequence[int], node_owner: Sequence[int], player: int, edge: int
 ) -> set[int]:
     """The player's roads connected to ``edge`` (not through another player's building)."""
-    return _reach(topo, edge_owner, node_owner, player, list(topo.edge_nodes[edge]))
+    return _reach(topology, edge_owner, node_owner, player, list(topology.edge_nodes[edge]))
 
 
 def _reach(
-    topo: Topology,
+    topology: Topology,
     edge_owner: Sequence[int],
     node_owner: Sequence[int],
     player: int,
     starts: list[int],
 ) -> set[int]:
     """Own edges reachable from ``starts`` without passing through another's building."""
-    node_edges = topo.node_edges
-    edge_other = topo.edge_other
+    node_edges = topology.node_edges
+    edge_other = topology.edge_other
     seen: set[int] = set()
     stack = list(starts)
     visited = set(starts)

@@ -49,18 +49,20 @@ def protected_seats(s: IslandPosition, p: int) -> list[int]:
 
 def robber_targets(s: IslandPosition, p: int) -> list[int]:
     """Hexes the robber may move to (IR-42, IR-46); [-1] means it must stay."""
-    topo = s.topo
-    hexes = [h for h in range(topo.num_hexes) if h != s.robber]
+    topology = s.topology
+    hexes = [h for h in range(topology.num_hexes) if h != s.robber]
     if s.game.options["friendly_robber"]:
         protected = protected_seats(s, p)
         if protected:
             no = s.node_owner
-            hexes = [h for h in hexes if not any(no[v] in protected for v in topo.hex_nodes[h])]
+            hexes = [h for h in hexes if not any(no[v] in protected for v in topology.hex_nodes[h])]
         if not hexes:
-            assert s.lt is not None
-            terrain = s.lt.layout.terrain
+            assert s.layout_tables is not None
+            terrain = s.layout_tables.layout.terrain
             hexes = [
-                h for h in range(topo.num_hexes) if terrain[h] == len(RESOURCES) and h != s.robber
+                h
+                for h in range(topology.num_hexes)
+                if terrain[h] == len(RESOURCES) and h != s.robber
             ]
             if not hexes:
                 return [-1]
@@ -97,9 +99,9 @@ def robber_table(
     opponent in ``holders`` with a building there, or a plain move) and where each hex's
     moves start (one more offset at the end), so the moves with the robber on ``h`` are
     ``flat[:offsets[h]] + flat[offsets[h + 1]:]``."""
-    topo = s.topo
-    victims: list[list[int]] = [[] for _ in range(topo.num_hexes)]
-    node_hexes = topo.node_hexes
+    topology = s.topology
+    victims: list[list[int]] = [[] for _ in range(topology.num_hexes)]
+    node_hexes = topology.node_hexes
     for q in range(s.n):
         if q != p and holders >> q & 1:
             for v in s.buildings[q]:
@@ -110,7 +112,7 @@ def robber_table(
     moves, steals = s.acts.robber, s.acts.robber_steal
     flat: list[Action] = []
     offsets = [0]
-    for h in range(topo.num_hexes):
+    for h in range(topology.num_hexes):
         if victims[h]:
             flat.extend(steals[h][q] for q in victims[h])
         else:
@@ -131,7 +133,7 @@ def friendly_robber_moves(s: IslandPosition, p: int) -> list[Action]:
     protected = protected_seats(s, p)
     # victims per hex: unprotected opponents with a building there and a card (IR-43)
     hex_victims: dict[int, list[int]] = {}
-    node_hexes = s.topo.node_hexes
+    node_hexes = s.topology.node_hexes
     for q in range(s.n):
         if q != p and q not in protected and sum(s.hands[q]) > 0:
             for v in s.buildings[q]:

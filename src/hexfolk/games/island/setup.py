@@ -22,8 +22,8 @@ def lay_out(s: IslandPosition, a: A.LayoutOutcome) -> None:
     if isinstance(a, MapLayoutOutcome):  # a map: keep its island's text for the views
         s.island = layout_text(a.island)
         if not s.game.fixed_geometry:  # Driftland: the geometry comes with the island
-            set_topology(s, a.topo)
-    s.lt = layout_tables(s.topo, a.layout)
+            set_topology(s, a.topology)
+    s.layout_tables = layout_tables(s.topology, a.layout)
     # the memos depend on the layout: clones made before it may draw another one
     s.income = {}
     s.robber_cache = {}
@@ -38,15 +38,15 @@ def lay_out(s: IslandPosition, a: A.LayoutOutcome) -> None:
     s.seat = 0
 
 
-def set_topology(s: IslandPosition, topo: Topology) -> None:
-    """Size the board's lists for ``topo`` (only before any piece stands)."""
-    s.topo = topo
-    N, E = topo.num_nodes, topo.num_edges
+def set_topology(s: IslandPosition, topology: Topology) -> None:
+    """Size the board's lists for ``topology`` (only before any piece stands)."""
+    s.topology = topology
+    N, E = topology.num_nodes, topology.num_edges
     s.node_owner = [-1] * N
     s.node_level = [0] * N
     s.free = [True] * N
     s.edge_owner = [-1] * E
-    s.acts = board_actions(N, E, topo.num_hexes)
+    s.acts = board_actions(N, E, topology.num_hexes)
 
 
 def setup_seat(s: IslandPosition) -> int:
@@ -63,10 +63,10 @@ def place_setup_settlement(s: IslandPosition, a: A.BuildSettlement) -> None:
     place_settlement(s, p, v)
     log_line(s, None, f"seat {p} settles {v}")
     if s.setup_index >= s.n:  # IR-21: the second settlement yields
-        assert s.lt is not None
-        terrain = s.lt.layout.terrain
+        assert s.layout_tables is not None
+        terrain = s.layout_tables.layout.terrain
         owed = [0] * NRES
-        for h in s.topo.node_hexes[v]:
+        for h in s.topology.node_hexes[v]:
             if terrain[h] < NRES:
                 owed[terrain[h]] += 1
         got = [min(owed[r], s.bank[r]) for r in range(NRES)]  # IR-37 (b)

@@ -476,9 +476,9 @@ class IslandState(IslandPosition):
 
     def board_geometry(self) -> JSON | None:
         """The board as laid out (Driftland's coastline too; ``None`` before its layout)."""
-        if not self.topo.num_hexes:
+        if not self.topology.num_hexes:
             return None
-        return drawing_geometry(self.topo)
+        return drawing_geometry(self.topology)
 
     def apply_unchecked(self, action: Action) -> None:
         _MOVES[self.phase][type(action)](self, action)
@@ -553,7 +553,7 @@ def _setup_road_actions(s: IslandState) -> list[Action]:
     """IR-20: an empty edge at the settlement just placed."""
     roads = s.acts.road
     eo = s.edge_owner
-    return [roads[e] for e in s.topo.node_edges[s.setup_node] if eo[e] < 0]
+    return [roads[e] for e in s.topology.node_edges[s.setup_node] if eo[e] < 0]
 
 
 def _special_build_actions(s: IslandState) -> list[Action]:

@@ -65,8 +65,8 @@ def setup_settlement(
 ) -> Action:
     """IR-28: the legal intersection with the highest pip sum of its hexes' tokens (1.2),
     ties broken at random."""
-    assert state.lt is not None
-    pips = state.lt.node_pips
+    assert state.layout_tables is not None
+    pips = state.layout_tables.node_pips
     spots = [a for a in legal if isinstance(a, A.BuildSettlement)]
     best = max(pips[a.node] for a in spots)
     return rng.choice([a for a in spots if pips[a.node] == best])
@@ -78,7 +78,7 @@ def setup_road(
     """IR-28: a random legal road touching the settlement just placed (IR-20)."""
     prompt = state.prompt_for(seat)
     node = prompt.data["settlement"] if prompt is not None else -1
-    edges = state.topo.node_edges[node] if node >= 0 else ()
+    edges = state.topology.node_edges[node] if node >= 0 else ()
     roads = [a for a in legal if isinstance(a, A.BuildRoad) and a.edge in edges]
     return rng.choice(roads or list(legal))
 
@@ -109,7 +109,7 @@ def robber(state: IslandPosition, seat: int, legal: Sequence[Action], rng: rando
     moves = [a for a in legal if isinstance(a, A.MoveRobber)]
     hexes = sorted({a.hex for a in moves})
     owner = state.node_owner
-    hex_nodes = state.topo.hex_nodes
+    hex_nodes = state.topology.hex_nodes
     free = [h for h in hexes if h < 0 or all(owner[v] != seat for v in hex_nodes[h])]
     h = rng.choice(free or hexes)
     return rng.choice([a for a in moves if a.hex == h])

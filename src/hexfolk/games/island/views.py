@@ -111,7 +111,7 @@ def _board_view(st: IslandPosition) -> JSON:
     with coordinates, lakes and coastline (``maps.layout_text``: Driftland's geometry)."""
     board: JSON = {
         "map": st.game.board_id,
-        "layout": st.lt.layout_text if st.lt else None,
+        "layout": st.layout_tables.layout_text if st.layout_tables else None,
         "robber": st.robber,
     }
     if st.game.map is not None:
@@ -149,7 +149,7 @@ def full_state(st: IslandPosition) -> JSON:
         "rolled": st.rolled,
         "dev_played": st.dev_played,
         "winner": st.winner,
-        "layout": st.lt.layout.text() if st.lt else None,
+        "layout": st.layout_tables.layout.text() if st.layout_tables else None,
         **({"island": st.island} if st.game.map is not None else {}),
         "robber": st.robber,
         "node_owner": st.node_owner,
