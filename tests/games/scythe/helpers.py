@@ -133,6 +133,61 @@ def give(
     edit(s, change)
 
 
+def set_seat(s: ScytheState, p: int, **fields: Any) -> None:
+    """Seat ``p``'s fields of the position document set to these values, in the document's
+    words (``power=7``, ``last_section="factory"``, ``enlist_spaces=["coins", "cards"]``)."""
+
+    def change(doc: dict[str, Any]) -> None:
+        seat = doc["seats"][p]
+        for key in fields:
+            assert key in seat, f"a seat has no field {key!r}"
+        seat.update(fields)
+
+    edit(s, change)
+
+
+def set_table(s: ScytheState, **fields: Any) -> None:
+    """The position document's own fields set to these values (``active=1``,
+    ``structure_tile="in_a_row"``, ``encounter_deck_bottom=[4, 2]``)."""
+
+    def change(doc: dict[str, Any]) -> None:
+        for key in fields:
+            assert key in doc and key != "seats", f"the position has no field {key!r}"
+        doc.update(fields)
+
+    edit(s, change)
+
+
+def set_turn(s: ScytheState, **fields: Any) -> None:
+    """The turn's fields of the position document set to these values
+    (``forced_retreat=True``)."""
+
+    def change(doc: dict[str, Any]) -> None:
+        for key in fields:
+            assert key in doc["turn"], f"the turn has no field {key!r}"
+        doc["turn"].update(fields)
+
+    edit(s, change)
+
+
+def set_objectives(s: ScytheState, p: int, numbers: list[int]) -> None:
+    """Give seat ``p`` exactly these objective cards; another seat holding one of them gets a
+    card nobody holds instead (each card is in one place, SR-51)."""
+
+    def change(doc: dict[str, Any]) -> None:
+        seats = doc["seats"]
+        used = set(numbers) | set(doc["objectives_revealed"])
+        for seat in seats:
+            used |= set(seat["objectives"]) | set(seat["objectives_discarded"])
+        free = iter(sorted(set(D.OBJECTIVE_BY_NUMBER) - used))
+        for q, seat in enumerate(seats):
+            if q != p:
+                seat["objectives"] = [next(free) if o in numbers else o for o in seat["objectives"]]
+        seats[p]["objectives"] = list(numbers)
+
+    edit(s, change)
+
+
 def hand(s: ScytheState, p: int) -> list[int]:
     nv = len(D.CARD_VALUES)
     return [D.CARD_VALUES[i] for i in range(nv) for _ in range(s.hand[p * nv + i])]

@@ -16,22 +16,25 @@ import pytest
 
 from hexfolk.core import PositionError
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe import encounters
 from hexfolk.games.scythe.state import ScytheState
 
 from .helpers import (
     L,
     clear_board,
     draw,
+    give,
     hand,
     legal,
     play,
     position,
     put_char,
     put_mech,
+    put_structure,
     put_workers,
     res_at,
     set_hand,
+    set_seat,
+    set_table,
 )
 
 RAW = json.loads((Path(D.__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
@@ -57,13 +60,19 @@ def snapshot(s: ScytheState, p: int, loc: str) -> dict[str, int]:
     }
 
 
-def encounter_position(faction: str = "nordic", mat: str = "industrial") -> ScytheState:
+def encounter_position(
+    faction: str = "nordic", mat: str = "industrial", deck_bottom: list[int] | None = None
+) -> ScytheState:
+    """Seat 0's character has just stepped onto the encounter territory ``T`` (from r2c5),
+    with $10, 10 popularity, 5 power and a 2; ``deck_bottom``: the encounter cards already
+    put back under the deck, top first (SR-47)."""
     s = position(f"{faction},crimea", f"{mat},engineering")
     clear_board(s)
     put_char(s, 0, "r2c5")
-    s.coins[0], s.popularity[0], s.power[0] = 10, 10, 5
+    give(s, 0, coins=10, popularity=10, power=5)
     set_hand(s, 0, [2])
-    s.refresh()
+    if deck_bottom is not None:
+        set_table(s, encounter_deck_bottom=deck_bottom)
     move = next(i for i, sec in enumerate(D.SECTIONS[s.mat[0]]) if sec[0] == "move")
     play(s, f"section {move + 1}", "move character r2c5", f"to {T}", "done")
     return s
@@ -136,14 +145,14 @@ def test_sr47_encounter_option(card: int, slot: int) -> None:
 
 def test_sr47_unaffordable_options_are_not_offered() -> None:
     s = encounter_position()
-    s.coins[0], s.popularity[0] = 0, 0
+    give(s, 0, coins=0, popularity=0)
     play(s, "encounter 1")  # option 2 costs $2, option 3 two popularity
     assert legal(s) == ["option 1"]
 
 
 def test_oq13_encounter_build_on_a_taken_territory_is_forfeited() -> None:
     s = encounter_position()
-    s.structure_at[L(T)] = 1 * len(D.STRUCTURES)  # the opponent's mine already stands there
+    put_structure(s, 1, "mine", T)  # the opponent's mine already stands there
     play(s, "encounter 1", "option 3")  # cost 2 popularity: build
     assert s.popularity[0] == 8 and s.structures_built(0) == 0
     assert s.prompt().kind == "bottom-action"
@@ -151,8 +160,7 @@ def test_oq13_encounter_build_on_a_taken_territory_is_forfeited() -> None:
 
 def test_sr47_encounter_build_needs_no_worker_and_pays_no_recruit_bonus() -> None:
     s = encounter_position()
-    s.recruits[0] = 1 << D.BOTTOM_INDEX["build"]  # a build recruit would pay popularity
-    s.refresh()
+    give(s, 0, recruits=("build",))  # a build recruit would pay popularity
     play(s, "encounter 1", "option 3")
     assert s.workers_on[L(T) * 2] == 0
     assert all(a.endswith(T) for a in legal(s) if a != "skip")
@@ -162,8 +170,7 @@ def test_sr47_encounter_build_needs_no_worker_and_pays_no_recruit_bonus() -> Non
 
 def test_sr41_meander_two_options_first_pays_the_second() -> None:
     s = encounter_position("polania", "industrial")
-    s.coins[0] = 0
-    s.refresh()
+    give(s, 0, coins=0)
     play(s, "encounter 13")
     assert legal(s) == ["option 1", "option 3"]  # option 2 costs $2
     play(s, "option 1")  # +$2, +1 popularity
@@ -195,7 +202,8 @@ def test_sr47_encounter_after_combat_only_if_still_there() -> None:
         clear_board(s)
         put_char(s, 0, "r2c5")
         put_mech(s, 1, "wayfare", T)
-        s.power = [5, 5]
+        give(s, 0, power=5)
+        give(s, 1, power=5)
         set_hand(s, 0, [])
         set_hand(s, 1, [])
         play(s, "section 3", "move character r2c5", f"to {T}", "done")
@@ -211,15 +219,9 @@ def test_sr47_encounter_after_combat_only_if_still_there() -> None:
 
 
 def test_sr47_encounter_deck_draws_unknown_cards_then_the_known_bottom() -> None:
-    s = encounter_position()
-    s.encounter_bottom = [c for c in sorted(ENC) if c != 5]
-    s.refresh()
+    s = encounter_position(deck_bottom=[c for c in sorted(ENC) if c != 5])
     assert [str(a) for a, _ in s.chance_outcomes()] == ["encounter 5"]
-    s2 = encounter_position()
-    s2.chance = []
-    s2.encounter_bottom = [4, *(c for c in sorted(ENC) if c != 4)]
-    s2.encounter_card = -1
-    encounters.encounter(s2, 0, L(T))
+    s2 = encounter_position(deck_bottom=[4, *(c for c in sorted(ENC) if c != 4)])
     assert s2.encounter_card == 4 and not s2.is_chance()  # every card known: the top one, no chance
 
 
@@ -227,13 +229,10 @@ def test_sr47_encounter_deck_draws_unknown_cards_then_the_known_bottom() -> None
 def factory_position(card: int) -> ScytheState:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
-    s.factory_card[0] = card
-    s.factory_offer.remove(card) if card in s.factory_offer else None
-    s.coins[0], s.popularity[0], s.power[0] = 10, 10, 5
+    give(s, 0, factory_card=card, coins=10, popularity=10, power=5)
     set_hand(s, 0, [3])
     put_workers(s, 0, "r2c5", 1)  # a farm
     put_workers(s, 0, "r3c5", 1)  # a forest
-    s.refresh()
     return s
 
 
@@ -343,13 +342,11 @@ def test_sr48_factory_offer_seen_only_by_the_visitor_then_kept() -> None:
 
 def test_sr6_factory_section_not_twice_in_a_row_even_rusviet() -> None:
     s = position("rusviet,crimea", "patriotic,engineering")
-    s.active = 0
-    s.factory_card[0] = 4
-    s.last_section[0] = D.FACTORY_SECTION
-    s.refresh()
+    set_table(s, active=0)
+    give(s, 0, factory_card=4)
+    set_seat(s, 0, last_section="factory")
     assert "section factory" not in legal(s)
-    s.last_section[0] = 0
-    s.refresh()
+    set_seat(s, 0, last_section=1)
     assert "section factory" in legal(s) and "section 1" in legal(s)  # Relentless
 
 
@@ -413,11 +410,9 @@ def test_sr55_tile_ladder(tile: str) -> None:
 )
 def test_oq2_tile_counts(tile: str, places: list[str], count: int) -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    for i, loc in enumerate(places):
-        s.structure_loc[i] = L(loc)
-        s.structure_at[L(loc)] = i
-    s.structure_tile = D.TILE_IDS.index(tile)
-    s.refresh()
+    for kind, loc in zip(D.STRUCTURES, places, strict=False):
+        put_structure(s, 0, kind, loc)
+    set_table(s, structure_tile=tile)
     assert s.tile_count(0) == count
     steps = TILES[tile]["ladder"]
     want = max([c for m, c in steps if count >= m], default=0)
@@ -470,11 +465,11 @@ def test_oq8_seaworthy_retreat_takes_workers_onto_the_lake() -> None:
         put_mech(s, 0, "seaworthy", "r3c3")
         put_workers(s, 0, "r3c3", 1)
         put_char(s, 1, "r3c2")
-        s.power = [5, 5]
+        give(s, 0, power=5)
+        give(s, 1, power=5)
         set_hand(s, 0, [])
         set_hand(s, 1, [])
-        s.active = 1
-        s.refresh()
+        set_table(s, active=1)
         move = next(i for i, sec in enumerate(D.SECTIONS[s.mat[1]]) if sec[0] == "move")
         play(s, f"section {move + 1}", "move character r3c2", "to r3c3", "done")
         play(s, "commit 2", "commit 0")
@@ -486,7 +481,7 @@ def test_oq8_seaworthy_retreat_takes_workers_onto_the_lake() -> None:
 
 def test_oq12_wayfare_with_speed_one_more_step_out_of_the_base() -> None:
     s = position("crimea,nordic", "engineering,industrial")
-    s.active = 0
+    set_table(s, active=0)
     clear_board(s)
     put_char(s, 0, "r5c5")
     put_mech(s, 0, "wayfare", "r7c1")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from hexfolk.core import IllegalActionError
@@ -12,6 +14,8 @@ from .helpers import (
     L,
     clear_board,
     draw,
+    edit,
+    give,
     hand,
     legal,
     play,
@@ -38,9 +42,8 @@ def battle(factions: str = "nordic,crimea", mats: str = "industrial,engineering"
     put_res(s, "r4c3", "oil", 2)
     set_hand(s, 0, [5])
     set_hand(s, 1, [2, 3])
-    s.power[0], s.power[1] = 5, 5
-    s.popularity[0] = 6
-    s.refresh()
+    give(s, 0, power=5, popularity=6)
+    give(s, 1, power=5)
     return s
 
 
@@ -128,8 +131,7 @@ def test_sr43_c1_disarm_only_on_a_printed_tunnel_oq5() -> None:
     put_char(s, 0, "r5c1")
     put_mech(s, 0, "disarm", "r7c1")
     put_mech(s, 1, "riverwalk", "r5c2")  # a tunnel farm
-    s.power[1] = 5
-    s.refresh()
+    give(s, 1, power=5)
     play(s, "section 3", "move character r5c1", "to r5c2", "done")
     assert s.power[1] == 3
 
@@ -141,7 +143,6 @@ def test_sr43_peoples_army_extra_card_with_a_worker() -> None:
     put_workers(s, 0, "r4c4", 1)
     put_mech(s, 1, "riverwalk", "r4c3")
     set_hand(s, 0, [2, 3])
-    s.refresh()
     play(s, "section 4", "move mech r4c4", "carry all", "to r4c3", "done")
     assert "commit 0 cards 2,3" in legal(s)  # 1 mech + People's Army with a worker
 
@@ -160,25 +161,27 @@ def test_sr44_camaraderie_cancels_the_winning_attackers_loss() -> None:
 
 def test_sr45_combat_stars_capped_at_two_except_saxony() -> None:
     s = battle()
-    s.stars[COMBAT] = 2
-    s.star_total[0] = 2
+    give(s, 0, stars={"combat": 2})
     play(s, "section 3", "move character r3c3", "to r4c3", "done", "commit 1", "commit 0")
     assert s.stars[COMBAT] == 2 and s.star_total[0] == 2
     x = position("saxony,crimea", "industrial,engineering")
     clear_board(x)
     put_char(x, 0, "r3c3")
     put_mech(x, 1, "riverwalk", "r4c3")
-    x.stars[COMBAT] = 2
-    x.star_total[0] = 2
+    give(x, 0, stars={"combat": 2})
     play(x, "section 3", "move character r3c3", "to r4c3", "done", "commit 1", "commit 0")
     assert x.stars[COMBAT] == 3  # SR-52 Dominate
 
 
+def empty_the_combat_deck(doc: dict[str, Any]) -> None:
+    """Every combat card not in a hand is on the discard pile."""
+    doc["combat_discard"] = dict(doc["combat_deck"])
+    doc["combat_deck"] = {value: 0 for value in doc["combat_deck"]}
+
+
 def test_sr46_empty_deck_reshuffles_the_discard() -> None:
     s = battle()
-    s.combat_discard = list(s.combat_deck)
-    s.combat_deck = [0] * len(s.combat_deck)
-    s.refresh()
+    edit(s, empty_the_combat_deck)
     play(s, "section 1", "bolster cards")
     assert s.is_chance() and sum(s.combat_deck) > 0 and sum(s.combat_discard) == 0
 
@@ -198,8 +201,7 @@ def test_sr11_sixth_star_in_combat_ends_game_and_returns_units_oq9() -> None:
     s = battle()
     put_mech(s, 0, "speed", "r1c6")
     put_char(s, 1, "r2c5")
-    s.star_total[0] = 5
-    s.refresh()
+    give(s, 0, stars={"combat": 1, "objective": 1, "power": 1, "popularity": 1, "upgrades": 1})
     play(s, "section 3", "move character r3c3", "to r4c3")
     play(s, "move mech r1c6", "to r2c5")  # Speed stops on the enemy character
     assert legal(s) == ["fight r2c5", "fight r4c3"]

@@ -23,6 +23,8 @@ from hexfolk.games.scythe.state import ScytheState
 
 from .helpers import (
     clear_board,
+    give,
+    hand,
     play,
     position,
     put_char,
@@ -30,6 +32,8 @@ from .helpers import (
     put_res,
     put_structure,
     put_workers,
+    set_hand,
+    set_seat,
 )
 from .test_cards import encounter_position
 from .test_hidden import plant_sentinel
@@ -192,9 +196,8 @@ def test_sr20_section_hints_name_the_mats_actions_and_costs(mat: str) -> None:
 
 def test_sr20_hints_and_mat_follow_upgrades_and_the_last_section() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.cubes[0 * len(D.BOTTOM_ACTIONS) + D.BOTTOM_INDEX["deploy"]] = 1
-    s.last_section[0] = 3
-    s.refresh()
+    give(s, 0, upgrades={"move-units": "deploy"})  # SR-21: its cube covers a metal of Deploy
+    set_seat(s, 0, last_section=4)
     obs = s.observation(0)
     assert "deploy (2 metal, +2 coins)" in GAME.describe_action(obs, ChooseSection(1))
     view = GAME.render_observation(obs)
@@ -222,19 +225,12 @@ def test_sr59_render_never_shows_another_seats_secrets() -> None:
                     assert sentinel not in GAME.describe_action(obs, a)
         # another hand of the same size for seat 0: seat 1 sees exactly the same text
         other = state.clone()
-        size = sum(other.hand[: len(D.CARD_VALUES)])
-        pool = [i for i, n in enumerate(other.combat_deck) for _ in range(n)]
-        for i, n in enumerate(other.hand[: len(D.CARD_VALUES)]):
-            pool += [i] * n
-        random.Random(checked).shuffle(pool)
-        new = [0] * len(D.CARD_VALUES)
-        for i in pool[:size]:
-            new[i] += 1
-        other.combat_deck = [
-            other.combat_deck[i] + other.hand[i] - new[i] for i in range(len(D.CARD_VALUES))
+        held = hand(other, 0)
+        pool = held + [
+            v for v, n in zip(D.CARD_VALUES, other.combat_deck, strict=True) for _ in range(n)
         ]
-        other.hand[: len(D.CARD_VALUES)] = new
-        other.refresh()
+        random.Random(checked).shuffle(pool)
+        set_hand(other, 0, pool[: len(held)])
         assert other.observation(1) == state.observation(1)
         assert GAME.render_observation(other.observation(1)) == GAME.render_observation(
             state.observation(1)
@@ -302,8 +298,7 @@ def test_sr14_pay_hint_names_the_source() -> None:
     put_workers(s, 0, "r1c5", 1)
     put_res(s, "r1c4", "metal", 2)
     put_res(s, "r1c5", "metal", 2)
-    s.coins[0] = 5
-    s.refresh()
+    give(s, 0, coins=5)
     deploy = next(i for i, sec in enumerate(D.SECTIONS[s.mat[0]]) if sec[1] == 1)
     play(s, f"section {deploy + 1}", "skip", "bottom")
     obs = s.observation(0)

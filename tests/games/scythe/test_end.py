@@ -17,6 +17,7 @@ from hexfolk.games.scythe.scoring import end_game
 
 from .helpers import (
     clear_board,
+    give,
     legal,
     play,
     position,
@@ -24,13 +25,12 @@ from .helpers import (
     put_res,
     put_structure,
     put_workers,
+    set_objectives,
+    set_seat,
+    set_table,
 )
 
 NSTAR = len(D.STAR_SOURCES)
-
-
-def tile(name: str) -> int:
-    return D.TILE_IDS.index(name)
 
 
 def test_sr53_sr54_fortune_by_band_factory_counts_three() -> None:
@@ -40,15 +40,14 @@ def test_sr53_sr54_fortune_by_band_factory_counts_three() -> None:
     put_workers(s, 0, "r3c3", 1)
     put_res(s, "r3c3", "wood", 5)  # 2 pairs
     put_res(s, "home_nordic", "oil", 4)  # home bases never score (SR-14)
-    s.structure_tile = tile("on_tunnels")
-    s.coins[0], s.popularity[0], s.star_total[0] = 10, 7, 2
-    s.refresh()
+    set_table(s, structure_tile="on_tunnels")
+    give(s, 0, coins=10, popularity=7, stars={"combat": 2})
     b = s.score_breakdown(0)
     assert b["territories"] == 4 and b["resources"] == 5
     assert b["fortune"] == 10 + 2 * 4 + 4 * 3 + 2 * 2  # band 7-12
-    s.popularity[0] = 6
+    give(s, 0, popularity=6)
     assert s.score_breakdown(0)["fortune"] == 10 + 2 * 3 + 4 * 2 + 2 * 1  # band 0-6
-    s.popularity[0] = 13
+    give(s, 0, popularity=13)
     assert s.score_breakdown(0)["fortune"] == 10 + 2 * 5 + 4 * 4 + 2 * 3
 
 
@@ -57,35 +56,31 @@ def test_sr55_structure_bonus_tiles_oq1_oq2() -> None:
     put_structure(s, 0, "mine", "r3c3")
     put_structure(s, 0, "mill", "r3c2")  # same row as r3c3
     put_structure(s, 0, "armory", "r3c1")
-    s.structure_tile = tile("in_a_row")
+    set_table(s, structure_tile="in_a_row")
     assert s.tile_count(0) == 3
     assert s.score_breakdown(0)["tile_coins"] == 6
-    s.structure_tile = tile("adjacent_lakes")
+    set_table(s, structure_tile="adjacent_lakes")
     # r3c3 touches r2c2, r3c4, r4c2; r3c2 touches r2c2, r4c2; r3c1 touches r2c0
     assert s.tile_count(0) == 4
-    s.structure_tile = tile("on_tunnels")
+    set_table(s, structure_tile="on_tunnels")
     assert s.tile_count(0) == 1  # r3c2 only
-    s.structure_tile = tile("adjacent_tunnels")
+    set_table(s, structure_tile="adjacent_tunnels")
     assert s.tile_count(0) == 2  # r3c2 is not adjacent to itself; r2c3 and r3c2 via r3c3
-    s.structure_tile = tile("on_farms_or_tundra")
+    set_table(s, structure_tile="on_farms_or_tundra")
     assert s.tile_count(0) == 0 and s.score_breakdown(0)["tile_coins"] == 0
 
 
 def test_sr56_tie_breakers_and_oq16_shared_win() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
-    s.coins = [10, 10]
-    s.popularity = [5, 5]
-    s.power = [3, 3]
-    s.refresh()
+    for p in (0, 1):
+        give(s, p, coins=10, popularity=5, power=3)
     end_game(s, "test")
     assert s.returns() == [0.5, 0.5]  # all tie-breakers equal: shared
     s2 = position("nordic,crimea", "industrial,engineering")
     clear_board(s2)
-    s2.coins = [10, 10]
-    s2.popularity = [5, 5]
-    s2.power = [3, 4]  # tie-breaker 2: power
-    s2.refresh()
+    give(s2, 0, coins=10, popularity=5, power=3)
+    give(s2, 1, coins=10, popularity=5, power=4)  # tie-breaker 2: power
     end_game(s2, "test")
     assert s2.returns() == [0.0, 1.0]
     assert s2.summary()["breakdown"][1]["power"] == 4
@@ -96,8 +91,7 @@ def test_sr50_workers_star_and_sr11_bottom_star_after_bonuses() -> None:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
     put_workers(s, 0, "r1c6", 7)  # a village: one more worker makes eight
-    s.star_total[0] = 4
-    s.refresh()
+    give(s, 0, stars={"combat": 2, "objective": 1, "popularity": 1})
     play(s, "section 2", "produce r1c6")
     assert s.stars[D.STAR_INDEX["workers"]] == 1 and s.star_total[0] == 5
     assert not s.is_terminal()
@@ -105,9 +99,8 @@ def test_sr50_workers_star_and_sr11_bottom_star_after_bonuses() -> None:
 
 def test_sr51_reveal_objective_and_discard_the_other() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.objectives[0] = [12, 1]
-    s.coins[0] = 20
-    s.refresh()
+    set_objectives(s, 0, [12, 1])
+    give(s, 0, coins=20)
     assert "reveal 12" not in legal(s)  # not before the section is chosen
     play(s, "section 1")
     assert "reveal 12" in legal(s) and "reveal 1" not in legal(s)
@@ -120,18 +113,16 @@ def test_sr51_reveal_objective_and_discard_the_other() -> None:
 
 def test_sr52_saxony_keeps_the_second_objective() -> None:
     s = position("saxony,crimea", "industrial,engineering")
-    s.objectives[0] = [12, 20]
-    s.coins[0] = 20
-    s.refresh()
+    set_objectives(s, 0, [12, 20])
+    give(s, 0, coins=20)
     play(s, "section 1", "reveal 12")
     assert s.objectives[0] == [20]
 
 
 def test_sr51_reveal_window_after_the_bottom_action() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.objectives[0] = [12]
-    s.coins[0] = 19
-    s.refresh()
+    set_objectives(s, 0, [12])
+    give(s, 0, coins=19)
     play(s, "section 3", "coins")  # Move's coins: now $20
     assert "reveal 12" in legal(s)
     play(s, "skip")
@@ -296,13 +287,20 @@ def test_sr50_star_sources_from_the_bottom_row(
     resource = {"upgrade": "oil", "build": "wood", "enlist": "food"}[setup]
     put_res(s, "r1c5", resource, 4)
     if source == "upgrades":
-        s.upgrades[0] = (1 << len(D.TOP_BOXES)) - 1 - 1
+        # every top box but move-units upgraded; their cubes leave one Build slot free (SR-21)
+        boxes = [b["id"] for b in D.TOP_BOXES if b["id"] != "move-units"]
+        bottoms = ["upgrade", "deploy", "deploy", "enlist", "enlist"]
+        give(s, 0, upgrades=dict(zip(boxes, bottoms, strict=True)))
     elif source == "structures":
         for k, loc in enumerate(("r6c1", "r6c2", "r6c3")):
             put_structure(s, 0, D.STRUCTURES[k], loc)
     else:
-        s.recruits[0] = (1 << len(D.BOTTOM_ACTIONS)) - 1 - (1 << D.BOTTOM_INDEX["enlist"])
-        s.enlist_spaces[0] = 0b0111 & ~1
-    s.refresh()
+        # every recruit but Enlist's, on every enlist space but power's (SR-24)
+        set_seat(
+            s,
+            0,
+            recruits=["upgrade", "deploy", "build"],
+            enlist_spaces=["coins", "popularity", "cards"],
+        )
     play(s, f"section {section}", *actions)
     assert s.stars[D.STAR_INDEX[source]] == 1 and s.star_total[0] == 1

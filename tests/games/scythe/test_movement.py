@@ -16,6 +16,7 @@ from .helpers import (
     put_structure,
     put_workers,
     res_at,
+    set_table,
 )
 
 
@@ -74,8 +75,7 @@ def test_sr27_tunnels_and_own_mine() -> None:
     s2 = moving()
     put_workers(s2, 1, "r2c3", 1)  # Crimea's worker
     put_structure(s2, 0, "mine", "r1c5")
-    s2.active = 1
-    s2.refresh()
+    set_table(s2, active=1)
     play(s2, "section 4")  # Engineering: Move/Enlist
     assert "r1c5" not in dests(s2, "move worker r2c3")
 

@@ -24,6 +24,9 @@ from .helpers import (
     put_structure,
     put_workers,
     set_hand,
+    set_objectives,
+    set_table,
+    set_turn,
 )
 
 RAW = json.loads((Path(D.__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
@@ -35,9 +38,8 @@ Setup = Callable[[ScytheState], None]
 def base() -> ScytheState:
     s = position("nordic,crimea", "industrial,engineering")
     clear_board(s)
-    s.coins = [5, 5]
-    s.popularity = [5, 5]
-    s.power = [5, 5]
+    for p in (0, 1):
+        give(s, p, coins=5, popularity=5, power=5)
     set_hand(s, 0, [])
     set_hand(s, 1, [])
     return s
@@ -105,8 +107,8 @@ CASES: dict[int, tuple[Setup, Setup]] = {
         both(lambda s: put_char(s, 0, "r4c3"), attr("power", 1, 6)),
     ),
     6: (
-        both(attr("power", 0, 7), lambda s: setattr(s, "forced_retreat", True)),
-        both(attr("power", 0, 6), lambda s: setattr(s, "forced_retreat", True)),
+        both(attr("power", 0, 7), lambda s: set_turn(s, forced_retreat=True)),
+        both(attr("power", 0, 6), lambda s: set_turn(s, forced_retreat=True)),
     ),
     7: (
         both(lambda s: give(s, 0, factory_card=1), mech("r2c2"), workers_on(["r1c1"] * 3)),
@@ -224,27 +226,23 @@ def test_oq3_objective_condition_true_and_false(number: int) -> None:
     good, bad = CASES[number]
     s = base()
     good(s)
-    s.refresh()
     assert s.objective_holds(0, number), OBJ[number]["condition"]
     s2 = base()
     bad(s2)
-    s2.refresh()
     assert not s2.objective_holds(0, number), OBJ[number]["condition"]
 
 
 def test_oq3_send_one_back_only_on_the_own_turn() -> None:
     s = base()
-    s.power[1] = 7
-    s.forced_retreat = True
-    s.refresh()
+    give(s, 1, power=7)
+    set_turn(s, forced_retreat=True)
     assert s.active == 0 and not s.objective_holds(1, 6)
 
 
 def test_sr51_one_reveal_per_window_and_one_star_per_game() -> None:
     s = base()
-    s.objectives[0] = [12, 1]
-    s.coins[0] = 20
-    s.refresh()
+    set_objectives(s, 0, [12, 1])
+    give(s, 0, coins=20)
     play(s, "section 1")
     assert "reveal 12" in legal(s)
     play(s, "reveal 12")
@@ -254,11 +252,9 @@ def test_sr51_one_reveal_per_window_and_one_star_per_game() -> None:
 
 def test_sr52_saxony_reveals_both_in_different_windows_of_one_turn() -> None:
     s = position("saxony,crimea", "industrial,engineering")
-    s.active = 0
-    s.objectives[0] = [12, 22]
-    s.coins[0] = 20
-    s.factory_card[0] = 4
-    s.refresh()
+    set_table(s, active=0)
+    set_objectives(s, 0, [12, 22])
+    give(s, 0, coins=20, factory_card=4)
     play(s, "section 1", "reveal 12")
     assert "reveal 22" not in legal(s)  # one per window
     play(s, "skip")  # the top action
@@ -269,9 +265,8 @@ def test_sr52_saxony_reveals_both_in_different_windows_of_one_turn() -> None:
 
 def test_sr51_no_reveal_inside_an_action() -> None:
     s = base()
-    s.objectives[0] = [12]
-    s.coins[0] = 20
+    set_objectives(s, 0, [12])
+    give(s, 0, coins=20)
     put_workers(s, 0, "r1c1", 1)
-    s.refresh()
     play(s, "section 3", "move worker r1c1")
     assert not any(a.startswith("reveal") for a in legal(s))

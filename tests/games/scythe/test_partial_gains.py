@@ -19,7 +19,7 @@ from hexfolk.core import testing as kit
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import EncounterOption, FactoryTop, parse_action
 
-from .helpers import L, draw, hand, legal, play, res_at
+from .helpers import L, draw, give, hand, legal, play, res_at
 from .test_cards import T, encounter_position, factory_position
 
 RAW = json.loads((Path(D.__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
@@ -101,8 +101,7 @@ def test_sr47_a_decline_must_name_a_fixed_gain_of_that_option() -> None:
         assert not s.is_legal(parse_action(text))
     assert s.is_legal(parse_action("option 2 decline food:4"))
     # an option whose cost cannot be paid stays illegal in its partial form too
-    s.coins[0] = 0
-    s.refresh()
+    give(s, 0, coins=0)
     assert not s.is_legal(parse_action("option 2 decline food"))
 
 

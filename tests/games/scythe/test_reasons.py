@@ -11,7 +11,17 @@ from hexfolk.core import CHANCE, IllegalActionError, State, load_game
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.state import ScytheState
 
-from .helpers import clear_board, play, position, put_char, put_mech, put_workers, set_hand
+from .helpers import (
+    clear_board,
+    give,
+    play,
+    position,
+    put_char,
+    put_mech,
+    put_workers,
+    set_hand,
+    set_seat,
+)
 
 
 def reason(s: ScytheState, text: str, seat: int | None = None) -> str:
@@ -49,9 +59,8 @@ def test_the_error_carries_the_reason() -> None:
 def test_sr6_factory_card_section() -> None:
     s = start()
     assert reason(s, "section factory").startswith("you hold no Factory card")
-    s.factory_card[0] = D.FACTORY_NUMBERS[0]
-    s.last_section[0] = D.FACTORY_SECTION
-    s.legal_cache = None
+    give(s, 0, factory_card=D.FACTORY_NUMBERS[0])
+    set_seat(s, 0, last_section="factory")
     assert "not twice in a row, even Rusviet (SR-6)" in reason(s, "section factory")
 
 
@@ -60,8 +69,7 @@ def test_sr7_the_top_action_named_is_not_the_sections() -> None:
     play(s, "section 1")  # Industrial: Bolster over Upgrade
     why = reason(s, "trade popularity")
     assert why == "the top action of section 1 is bolster, not trade (SR-7)"
-    s.coins[0] = 0
-    s.legal_cache = None
+    give(s, 0, coins=0)
     assert reason(s, "bolster power") == "Bolster costs $1; you have $0 (SR-12, SR-15)"
 
 
@@ -116,8 +124,7 @@ def test_sr43_commitment_limits() -> None:
     put_char(s, 0, "r3c3")
     put_mech(s, 1, "riverwalk", "r4c3")
     set_hand(s, 0, [5])
-    s.power[0] = 3
-    s.refresh()
+    give(s, 0, power=3)
     play(s, "section 3", "move character r3c3", "to r4c3", "done")
     assert s.prompt().kind == "commit"
     assert reason(s, "commit 5") == "the dial goes from 0 to min(7, your power 3) = 3 (SR-43 C2)"

@@ -11,7 +11,6 @@ import pytest
 
 from hexfolk.core import load_game
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe import stars
 from hexfolk.games.scythe import timeouts as T
 from hexfolk.games.scythe.actions import Commit, Reveal, Step
 from hexfolk.games.scythe.state import PHASE_NAMES, ScytheState
@@ -19,6 +18,7 @@ from hexfolk.games.scythe.state import PHASE_NAMES, ScytheState
 from .helpers import (
     L,
     clear_board,
+    give,
     hand,
     legal,
     play,
@@ -29,6 +29,7 @@ from .helpers import (
     put_workers,
     res_at,
     set_hand,
+    set_objectives,
 )
 from .test_cards import encounter_position, factory_position
 from .test_combat import battle
@@ -113,8 +114,7 @@ def test_sr6_expired_turns_alternate_the_first_two_sections() -> None:
 def test_sr6_relentless_may_repeat_and_the_factory_card_is_never_chosen() -> None:
     s = position("rusviet,crimea", "engineering,industrial")
     rusviet = s.faction.index(D.FACTION_INDEX["rusviet"])
-    s.factory_card[rusviet] = 4
-    s.refresh()
+    give(s, rusviet, factory_card=4)
     sections: dict[int, list[int]] = {0: [], 1: []}
     rng = random.Random(0)
     for _ in range(4):
@@ -126,12 +126,16 @@ def test_sr6_relentless_may_repeat_and_the_factory_card_is_never_chosen() -> Non
 
 
 # ---------------------------------------------------------------- one prompt kind each
-def test_sr7_top_action_is_skipped_even_when_a_reveal_is_possible(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def with_a_held_objective() -> ScytheState:
+    """Seat 0 (to play) holds objective 12, "have at least $20", and has $20 (SR-51)."""
     s = position("nordic,crimea", "industrial,engineering")
-    monkeypatch.setattr(stars, "objective_holds", lambda s, p, number: True)
-    s.refresh()
+    set_objectives(s, 0, [12])
+    give(s, 0, coins=20)
+    return s
+
+
+def test_sr7_top_action_is_skipped_even_when_a_reveal_is_possible() -> None:
+    s = with_a_held_objective()
     play(s, "section 1")
     assert any(isinstance(a, Reveal) for a in s.legal_actions())
     assert default(s) == "skip"
@@ -302,9 +306,8 @@ def test_sr12_benefit_is_taken_once_paid() -> None:
     assert bin(s.upgrades[0]).count("1") == ups + 1 and s.turn_count() == 1
 
 
-def test_sr51_end_turn_without_a_reveal(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = position("nordic,crimea", "industrial,engineering")
-    monkeypatch.setattr(stars, "objective_holds", lambda s, p, number: True)
+def test_sr51_end_turn_without_a_reveal() -> None:
+    s = with_a_held_objective()
     play(s, "section 1", "skip", "skip")
     assert kind(s) == "end-turn" and any(isinstance(a, Reveal) for a in s.legal_actions())
     assert default(s) == "end"

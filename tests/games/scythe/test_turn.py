@@ -84,8 +84,7 @@ def test_sr6_section_not_repeated_except_relentless() -> None:
 
 def test_sr8_dead_turn_still_moves_the_token() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.coins[0] = 0
-    s.refresh()
+    give(s, 0, coins=0)
     play(s, "section 1")  # Bolster/Upgrade: cannot pay $1 nor 3 oil
     assert legal(s) == ["skip"]
     play(s, "skip")
@@ -136,8 +135,7 @@ def test_sr19_produce_track_mill_and_limits() -> None:
     put_workers(s, 0, "r2c4", 1)  # mountain
     put_workers(s, 0, "r1c6", 1)  # village
     put_structure(s, 0, "mill", "r2c5")  # farm, no worker there
-    s.popularity[0] = 5
-    s.refresh()
+    give(s, 0, popularity=5)
     play(s, "section 2")
     # 6 workers off the mat: cost 1 power and 1 popularity (SR-19)
     play(s, "produce r1c4")
@@ -240,8 +238,7 @@ def test_sr9_top_actions_never_trigger_recruit_bonuses() -> None:
 
 def test_sr15_tracks_are_capped() -> None:
     s = position("nordic,crimea", "industrial,engineering")
-    s.power[0] = 15
-    s.refresh()
+    give(s, 0, power=15)
     play(s, "section 1", "bolster power")
     assert s.power[0] == D.POWER_MAX
     assert s.stars[D.STAR_INDEX["power"]] == 1  # SR-50
