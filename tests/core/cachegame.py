@@ -204,7 +204,7 @@ class HarvestState(State):
         return new
 
     # --- views ---------------------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
         check_seat(self, seat)
         return {
             "owner": list(self.owner),
@@ -212,7 +212,7 @@ class HarvestState(State):
             "phase": self.phase,
             "active": self.active,
             "turn": self.turn,
-            "log": list(self.log),
+            "log": list(self.log) if log else [],
         }
 
     def sample_consistent_state(self, seat: int | None, rng: random.Random) -> HarvestState:

@@ -37,8 +37,8 @@ def plant_in_hand(state: Any, seat: int, sentinel: str) -> Any:
 
 # --- a game that leaks a secret ------------------------------------------------------------
 class LeakyState(BidsState):
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        view = super().observation(seat)
+    def observation(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+        view = super().observation(seat, log=log)
         view["all_hands"] = [list(map(str, h)) for h in self.hands]  # the leak
         return view
 

@@ -109,8 +109,8 @@ class ArrivalLogState(SimultaneousBidsState):
 class PeekingState(SimultaneousBidsState):
     """Shows every committed bid to everybody before the reveal."""
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        view = super().observation(seat)
+    def observation(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+        view = super().observation(seat, log=log)
         view["peek"] = {str(s): self.bids.value_for(s) for s in self.bids.seats}
         return view
 

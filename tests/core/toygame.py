@@ -199,7 +199,7 @@ class BidsState(State):
         new.log = list(self.log)
         return new
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
         check_seat(self, seat)
         return {
             "hand": sorted(self.hands[seat]) if seat is not None else None,
@@ -208,7 +208,7 @@ class BidsState(State):
             "round": self.round,
             "deck_size": len(self.deck),
             "bids": self.bids.view(seat),
-            "log": visible_log(self.log, seat),
+            "log": visible_log(self.log, seat) if log else [],
         }
 
     def sample_consistent_state(self, seat: int | None, rng: random.Random) -> BidsState:

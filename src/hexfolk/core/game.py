@@ -482,8 +482,13 @@ class State(ABC):
         """An independent copy (applying to one never changes the other)."""
 
     @abstractmethod
-    def observation(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, as plain JSON; ``None`` is a spectator."""
+    def observation(self, seat: int | None, *, log: bool = True) -> JSON:
+        """What ``seat`` may know, as plain JSON; ``None`` is a spectator.
+
+        ``log=False``: the same view with an empty ``log`` list (if it has one), for readers of
+        the position only (the RL encoders, every step): the seat's log lines are neither
+        copied nor rendered. It never shows more than ``log=True`` (the conformance kit checks
+        both)."""
 
     @abstractmethod
     def sample_consistent_state(self, seat: int | None, rng: random.Random) -> State:

@@ -205,7 +205,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
     def _observation_json(self, seat: int) -> JSON:
         obs = self._obs_cache.get(seat)
         if obs is None:
-            obs = self._obs_cache[seat] = self.state.observation(seat)
+            obs = self._obs_cache[seat] = self.state.observation(seat, log=False)
         return obs
 
     def _legal_map(self) -> dict[int, Action]:

@@ -97,7 +97,13 @@ def _check_step(game: Game, state: State, step: int, deep: bool) -> None:
     if state.fingerprint() != before:
         raise ConformanceError(f"{where}: applying to a clone changed the original")
     for seat in [None, *range(game.num_players)]:
-        _json(state.observation(seat), f"{where}: observation({seat})")
+        view = state.observation(seat)
+        _json(view, f"{where}: observation({seat})")
+        lean = {**view, "log": []} if "log" in view else view
+        if state.observation(seat, log=False) != lean:
+            raise ConformanceError(
+                f"{where}: observation({seat}, log=False) is not the view with an empty log"
+            )
         if seat is not None and seat not in state.acting_seats() and state.legal_actions_for(seat):
             raise ConformanceError(f"{where}: seat {seat} is not to move but has legal actions")
     _json(state.full_state(), f"{where}: full_state()")

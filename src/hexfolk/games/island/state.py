@@ -499,9 +499,9 @@ class IslandState(IslandPosition):
         """IR-28's default for ``seat``'s pending decision (see :mod:`.timeouts`)."""
         return timeouts.timeout_action(self, seat, rng)
 
-    def observation(self, seat: int | None) -> JSON:
+    def observation(self, seat: int | None, *, log: bool = True) -> JSON:
         check_seat(self, seat)
-        return views.observation(self, seat)
+        return views.observation(self, seat, log=log)
 
     def position(self) -> dict[str, Any]:
         """This state as a position document (``docs/island.md``, "Positions"): every field

@@ -49,8 +49,9 @@ def _dev_json(dev: list[int]) -> dict[str, int]:
     return {DEV_NAMES[c]: dev[c] for c in range(len(DEV_NAMES))}
 
 
-def observation(st: IslandPosition, seat: int | None) -> JSON:
-    """The view of ``seat`` (None: spectator), as plain JSON (IR-74, table of section 14)."""
+def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JSON:
+    """The view of ``seat`` (None: spectator), as plain JSON (IR-74, table of section 14);
+    ``log=False``: with an empty log (the kernel's ``State.observation``)."""
     n = st.n
     over = st.phase == OVER
     players = []
@@ -74,6 +75,9 @@ def observation(st: IslandPosition, seat: int | None) -> JSON:
             info["dev_hand"] = _dev_json(st.dev_cards[p])
             info["vp"] = total_vp(st, p)
         players.append(info)
+    # the pieces, by node or edge: from each seat's few pieces, not a walk over the board
+    built = sorted((v, o) for o, nodes in enumerate(st.buildings) for v in nodes)
+    level = st.node_level
     acting = st.acting_seats()
     # an acting seat beside the one the sequential walk names sees its own decision
     prompt = st.prompt_for(seat) if seat is not None and seat in acting else st.prompt()
@@ -87,11 +91,9 @@ def observation(st: IslandPosition, seat: int | None) -> JSON:
         "prompt": prompt.to_json() if prompt else None,
         "acting": acting,
         "board": _board_view(st),
-        "settlements": [
-            [v, o] for v, o in enumerate(st.node_owner) if o >= 0 and st.node_level[v] == 1
-        ],
-        "cities": [[v, o] for v, o in enumerate(st.node_owner) if o >= 0 and st.node_level[v] == 2],
-        "roads": [[e, o] for e, o in enumerate(st.edge_owner) if o >= 0],
+        "settlements": [[v, o] for v, o in built if level[v] == 1],
+        "cities": [[v, o] for v, o in built if level[v] == 2],
+        "roads": sorted([e, o] for o, edges in enumerate(st.roads) for e in edges),
         "players": players,
         "bank": None if st.game.options["hide_bank"] else _hand_json(st.bank),
         "deck": sum(st.deck),
@@ -100,7 +102,7 @@ def observation(st: IslandPosition, seat: int | None) -> JSON:
         "offers": [o.to_json() for o in st.offers],
         "discards": _discard_view(st, seat),
         "winner": st.winner if over else None,
-        "log": st.visible_log(seat),
+        "log": st.visible_log(seat) if log else [],
     }
     return obs
 

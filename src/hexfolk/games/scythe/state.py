@@ -475,8 +475,8 @@ class ScytheState(Position):
     def full_state(self) -> dict[str, Any]:
         return full_state(self)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return observation(self, seat)
+    def observation(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+        return observation(self, seat, log=log)
 
     def sample_consistent_state(self, seat: int | None, rng: random.Random) -> ScytheState:
         """Redraw what ``seat`` cannot know: others' cards and objectives, unseen offers."""

@@ -145,9 +145,10 @@ def full_state(s: Position) -> dict[str, Any]:
     return out
 
 
-def observation(s: Position, seat: int | None) -> dict[str, Any]:
+def observation(s: Position, seat: int | None, *, log: bool = True) -> dict[str, Any]:
     """SR-59: the view of ``seat`` (``None``: a spectator): the board, every mat's public facts,
-    the prompt, the combat, the log lines it may see; its own cards and objectives."""
+    the prompt, the combat, the log lines it may see (``log=False``: none, the kernel's
+    ``State.observation``); its own cards and objectives."""
     check_seat(s, seat)
     n = s.n
     board: dict[str, Any] = {}
@@ -324,7 +325,11 @@ def observation(s: Position, seat: int | None) -> dict[str, Any]:
             "breakdown": s.final,
             "reason": s.end_reason,
         }
-    obs["log"] = [log_words(line) for line in visible_log(s.log, seat if seat is not None else -1)]
+    obs["log"] = (
+        [log_words(line) for line in visible_log(s.log, seat if seat is not None else -1)]
+        if log
+        else []
+    )
     return obs
 
 
