@@ -182,8 +182,9 @@ def empty_the_combat_deck(doc: dict[str, Any]) -> None:
 def test_sr46_empty_deck_reshuffles_the_discard() -> None:
     s = battle()
     edit(s, empty_the_combat_deck)
+    discarded = sum(s.combat_discard)
     play(s, "section 1", "bolster cards")
-    assert s.is_chance() and sum(s.combat_deck) > 0 and sum(s.combat_discard) == 0
+    assert s.is_chance() and sum(s.combat_deck) == discarded > 0 and sum(s.combat_discard) == 0
 
 
 def test_sr41_coercion_pays_with_a_combat_card_once_per_turn() -> None:

@@ -119,6 +119,8 @@ def test_sr6_relentless_may_repeat_and_the_factory_card_is_never_chosen() -> Non
     rng = random.Random(0)
     for _ in range(4):
         p = s.active
+        if p == rusviet:
+            assert "section factory" in legal(s)  # the timeout passes it over
         expire(s, p, rng)
         sections[p].append(s.last_section[p])
     assert sections[rusviet] == [0, 0]  # Relentless may repeat a mat section (SR-6)
