@@ -120,6 +120,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self._obs_cache: dict[int, JSON] = {}
         self._steps: dict[str, int] = {}
         self._scores: list[float] = []
+        self._rewarded = False
+        """Whether some reward may be non-zero (set at the end and by the shaped reward)."""
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -160,6 +162,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self._played = []
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -186,6 +189,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
             self._obs_cache = {}
         state = self.state
         if state.is_terminal():
+            self._rewarded = True
             for agent, value in zip(self.possible_agents, state.returns()):
                 if agent in self.rewards:
                     self.rewards[agent] += value
@@ -286,16 +290,20 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self._steps[agent] += 1
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
+        if self._rewarded:  # else every reward is 0.0 already: nothing to clear or add
+            for a in rewards:
+                rewards[a] = 0.0
+            self._rewarded = False
         self._advance()
         if self.shaped:
             scores = self.state.scores()
             for s, a in enumerate(self.possible_agents):
-                self.rewards[a] += self.shaped * (scores[s] - self._scores[s])
+                rewards[a] += self.shaped * (scores[s] - self._scores[s])
             self._scores = scores
+            self._rewarded = True
         self._after_step()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def earned(self, agent: str) -> float:
         """What ``agent`` earned since its last step (what ``last()`` reports for it)."""

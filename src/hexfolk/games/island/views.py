@@ -4,6 +4,7 @@ and the text rendering of an observation."""
 from __future__ import annotations
 
 import random
+from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from hexfolk.games.island.actions import bundle_text
@@ -42,11 +43,11 @@ JSON = dict[str, Any]
 
 
 def _hand_json(hand: list[int]) -> dict[str, int]:
-    return {RESOURCES[r]: hand[r] for r in range(NRES)}
+    return dict(zip(RESOURCES, hand))
 
 
 def _dev_json(dev: list[int]) -> dict[str, int]:
-    return {DEV_NAMES[c]: dev[c] for c in range(len(DEV_NAMES))}
+    return dict(zip(DEV_NAMES, dev))
 
 
 def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JSON:
@@ -76,8 +77,8 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
             info["vp"] = total_vp(st, p)
         players.append(info)
     # the pieces, by node or edge: from each seat's few pieces, not a walk over the board
-    built = sorted((v, o) for o, nodes in enumerate(st.buildings) for v in nodes)
-    level = st.node_level
+    built = sorted(chain.from_iterable(st.buildings))
+    owner, level, edge_owner = st.node_owner, st.node_level, st.edge_owner
     acting = st.acting_seats()
     # an acting seat beside the one the sequential walk names sees its own decision
     prompt = st.prompt_for(seat) if seat is not None and seat in acting else st.prompt()
@@ -91,9 +92,9 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
         "prompt": prompt.to_json() if prompt else None,
         "acting": acting,
         "board": _board_view(st),
-        "settlements": [[v, o] for v, o in built if level[v] == 1],
-        "cities": [[v, o] for v, o in built if level[v] == 2],
-        "roads": sorted([e, o] for o, edges in enumerate(st.roads) for e in edges),
+        "settlements": [[v, owner[v]] for v in built if level[v] == 1],
+        "cities": [[v, owner[v]] for v in built if level[v] == 2],
+        "roads": [[e, edge_owner[e]] for e in sorted(chain.from_iterable(st.roads))],
         "players": players,
         "bank": None if st.game.options["hide_bank"] else _hand_json(st.bank),
         "deck": sum(st.deck),
