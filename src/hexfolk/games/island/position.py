@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from operator import ge
 from enum import StrEnum
 from typing import Any, Self
 
@@ -446,4 +447,4 @@ def with_item(t: tuple[int, ...], i: int, x: int) -> tuple[int, ...]:
 
 def holds(hand: list[int], b: Bundle) -> bool:
     """Whether ``hand`` holds at least the cards of ``b``."""
-    return all(h >= x for h, x in zip(hand, b))
+    return all(map(ge, hand, b))
