@@ -1,20 +1,25 @@
 """Island heuristics shared by every level: where to settle, what to build next (the build
 *target* of IR-76), which road leads somewhere, and the robber table of IR-77.
 
-All functions read a :class:`~hexfolk.bots.island.view.Pos` only.
+All functions read a :class:`~hexfolk.bots.island.view.Pos` only. The rules they need come from
+the engine's public read API (the functions the engine itself uses): the distance rule and where
+a settlement or road may go (:mod:`hexfolk.games.island.building`), what the hexes pay
+(:mod:`hexfolk.games.island.production`); the bots only weigh them (pips, resource weights).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hexfolk.bots.island.view import CONFIG, Pos, hex_pips, node_yields, production
-from hexfolk.games.island.building import distance_rule_allows
+from hexfolk.bots.island.view import CONFIG, Pos, production
+from hexfolk.games.island.building import distance_rule_allows, network_nodes, open_spots
+from hexfolk.games.island.production import hex_income, hex_pips, node_yields
 from hexfolk.games.island.rules import (
     COST_CITY,
     COST_DEV,
     COST_ROAD,
     COST_SETTLEMENT,
+    DICE_PIPS,
     GENERIC,
     NRES,
     RESOURCES,
@@ -58,12 +63,13 @@ def is_free(pos: Pos, v: int) -> bool:
 
 
 def node_resources(pos: Pos, v: int) -> list[float]:
-    """Pips per resource that a settlement on ``v`` would collect."""
+    """Pips per resource that a settlement on ``v`` would collect (the engine's
+    :func:`~hexfolk.games.island.production.node_yields`, each weighted by its token's pips)."""
     out = [0.0] * NRES
     if pos.layout_tables is None:
         return out
-    for _h, r, pips in node_yields(pos.layout_tables)[v]:
-        out[r] += pips
+    for y in node_yields(pos.layout_tables)[v]:
+        out[y.resource] += DICE_PIPS[y.token]
     return out
 
 
@@ -94,26 +100,10 @@ def own_nodes(pos: Pos, p: int) -> list[int]:
     return [v for v, o in enumerate(pos.node_owner) if o == p]
 
 
-def network_nodes(pos: Pos, p: int) -> set[int]:
-    """Nodes ``p``'s roads reach (not through another player's building) plus its buildings."""
-    owner = pos.node_owner
-    nodes = set(own_nodes(pos, p))
-    edge_nodes = pos.topology.edge_nodes
-    for e, o in enumerate(pos.edge_owner):
-        if o == p:
-            for v in edge_nodes[e]:
-                if owner[v] < 0 or owner[v] == p:
-                    nodes.add(v)
-    return nodes
-
-
 def settle_spots(pos: Pos, p: int) -> list[int]:
-    """Free nodes touching one of ``p``'s roads (IR-57)."""
-    edge_nodes = pos.topology.edge_nodes
-    spots = {
-        v for e, o in enumerate(pos.edge_owner) if o == p for v in edge_nodes[e] if is_free(pos, v)
-    }
-    return sorted(spots)
+    """Free nodes touching one of ``p``'s roads (IR-57): the engine's
+    :func:`~hexfolk.games.island.building.open_spots`."""
+    return open_spots(pos.topology, pos.node_owner, pos.roads_of(p))
 
 
 def road_scores(pos: Pos) -> dict[int, float]:
@@ -123,7 +113,7 @@ def road_scores(pos: Pos) -> dict[int, float]:
     topology = pos.topology
     owner, eo = pos.node_owner, pos.edge_owner
     have = production(pos, p, with_robber=False)
-    reach = network_nodes(pos, p)
+    reach = network_nodes(pos.topology, owner, own_nodes(pos, p), pos.roads_of(p), p)
     cache: dict[int, float] = {}
 
     def spot(v: int) -> float:
@@ -192,12 +182,15 @@ def choose_target(pos: Pos) -> Target:
 
 # --- robber ------------------------------------------------------------------------------------
 def hex_pips_of(pos: Pos, h: int, p: int) -> int:
-    """Pips ``p`` collects from hex ``h`` (cities count twice)."""
-    pips = hex_pips(pos, h)
+    """Pips ``p`` collects from hex ``h`` (cities count twice): the engine's
+    :func:`~hexfolk.games.island.production.hex_income` times the hex's pips."""
+    tables = pos.layout_tables
+    if tables is None:
+        return 0
+    pips = hex_pips(tables, h)
     if not pips:
         return 0
-    owner, level = pos.node_owner, pos.node_level
-    return pips * sum(level[v] for v in pos.topology.hex_nodes[h] if owner[v] == p)
+    return pips * hex_income(tables, pos.node_owner, pos.node_level, h).get(p, 0)
 
 
 def has_own_building(pos: Pos, h: int) -> bool:

@@ -1,4 +1,6 @@
-"""The hard bot's fast rollout policy, for sampled worlds only (reads the world's fields).
+"""The hard bot's fast rollout policy, for sampled worlds only (reads the world's fields and
+the engine's public functions: :func:`~hexfolk.games.island.building.settlement_spots`, the
+distance rule, the layout's ``node_pips``).
 
 Main phase: a city on the richest settlement, a settlement on the richest spot, a road
 towards a spot when none is reachable, a development card with spare wool/grain/ore, a
@@ -11,11 +13,12 @@ import random
 from typing import cast
 
 from hexfolk.bots.island import policy
-from hexfolk.bots.island.heuristics import COSTS, choose_target, is_free
+from hexfolk.bots.island.heuristics import COSTS, choose_target
 from hexfolk.bots.island.trading import discard
 from hexfolk.bots.island.view import pos_from_state
 from hexfolk.core import Action, State
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.building import distance_rule_allows, settlement_spots
 from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import NRES
 
@@ -61,22 +64,13 @@ def _fast_main(st: IslandPosition, p: int, legal: list[Action], rng: random.Rand
     want_city = has_settlement and hand[3] + hand[4] >= 3
     if roads and not want_city and st.settlements_left[p] > 0:
         topology = st.topology
-        spots = False
-        pos = None
-        for e in st.roads[p]:
-            for v in topology.edge_nodes[e]:
-                if st.free[v]:
-                    spots = True
-                    break
-            if spots:
-                break
-        if not spots:
-            pos = pos_from_state(st, p)
+        if not settlement_spots(st, p):  # IR-57: no spot on its roads yet
             best_r, best_rv = roads[0], -1
             for a in roads:
                 for v in topology.edge_nodes[a.edge]:
                     if st.node_owner[v] < 0:
-                        val = pips[v] * (2 if is_free(pos, v) else 1)
+                        free = distance_rule_allows(topology, st.node_owner, v)
+                        val = pips[v] * (2 if free else 1)
                         if val > best_rv:
                             best_r, best_rv = a, val
             return best_r

@@ -18,6 +18,7 @@ from hexfolk.games.island.actions import Bundle, parse_bundle
 from hexfolk.games.island.board import LayoutTables, Topology, layout_tables, parse_layout
 from hexfolk.games.island.maps import board_topology
 from hexfolk.games.island.position import IslandPosition
+from hexfolk.games.island.production import seat_production
 from hexfolk.games.island.rules import (
     BANK_RATIO,
     DEV_NAMES,
@@ -97,6 +98,10 @@ class Pos:
         top = max(vps)
         leaders = [p for p in range(self.n) if vps[p] == top]
         return leaders[0] if len(leaders) == 1 else -1
+
+    def roads_of(self, p: int) -> list[int]:
+        """The edges of ``p``'s roads, in edge order."""
+        return [e for e, o in enumerate(self.edge_owner) if o == p]
 
     def top_opponent(self) -> int:
         """The opponent with the most visible VP (ties: more cards, then lower seat)."""
@@ -210,38 +215,20 @@ def pos_from_state(st: IslandPosition, seat: int) -> Pos:
     )
 
 
-@lru_cache(maxsize=64)
-def node_yields(tables: LayoutTables) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """Per node: (hex, resource, pips) of each adjacent producing hex (cached per layout)."""
-    out: list[list[tuple[int, int, int]]] = [[] for _ in range(tables.topology.num_nodes)]
-    for token, entries in tables.production.items():
-        pips = DICE_PIPS[token]
-        for h, r, nodes in entries:
-            for v in nodes:
-                out[v].append((h, r, pips))
-    return tuple(tuple(x) for x in out)
-
-
 def production(pos: Pos, p: int, *, with_robber: bool = True) -> list[float]:
-    """Expected pips per resource (out of 36) that ``p``'s buildings collect per roll."""
+    """Expected pips per resource (out of 36) that ``p``'s buildings collect per roll: the
+    engine's :func:`~hexfolk.games.island.production.seat_production` (cards per dice sum),
+    each sum weighted by its pips (``DICE_PIPS``). ``with_robber`` False: as if the robber
+    blocked no hex."""
     out = [0.0] * NRES
     tables = pos.layout_tables
     if tables is None:
         return out
-    yields = node_yields(tables)
-    level = pos.node_level
-    robber = pos.robber if with_robber else -2
-    for v, o in enumerate(pos.node_owner):
-        if o == p:
-            k = level[v]
-            for h, r, pips in yields[v]:
-                if h != robber:
-                    out[r] += pips * k
+    robber = pos.robber if with_robber else -1
+    owed = seat_production(tables, pos.node_owner, pos.node_level, p, robber)
+    for total, cards in owed.items():
+        pips = DICE_PIPS[total]
+        for r in range(NRES):
+            if cards[r]:
+                out[r] += pips * cards[r]
     return out
-
-
-def hex_pips(pos: Pos, h: int) -> int:
-    """Pips of hex ``h``'s token (0 for the desert)."""
-    if pos.layout_tables is None:
-        return 0
-    return DICE_PIPS.get(pos.layout_tables.layout.tokens[h], 0)

@@ -1,14 +1,17 @@
 """Building (IR-56..IR-59, IR-66..IR-71): roads, settlements, cities, and Longest Road.
 
 Where a seat may build is :func:`road_spots` (IR-56) and :func:`settlement_spots` (IR-57),
-memoized per seat in ``build_cache`` (shared by clones, replaced on every change). A new
+memoized per seat in ``build_cache`` (shared by clones, replaced on every change). Their rules
+are public functions over the board's plain lists, for bots and tools as for the engine:
+:func:`distance_rule_allows` (IR-19), :func:`open_spots` (IR-19, IR-20, IR-57) and
+:func:`network_nodes` (IR-56). A new
 settlement can break other players' roads (IR-67, :func:`after_settlement`); Longest Road
 follows every change of the trails (:func:`award_longest_road`, :mod:`.roads`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
@@ -49,6 +52,48 @@ def distance_rule_allows(topology: Topology, node_owner: Sequence[int], v: int) 
     if node_owner[v] >= 0:
         return False
     return all(node_owner[u] < 0 for u in topology.node_adj[v])
+
+
+def open_spots(
+    topology: Topology,
+    node_owner: Sequence[int],
+    roads: Iterable[int] | None = None,
+    *,
+    free: Sequence[bool] | None = None,
+) -> list[int]:
+    """Intersections where a settlement may stand, sorted. In setup (``roads`` None): every
+    one the distance rule allows (IR-19; no road needed, IR-20). After setup: those at an end
+    of one of the seat's ``roads`` (its edges) that the distance rule allows (IR-57).
+
+    ``free`` is :func:`distance_rule_allows` per node when the caller keeps it (the engine's
+    ``free`` list); otherwise the rule is asked here."""
+    edge_nodes = topology.edge_nodes
+    if free is not None:
+        if roads is None:
+            return [v for v, ok in enumerate(free) if ok]
+        return sorted({v for e in roads for v in edge_nodes[e] if free[v]})
+    near = range(topology.num_nodes) if roads is None else {v for e in roads for v in edge_nodes[e]}
+    return sorted(v for v in near if distance_rule_allows(topology, node_owner, v))
+
+
+def network_nodes(
+    topology: Topology,
+    node_owner: Sequence[int],
+    buildings: Iterable[int],
+    roads: Iterable[int],
+    seat: int,
+) -> set[int]:
+    """IR-56: the intersections a new road of ``seat`` may start from: its ``buildings`` and
+    the ends of its ``roads`` (its edges), except ends that hold another player's building (a
+    road cannot connect through it)."""
+    edge_nodes = topology.edge_nodes
+    nodes = set(buildings)
+    for e in roads:
+        for v in edge_nodes[e]:
+            o = node_owner[v]
+            if o < 0 or o == seat:
+                nodes.add(v)
+    return nodes
 
 
 def builds(s: IslandPosition, p: int, out: list[Action]) -> None:
@@ -93,26 +138,19 @@ def settlement_actions(s: IslandPosition, p: int) -> tuple[Action, ...]:
 
 
 def road_spots(s: IslandPosition, p: int) -> list[int]:
-    """Empty edges where ``p`` may build a road (IR-56), sorted."""
-    no = s.node_owner
+    """Empty edges where ``p`` may build a road (IR-56), sorted: the empty edges at
+    :func:`network_nodes`."""
     eo = s.edge_owner
     node_edges = s.topology.node_edges
-    edge_nodes = s.topology.edge_nodes
-    nodes = set(s.buildings[p])
-    for e in s.roads[p]:
-        for v in edge_nodes[e]:
-            o = no[v]
-            if o < 0 or o == p:
-                nodes.add(v)
+    nodes = network_nodes(s.topology, s.node_owner, s.buildings[p], s.roads[p], p)
     found = {e for v in nodes for e in node_edges[v] if eo[e] < 0}
     return sorted(found)
 
 
 def settlement_spots(s: IslandPosition, p: int) -> list[int]:
-    """Nodes where ``p`` may build a settlement after setup (IR-57)."""
-    free = s.free
-    edge_nodes = s.topology.edge_nodes
-    return sorted({v for e in s.roads[p] for v in edge_nodes[e] if free[v]})
+    """Nodes where ``p`` may build a settlement after setup (IR-57): :func:`open_spots` at
+    ``p``'s roads."""
+    return open_spots(s.topology, s.node_owner, s.roads[p], free=s.free)
 
 
 def place_settlement(s: IslandPosition, p: int, v: int) -> None:

@@ -5,16 +5,32 @@ that number, except the hex under the robber (IR-44); when the bank cannot pay e
 resource, IR-37 decides who gets it. A 7 is the robber's (:func:`~.robber.seven`).
 
 What a roll pays depends only on the buildings and the robber, so it is memoized per dice sum
-in ``income`` (shared by clones, replaced on every building change: :func:`touch_income`).
+in ``income`` (an :class:`Income` per key; shared by clones, replaced on every building change:
+:func:`touch_income`).
+
+The public read API of production, for bots and tools, over the board's plain lists
+(``layout_tables``, ``node_owner``, ``node_level``), so a bot's picture of the board built from
+its observation serves as well as a position:
+
+* :func:`hex_income` (IR-35): the cards one hex pays each seat;
+* :func:`roll_income` (IR-35, IR-44): what one roll owes everyone before the bank's shortage
+  (IR-37). :func:`compute_income`, and so every production step, pays from it;
+* :func:`seat_production`: :func:`roll_income` for one seat, per dice sum;
+* :func:`node_yields`: the producing hexes around each intersection, from the same per-dice-sum
+  table ``layout_tables.production`` the payout reads; :func:`hex_pips`: how many of the 36
+  dice outcomes make a hex produce.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import bundle_text
-from hexfolk.games.island.log import Note
+from hexfolk.games.island.board import LayoutTables
+from hexfolk.games.island.log import LogEntry, Note
 from hexfolk.games.island.phases import DICE, MAIN
 from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.robber import seven
@@ -64,6 +80,141 @@ class ProductionText:
 
     def __hash__(self) -> int:
         return hash(self.paid)
+
+
+class NodeYield(NamedTuple):
+    """A producing hex next to an intersection: a building there collects ``resource`` from
+    ``hex`` whenever the dice show ``token`` (IR-35)."""
+
+    hex: int
+    resource: int
+    token: int
+
+
+@lru_cache(maxsize=256)
+def node_yields(layout_tables: LayoutTables) -> tuple[tuple[NodeYield, ...], ...]:
+    """IR-35: per intersection, the producing hexes around it (deserts produce nothing, IR-10),
+    read from the per-dice-sum table ``layout_tables.production`` that :func:`produce` pays
+    from. Cached per layout."""
+    out: list[list[NodeYield]] = [[] for _ in range(layout_tables.topology.num_nodes)]
+    for token, entries in layout_tables.production.items():
+        for h, r, nodes in entries:
+            for v in nodes:
+                out[v].append(NodeYield(h, r, token))
+    return tuple(tuple(x) for x in out)
+
+
+def hex_pips(layout_tables: LayoutTables, h: int) -> int:
+    """IR-35: how many of the ``DICE_TOTAL`` (36) equally likely dice outcomes show hex ``h``'s
+    token (0 for the desert): the weight of the probabilities :data:`DICE_OUTCOMES` lists."""
+    return DICE_PIPS.get(layout_tables.tokens[h], 0)
+
+
+def hex_income(
+    layout_tables: LayoutTables, node_owner: Sequence[int], node_level: Sequence[int], h: int
+) -> dict[int, int]:
+    """IR-35: the cards hex ``h`` pays when its token is rolled, per seat: 1 for each adjacent
+    settlement, 2 for each adjacent city (``node_level``), whoever rolled. The robber is not
+    looked at here (see :func:`roll_income`)."""
+    out: dict[int, int] = {}
+    for v in layout_tables.topology.hex_nodes[h]:
+        o = node_owner[v]
+        if o >= 0:
+            out[o] = out.get(o, 0) + node_level[v]
+    return out
+
+
+class RollIncome(NamedTuple):
+    """What one roll of the dice pays, before the bank's shortage rule (IR-37)."""
+
+    owed: tuple[tuple[int, int, int], ...]
+    """(seat, resource, cards) owed by the hexes with the rolled token (IR-35), sorted by seat
+    then resource."""
+    blocked: tuple[tuple[int, int], ...]
+    """(seat, cards) the robber's hex would have paid (IR-44), sorted by seat."""
+
+
+def roll_income(
+    layout_tables: LayoutTables,
+    node_owner: Sequence[int],
+    node_level: Sequence[int],
+    total: int,
+    robber: int = -1,
+) -> RollIncome:
+    """IR-35, IR-44: what a roll of ``total`` owes every seat with the robber on hex
+    ``robber`` (-1: on no hex): :func:`hex_income` of each hex with that token, except the
+    robber's, whose income is blocked. A 7 (or a sum no token shows) owes nothing. The bank's
+    shortage (IR-37) is applied by :func:`produce` afterwards."""
+    owed: dict[int, int] = {}  # seat * NRES + resource -> cards
+    blocked: dict[int, int] = {}
+    for h, r, _nodes in layout_tables.production.get(total, ()):
+        income = hex_income(layout_tables, node_owner, node_level, h)
+        if h == robber:
+            for o, k in income.items():
+                blocked[o] = blocked.get(o, 0) + k
+        else:
+            for o, k in income.items():
+                key = o * NRES + r
+                owed[key] = owed.get(key, 0) + k
+    return RollIncome(
+        tuple((key // NRES, key % NRES, owed[key]) for key in sorted(owed)),
+        tuple(sorted(blocked.items())),
+    )
+
+
+def seat_production(
+    layout_tables: LayoutTables,
+    node_owner: Sequence[int],
+    node_level: Sequence[int],
+    seat: int,
+    robber: int = -1,
+) -> dict[int, tuple[int, ...]]:
+    """IR-35, IR-44: the cards per resource ``seat`` is owed on each dice sum that some token
+    shows, with the robber on hex ``robber`` (-1: on no hex): :func:`roll_income`'s owed cards
+    (what the production step pays when the bank holds enough, IR-37 (a)). Sums that pay the
+    seat nothing are listed with zeros. Cached per board (the buildings and the robber)."""
+    table = _production_table(layout_tables, tuple(node_owner), tuple(node_level), robber)
+    by_seat, nothing = table
+    return dict(by_seat.get(seat, nothing))
+
+
+@lru_cache(maxsize=256)
+def _production_table(
+    layout_tables: LayoutTables,
+    node_owner: tuple[int, ...],
+    node_level: tuple[int, ...],
+    robber: int,
+) -> tuple[dict[int, dict[int, tuple[int, ...]]], dict[int, tuple[int, ...]]]:
+    """:func:`seat_production` of every seat with buildings, and the table of a seat without."""
+    totals = sorted(layout_tables.production)
+    nothing = dict.fromkeys(totals, (0,) * NRES)
+    cards: dict[int, dict[int, list[int]]] = {}
+    for total in totals:
+        for o, r, k in roll_income(layout_tables, node_owner, node_level, total, robber).owed:
+            if o not in cards:
+                cards[o] = {t: [0] * NRES for t in totals}
+            cards[o][total][r] += k
+    by_seat = {o: {t: tuple(x) for t, x in per.items()} for o, per in cards.items()}
+    return by_seat, nothing
+
+
+class Income(NamedTuple):
+    """What a roll of one dice sum pays with the robber where it stands: an entry of the
+    memo ``income`` (:func:`compute_income`, read by :func:`produce`)."""
+
+    blocked: tuple[tuple[int, int], ...]
+    """Income the robber blocks (IR-44), as (statistics index, cards)."""
+    due: tuple[tuple[int, int, int, int], ...]
+    """Cards owed (IR-35), as (seat, resource, cards, statistics index), sorted by seat and
+    resource."""
+    need: tuple[tuple[int, int], ...]
+    """Total owed per resource, as (resource, cards), for the resources owed at all (IR-37)."""
+    owners: tuple[int, ...]
+    """Number of owed seats per resource (IR-37 (b)/(c))."""
+    text: ProductionText
+    """The log line of a full payout."""
+    notes: tuple[LogEntry, ...]
+    """The log entries (:class:`~.log.Note`) of the income the robber blocks (IR-44)."""
 
 
 def roll(s: IslandPosition, a: A.Roll) -> None:
@@ -147,41 +298,28 @@ def produce(s: IslandPosition, total: int) -> None:
         s.log.append((None, Note(f"the bank is short of {_one(r, k)} for seat {o}")))
 
 
-def compute_income(s: IslandPosition, total: int) -> tuple[Any, ...]:
-    """What a roll of ``total`` pays with the robber where it stands: blocked income as
-    (statistics index, cards), cards due as (seat, resource, cards, statistics index) sorted
-    by seat and resource, total due and number of owed seats per resource, the log text
-    of a full payout and the log entries (:class:`~.log.Note`) of the income the robber
-    blocks (IR-44); the totals due are (resource, cards) pairs. Cached in
-    ``s.income`` (see :func:`touch_income`)."""
-    assert s.layout_tables is not None
-    no, lv = s.node_owner, s.node_level
+def compute_income(s: IslandPosition, total: int) -> Income:
+    """What a roll of ``total`` pays with the robber where it stands (:func:`roll_income`), with
+    the statistics indexes and log entries :func:`produce` needs (an :class:`Income`). Cached
+    in ``s.income`` (see :func:`touch_income`)."""
+    tables = s.layout_tables
+    assert tables is not None
     robber = s.robber
-    owed: dict[int, int] = {}
-    blocked: dict[int, int] = {}
-    for h, r, nodes in s.layout_tables.production.get(total, ()):
-        for v in nodes:
-            o = no[v]
-            if o >= 0:
-                if h == robber:
-                    blocked[o] = blocked.get(o, 0) + lv[v]
-                else:
-                    owed[o * NRES + r] = owed.get(o * NRES + r, 0) + lv[v]
-    blocked_res = s.layout_tables.layout.terrain[robber] if robber >= 0 else NRES
-    notes = tuple(
+    owed, blocked = roll_income(tables, s.node_owner, s.node_level, total, robber)
+    blocked_res = tables.layout.terrain[robber] if robber >= 0 else NRES
+    notes: tuple[LogEntry, ...] = tuple(
         (None, Note(f"the robber on hex {robber} blocks {_one(blocked_res, k)} for seat {o}"))
-        for o, k in sorted(blocked.items())
+        for o, k in blocked
     )
     need = [0] * NRES
     owners = [0] * NRES
     due = []
-    for key in sorted(owed):
-        o, r = divmod(key, NRES)
-        need[r] += owed[key]
+    for o, r, k in owed:
+        need[r] += k
         owners[r] += 1
-        due.append((o, r, owed[key], SEATS_AT + o * PER_SEAT + F_GAIN + G_PROD * NRES + r))
-    return (
-        tuple((SEATS_AT + o * PER_SEAT + F_BLOCKED, k) for o, k in sorted(blocked.items())),
+        due.append((o, r, k, SEATS_AT + o * PER_SEAT + F_GAIN + G_PROD * NRES + r))
+    return Income(
+        tuple((SEATS_AT + o * PER_SEAT + F_BLOCKED, k) for o, k in blocked),
         tuple(due),
         tuple((r, k) for r, k in enumerate(need) if k),
         tuple(owners),
