@@ -19,7 +19,7 @@ from hexfolk.games.island import IslandGame
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.board import beginner_layouts, random_layout, topology
 
-from .helpers import do, fresh, give, settle
+from .helpers import do, fresh, give, set_turn, settle
 
 EXAMPLES = [
     "roll",
@@ -188,7 +188,7 @@ def test_chance_outcomes_are_checked() -> None:
 
 def test_dice_chance_node() -> None:
     state = fresh(4)
-    state.phase = 3  # pre-roll
+    set_turn(state, phase="pre-roll", rolled=False)
     do(state, "roll")
     outcomes = state.chance_outcomes()
     assert [str(a) for a, _ in outcomes] == [f"roll {s}" for s in range(2, 13)]

@@ -9,11 +9,10 @@ import pytest
 
 from hexfolk.core import CHANCE, TERMINAL, IllegalActionError, State, load_game
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.phases import DISCARD, PRE_ROLL, ROBBER, SPECIAL_BUILD
-from hexfolk.games.island.rules import KNIGHT, PLENTY
+from hexfolk.games.island.phases import DISCARD, ROBBER
 from hexfolk.games.island.state import IslandState
 
-from .helpers import do, fresh, give, path, road, settle
+from .helpers import Doc, deal, do, edit, fresh, give, path, road, set_turn, settle, take
 
 
 def reason(state: IslandState, text: str, seat: int | None = None) -> str:
@@ -68,11 +67,13 @@ def test_ir59_piece_limits() -> None:
     state = fresh(4)
     give(state, 0, "2g 3o 2l 2b 1w")
     settle(state, 0, 10)
-    state.cities_left[0] = 0
+    for v in (0, 1, 2, 7):  # the position where seat 0's 4 cities stand on the board
+        settle(state, 0, v, city=True)
     assert reason(state, "city 10") == "all 4 of your cities are on the board (IR-59)"
-    state.settlements_left[0] = 0
+    for v in (8, 9, 16, 17):  # ... and its 5 settlements
+        settle(state, 0, v)
     assert "all 5 of your settlements are on the board" in reason(state, "settle 30")
-    state.roads_left[0] = 0
+    road(state, 0, *range(2, 17))  # ... and its 15 roads
     assert reason(state, "road 0") == "all 15 of your roads are on the board (IR-59)"
 
 
@@ -95,7 +96,7 @@ def test_ir57_settlement_needs_an_own_road_and_its_cost() -> None:
     a = state.topology.node_adj[0][0]
     target = next(v for v in state.topology.node_adj[a] if state.free[v])
     road(state, 0, *path(state, [0, a, target]))
-    state.hands[0] = [0, 1, 1, 0, 0]
+    take(state, 0, "1l 1g")
     assert reason(state, f"settle {target}") == (
         "a settlement costs 1 lumber, 1 brick, 1 wool and 1 grain; you have 0 lumber and "
         "0 grain (IR-57)"
@@ -114,7 +115,7 @@ def test_ir56_road_must_connect_and_cannot_pass_an_opponent() -> None:
         f"a road cannot connect through seat 1's building on {b} (IR-56)"
     )
     assert reason(state, "road 0") == "edge 0 already holds your road"
-    state.hands[0] = [0, 0, 0, 0, 0]
+    take(state, 0, "1l 1b")
     free = next(e for e in state.topology.node_edges[a] if state.edge_owner[e] < 0)
     assert reason(state, f"road {free}") == (
         "a road costs 1 lumber and 1 brick; you have 0 lumber and 0 brick (IR-56)"
@@ -141,7 +142,7 @@ def test_ir20_setup_road_touches_the_new_settlement() -> None:
 # ---------------------------------------------------------------- turn (IR-23, IR-24)
 def test_ir24_no_trading_or_building_before_the_roll() -> None:
     state = fresh(4)
-    state.phase = PRE_ROLL
+    set_turn(state, phase="pre-roll", rolled=False)
     give(state, 0, "4l 1b")
     assert reason(state, "trade 4l for 1o") == (
         "no trading or building before the roll: roll first (IR-24)"
@@ -164,7 +165,11 @@ def test_chance_outcomes_are_not_moves_and_chance_nodes_take_no_moves() -> None:
 
 def test_the_game_is_over() -> None:
     state = fresh(4)
-    state.winner, state.phase = 2, 14
+    for v in (0, 2, 7, 9):  # the position where seat 2 has won with 10 VP (IR-4)
+        settle(state, 2, v, city=True)
+    settle(state, 2, 17)
+    settle(state, 2, 19)
+    set_turn(state, phase="over", winner=2)
     assert state.current_player() == TERMINAL
     assert reason(state, "end", seat=0) == "the game is over: seat 2 won (IR-4)"
 
@@ -172,13 +177,13 @@ def test_the_game_is_over() -> None:
 # ---------------------------------------------------------------- development cards (IR-61..IR-64)
 def test_ir62_a_card_bought_this_turn_cannot_be_played() -> None:
     state = fresh(4)
-    state.dev_cards[0][KNIGHT] = state.dev_bought[0][KNIGHT] = 1
+    deal(state, 0, "knight", bought=True)
     assert reason(state, "play knight") == (
         "a card bought this turn cannot be played (IR-62): your Knight is new"
     )
     assert reason(state, "play monopoly o") == "you hold no Monopoly card"
-    state.dev_bought[0][KNIGHT] = 0
-    state.dev_cards[0][PLENTY] = 1
+    edit(state, lambda doc: doc["seats"][0]["bought_this_turn"].update(knight=0))  # an old one
+    deal(state, 0, "plenty")
     do(state, "play knight")
     do(state, "robber 5")
     assert reason(state, "play plenty 2o") == (
@@ -192,22 +197,28 @@ def test_ir61_buying_costs_and_the_deck() -> None:
     assert reason(state, "buy") == (
         "a development card costs 1 wool, 1 grain and 1 ore; you have 0 grain and 0 ore (IR-61)"
     )
-    state.deck = [0] * 5
+    for card, left in list(state.position()["deck"].items()):  # seat 1 holds the whole deck
+        deal(state, 1, card, left)
     assert reason(state, "buy") == "the development deck is empty (IR-61)"
 
 
 def test_ir64_year_of_plenty_takes_two_cards_the_bank_has() -> None:
     state = fresh(4)
-    state.dev_cards[0][PLENTY] = 1
+    deal(state, 0, "plenty")
     assert "takes 2 cards from the bank, not 3" in reason(state, "play plenty 3o")
-    state.bank[4] = 1
+    give(state, 1, "18o")  # the bank keeps 1 ore
     assert reason(state, "play plenty 2o") == "the bank holds only 1 ore (IR-39)"
 
 
 def test_ir32_no_cards_or_trades_in_the_special_build_phase() -> None:
     state = fresh(5)
-    state.phase = SPECIAL_BUILD
-    state.dev_cards[0][KNIGHT] = 1
+    deal(state, 0, "knight")
+
+    def special_build(doc: Doc) -> None:  # seat 4 ended its turn; seat 0 builds in its slot
+        doc["turn"].update(phase="sbp-build", seat=0, active=4)
+        doc["special_build"]["joined"] = [0]
+
+    edit(state, special_build)
     give(state, 0, "4l")
     assert "special build phase (IR-32)" in reason(state, "play knight")
     assert reason(state, "trade 4l for 1o") == "no trading in the special build phase (IR-32)"
@@ -216,7 +227,7 @@ def test_ir32_no_cards_or_trades_in_the_special_build_phase() -> None:
 # ---------------------------------------------------------------- the 7 (IR-41..IR-46)
 def _seven(state: IslandState) -> None:
     """Seat 0 rolls a 7."""
-    state.phase = PRE_ROLL
+    set_turn(state, phase="pre-roll", rolled=False)
     do(state, "roll")
     state.apply(A.DICE[7])
 
@@ -243,13 +254,11 @@ def test_ir42_ir43_robber_moves_and_victims() -> None:
     v = state.topology.hex_nodes[hx][0]
     assert reason(state, f"robber {hx} steal 2") == f"seat 2 has no building on hex {hx} (IR-43)"
     settle(state, 2, v)
-    state.robber_cache = {}
     assert reason(state, f"robber {hx} steal 2") == "seat 2 holds no cards to steal (IR-43)"
     assert reason(state, f"robber {hx} steal 1", seat=1).startswith("seat 1 has no decision")
     settle(state, 1, state.topology.hex_nodes[hx][3])
     give(state, 1, "1l")
     give(state, 2, "1o")
-    state.robber_cache = {}
     assert reason(state, f"robber {hx}") == f"on hex {hx} you must rob seat 1 or seat 2 (IR-43)"
     assert reason(state, "robber stay") == "the robber stays only when no hex may take it (IR-46)"
 
@@ -272,7 +281,7 @@ def test_ir52_ir54_maritimetrade_listing() -> None:
     )
     assert reason(state, "trade 4b for 2o") == "4 brick buys 1 card, not 2 (IR-54)"
     assert "another type" in reason(state, "trade 4b for 1b")
-    state.bank[4] = 0
+    give(state, 1, "19o")  # the bank holds no ore
     assert reason(state, "trade 4b for 1o") == "the bank holds only 0 ore (IR-39)"
 
 
@@ -310,7 +319,7 @@ def test_ir50_answers_and_completion() -> None:
     assert reason(state, "reject 1", seat=1).startswith("seat 1 has no decision")
     assert reason(state, "complete 1 with 1", seat=0) == "seat 1 rejected offer #1 (IR-50)"
     state.apply_for(2, A.Accept(1))
-    state.hands[2][4] = 0
+    take(state, 2, "1o")
     assert reason(state, "complete 1 with 2", seat=0) == "seat 2 no longer holds 1 ore (IR-50)"
 
 

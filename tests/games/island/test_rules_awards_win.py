@@ -10,7 +10,19 @@ from hexfolk.games.island.phases import MAIN, OVER, PRE_ROLL, SPECIAL_BUILD, SPE
 from hexfolk.games.island.roads import award_after_change, road_length
 from hexfolk.games.island.state import IslandState
 
-from .helpers import coast_nodes, do, fresh, give, path, road, settle, texts
+from .helpers import (
+    coast_nodes,
+    deal,
+    do,
+    fresh,
+    give,
+    knights_played,
+    path,
+    road,
+    set_turn,
+    settle,
+    texts,
+)
 
 
 def length(state: IslandState, seat: int) -> int:
@@ -149,7 +161,7 @@ def test_ir6_ir5_longest_road_regained_off_turn_wins_at_own_turn_start() -> None
         settle(state, 1, v, city=True)
     assert state.longest_road == 0 and state.total_vp(1) == 8
     # C's turn: C builds a road to the middle of A's road, then a settlement on it
-    state.active = state.seat = 2
+    set_turn(state, seat=2)
     road(state, 2, *path(state, [inland, mid]))
     give(state, 2, "1l 1b 1w 1g")
     do(state, f"settle {mid}")
@@ -167,21 +179,19 @@ def test_ir6_ir5_longest_road_regained_off_turn_wins_at_own_turn_start() -> None
 # ---------------------------------------------------------------- Largest Army, awards off
 def test_ir72_largest_army_first_to_three_strictly_more_takes() -> None:
     state = fresh(4)
-    state.knights[1] = 2
-    state.dev_cards[0][0] = 5
+    knights_played(state, 1, 2)
+    deal(state, 0, "knight", 5)
     for _k in range(3):
-        state.dev_played = False
+        set_turn(state, card_played=False)  # one card a turn: as if in later turns
         do(state, "play knight", "robber 0" if state.robber != 0 else "robber 1")
     assert state.largest_army == 0 and state.visible_vp(0) == 2
-    state.knights[1] = 3
-    state.active = state.seat = 1
-    state.dev_cards[1][0] = 2
-    state.dev_played = False
+    knights_played(state, 1, 1)  # 3 knights, not more than seat 0's: seat 0 keeps it
+    assert state.largest_army == 0
+    deal(state, 1, "knight", 2)
+    set_turn(state, seat=1, card_played=False)
     do(state, "play knight", "robber 2")  # 4 > 3: takes it
     assert state.largest_army == 1
-    state.active = state.seat = 0
-    state.knights[0] = 3
-    state.dev_played = False
+    set_turn(state, seat=0, card_played=False)
     do(state, "play knight", "robber 3")  # 4 knights, a tie with seat 1: stays with seat 1
     assert state.knights[0] == 4 and state.largest_army == 1
 
@@ -190,8 +200,8 @@ def test_ir73_awards_off_give_no_points_but_track_lengths() -> None:
     state = fresh(4, longest_road=False, largest_army=False)
     road(state, 0, *path(state, coast_nodes(state, 7)))
     assert state.road_length[0] == 6 and state.longest_road == -1 and state.visible_vp(0) == 0
-    state.dev_cards[0][0] = 1
-    state.knights[0] = 2
+    deal(state, 0, "knight")
+    knights_played(state, 0, 2)
     do(state, "play knight", "robber 0")
     assert state.knights[0] == 3 and state.largest_army == -1
 
@@ -215,8 +225,8 @@ def test_ir4_largest_army_can_win_at_once() -> None:
     state = fresh(4)
     for v in (0, 2, 18, 40):
         settle(state, 0, v, city=True)  # 8 VP
-    state.knights[0] = 2
-    state.dev_cards[0][0] = 1
+    knights_played(state, 0, 2)
+    deal(state, 0, "knight")
     do(state, "play knight")
     assert state.is_terminal() and state.winners() == [0]
 
@@ -225,7 +235,7 @@ def test_ir5_points_reached_by_another_player_do_not_end_the_game() -> None:
     state = fresh(4)
     for v in (0, 2, 18, 40, 51):
         settle(state, 1, v, city=v != 51)  # seat 1: 9 VP
-    state.dev_cards[1][1] = 1  # + a VP card: 10 VP, but it is seat 0's turn
+    deal(state, 1, "vp")  # + a VP card: 10 VP, but it is seat 0's turn
     give(state, 0, "4l")
     do(state, "trade 4l for 1o")
     assert not state.is_terminal()
@@ -238,7 +248,7 @@ def test_vp_target_option() -> None:
     for v in (0, 2, 18, 40):
         settle(state, 0, v, city=True)
     settle(state, 0, 51)
-    state.dev_cards[0][1] = 2  # 11
+    deal(state, 0, "vp", 2)  # 11
     give(state, 0, "1w 1g 1o")
     do(state, "buy")
     state.apply(A.parse("draw knight"))
@@ -267,7 +277,7 @@ def test_ir30_ir31_ir32_special_build_phase() -> None:
     settle(state, 4, 51)
     give(state, 2, "1l 1b 4w")
     give(state, 4, "1w 1g 1o")
-    state.dev_cards[2][0] = 1
+    deal(state, 2, "knight")
     do(state, "end")
     assert state.phase == SPECIAL_BUILD_SIGNUP
     order = []

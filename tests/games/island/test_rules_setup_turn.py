@@ -20,13 +20,7 @@ from hexfolk.games.island.phases import (
 )
 from hexfolk.games.island.state import IslandState
 
-from .helpers import do, fresh, give, hand, settle, texts
-
-
-def roll(state: IslandState, total: int) -> None:
-    """Resolve the dice chance node with ``total`` (the roll itself already happened)."""
-    state.phase = DICE
-    state.apply(A.DICE[total])
+from .helpers import deal, do, edit, fresh, give, hand, roll, set_turn, settle, texts
 
 
 def start(players: int = 4, **options: object) -> IslandState:
@@ -93,11 +87,11 @@ def test_ir22_setup_has_no_trade_robber_or_cards() -> None:
 # ---------------------------------------------------------------- turn
 def test_ir24_before_the_roll_only_a_card_may_be_played() -> None:
     state = fresh(4)
-    state.phase = PRE_ROLL
+    set_turn(state, phase="pre-roll", rolled=False)
     settle(state, 0, 18)
     give(state, 0, "4l 4b 4w 4g 4o")
     assert texts(state) == ["roll"]
-    state.dev_cards[0][0] = 1  # an old knight
+    deal(state, 0, "knight")  # an old knight
     assert texts(state) == ["roll", "play knight"]
     with pytest.raises(IllegalActionError):
         state.parse_action("trade 4l for 1o")
@@ -107,7 +101,7 @@ def test_ir24_before_the_roll_only_a_card_may_be_played() -> None:
 
 def test_ir23_roll_then_main_phase_then_end() -> None:
     state = fresh(4)
-    state.phase = PRE_ROLL
+    set_turn(state, phase="pre-roll", rolled=False)
     do(state, "roll")
     assert state.current_player() == -1 and state.phase == DICE
     state.apply(A.DICE[8])
@@ -120,11 +114,11 @@ def test_ir23_roll_then_main_phase_then_end() -> None:
 def test_ir35_production_pays_every_player_city_two() -> None:
     state = fresh(4)
     settle(state, 0, 8)  # hexes 0 (ore 5), 1 (wool 10), 4 (brick 9)
-    settle(state, 1, 13, city=True)  # hexes 1 (wool 10), 4 (brick 9), 5 (wool 11)
+    settle(state, 1, 9, city=True)  # hexes 1 (wool 10), 2 (lumber 8), 5 (wool 11)
     roll(state, 10)
     assert hand(state, 0) == "1w" and hand(state, 1) == "2w"
     roll(state, 9)
-    assert hand(state, 0) == "1b 1w" and hand(state, 1) == "2b 2w"
+    assert hand(state, 0) == "1b 1w" and hand(state, 1) == "2w"
     assert state.bank[2] == 19 - 3
 
 
@@ -137,7 +131,7 @@ def _ore_fixture(bank_ore: int, a_owed: int, b_owed: int) -> IslandState:
         settle(state, 0, 44, city=True)
     if b_owed:
         settle(state, 1, 40, city=b_owed >= 2)
-    state.bank[4] = bank_ore
+    give(state, 3, f"{19 - bank_ore}o")  # seat 3 (no building on an ore 5) holds the rest
     return state
 
 
@@ -165,7 +159,7 @@ def test_ir38_lumber_short_brick_still_paid() -> None:
     settle(state, 0, 2, city=True)  # hex 2 lumber 8 only
     settle(state, 1, 14, city=True)  # hexes 2 (lumber 8), 5, 6
     settle(state, 2, 51)  # hex 16 brick 8 only
-    state.bank[0] = 3
+    give(state, 3, "16l")  # the bank keeps 3 lumber
     roll(state, 8)
     assert state.hands[0][0] == 0 and state.hands[1][0] == 0  # IR-37 (c) for lumber
     assert hand(state, 2) == "1b"  # brick unaffected
@@ -174,7 +168,7 @@ def test_ir38_lumber_short_brick_still_paid() -> None:
 def test_ir36_bank_plus_hands_constant() -> None:
     state = fresh(3)
     settle(state, 0, 8, city=True)
-    settle(state, 1, 13)
+    settle(state, 1, 9)
     for total in (5, 9, 10, 11, 9, 10):
         roll(state, total)
         for r in range(5):
@@ -225,15 +219,18 @@ def test_ir42_robber_must_move_to_another_land_hex() -> None:
 
 def test_ir43_steal_from_an_opponent_with_building_and_cards() -> None:
     state = fresh(4)
-    settle(state, 0, 8)  # own building on hex 4: never a victim
+    settle(state, 0, 5)  # own building on hex 1: never a victim
     settle(state, 1, 13)  # hex 4 and 1
-    settle(state, 2, 17)  # hex 4, has no cards
-    settle(state, 3, 23)  # hex 4
+    settle(state, 2, 23)  # hex 4, has no cards
+    settle(state, 3, 12)  # hex 4
+    give(state, 0, "1w")
     give(state, 1, "2l 1o")
     give(state, 3, "1g")
     roll(state, 7)
     moves = [str(a) for a in state.legal_actions() if isinstance(a, A.MoveRobber) and a.hex == 4]
     assert moves == ["robber 4 steal 1", "robber 4 steal 3"]
+    moves = [str(a) for a in state.legal_actions() if isinstance(a, A.MoveRobber) and a.hex == 1]
+    assert moves == ["robber 1 steal 1"]
     do(state, "robber 4 steal 1")
     assert state.phase == STEAL
     assert sorted((str(a), round(p, 3)) for a, p in state.chance_outcomes()) == [
@@ -241,7 +238,7 @@ def test_ir43_steal_from_an_opponent_with_building_and_cards() -> None:
         ("steal o", 0.333),
     ]
     state.apply(A.STEALS[4])
-    assert hand(state, 0) == "1o" and hand(state, 1) == "2l" and state.phase == MAIN
+    assert hand(state, 0) == "1w 1o" and hand(state, 1) == "2l" and state.phase == MAIN
     # IR-74: the type is seen by thief and victim only
     assert "(seat 0 stole o from seat 1)" in state.observation(1)["log"]
     assert "(seat 0 stole o from seat 1)" not in state.observation(2)["log"]
@@ -276,7 +273,7 @@ def test_robber_shorthand_resolves_or_is_ambiguous() -> None:
 def test_ir44_robber_hex_produces_nothing() -> None:
     state = fresh(4)
     settle(state, 0, 8)  # wool 10 (hex 1), brick 9 (hex 4)
-    state.robber = 1
+    edit(state, lambda doc: doc.update(robber=1))
     roll(state, 10)
     assert hand(state, 0) == "-" and state.stat("blocked", 0) == [1]
     roll(state, 9)
@@ -285,8 +282,8 @@ def test_ir44_robber_hex_produces_nothing() -> None:
 
 def test_ir45_knight_before_the_roll() -> None:
     state = fresh(4)
-    state.phase = PRE_ROLL
-    state.dev_cards[0][0] = 1
+    set_turn(state, phase="pre-roll", rolled=False)
+    deal(state, 0, "knight")
     do(state, "play knight")
     assert state.phase == ROBBER
     do(state, "robber 4")
@@ -296,12 +293,12 @@ def test_ir45_knight_before_the_roll() -> None:
 
 def test_ir46_friendly_robber_protects_small_players() -> None:
     state = fresh(4, friendly_robber=True)
-    settle(state, 0, 8)  # own buildings never restrict (hexes 0, 1, 4)
+    settle(state, 0, 12)  # own buildings never restrict (hexes 0, 3, 4)
     settle(state, 1, 13)  # seat 1 has 1 visible VP: hexes 1, 4, 5 protected
     roll(state, 7)
     hexes = {a.hex for a in state.legal_actions() if isinstance(a, A.MoveRobber)}
     assert 0 in hexes and not hexes & {1, 4, 5}
-    for v in (17, 35):  # seat 1 grows to 3 visible VP: no longer protected
+    for v in (2, 35):  # seat 1 grows to 3 visible VP: no longer protected
         settle(state, 1, v)
     hexes = {a.hex for a in state.legal_actions() if isinstance(a, A.MoveRobber)}
     assert {1, 4, 5} <= hexes
@@ -309,10 +306,14 @@ def test_ir46_friendly_robber_protects_small_players() -> None:
 
 def test_ir46_friendly_robber_falls_back_to_desert_or_stays() -> None:
     state = fresh(2, friendly_robber=True)
-    # seat 1 touches every hex except the desert: only the desert is left, and it holds the robber
+    set_turn(state, phase="dice")
+    # seat 1 touches every hex except the desert: only the desert is left, and it holds the
+    # robber. No position holds this (a protected seat has at most 2 VP: 6 hexes; even 3
+    # protected seats cannot cover the 18 hexes), so the owners are set on the state itself,
+    # after its last load, as bare owners (no settlement, no VP)
     for v in (0, 2, 5, 11, 13, 15, 19, 26, 28, 30, 34, 41, 42, 47, 49, 53, 29, 37, 22):
         state.node_owner[v] = 1
-    roll(state, 7)
+    state.apply(A.DICE[7])
     assert texts(state) == ["robber stay"]
     do(state, "robber stay")
     assert state.robber == 9 and state.phase == MAIN
@@ -323,13 +324,16 @@ def test_ir46_friendly_robber_never_robs_a_protected_player_on_the_desert() -> N
     a protected player with a building there is still never robbed: the plain move is the
     only one offered (it was ``robber 9 steal 1``)."""
     state = fresh(2, friendly_robber=True)
-    for v in (0, 2, 5, 11, 13, 15, 19, 26, 28, 30, 34, 41, 42, 47, 49, 53, 29, 37, 22):
-        state.node_owner[v] = 1  # seat 1 touches every hex but the desert (9)...
     desert = 9
-    settle(state, 1, state.topology.hex_nodes[desert][0])  # ...and the desert: 1 visible VP
+    settle(state, 1, state.topology.hex_nodes[desert][0])  # seat 1 on the desert: 1 visible VP
     give(state, 1, "2l")
-    state.robber = 0
-    roll(state, 7)
+    edit(state, lambda doc: doc.update(robber=0))
+    set_turn(state, phase="dice")
+    # ...and on every other hex: bare owners set on the state after its last load, as no
+    # position holds them (see the test above)
+    for v in (0, 2, 5, 11, 13, 15, 19, 26, 28, 30, 34, 41, 42, 47, 49, 53, 29, 37, 22):
+        state.node_owner[v] = 1
+    state.apply(A.DICE[7])
     assert texts(state) == [f"robber {desert}"]
     assert "never robs" in (state.why_illegal(0, A.MoveRobber(desert, 1)) or "")
     do(state, f"robber {desert}")
@@ -343,7 +347,7 @@ def test_ir47_robber_off_seven_still_discards() -> None:
     assert state.phase == DISCARD
     do(state, *["discard l"] * 4)
     assert state.phase == MAIN and state.robber == -1  # IR-47: no robber on the board
-    state.dev_cards[0][0] = 1
+    deal(state, 0, "knight")
     do(state, "play knight")
     assert state.phase == MAIN and state.knights[0] == 1
 

@@ -9,7 +9,22 @@ from hexfolk.core import AmbiguousActionError, IllegalActionError
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.phases import ANSWER, DRAW, MAIN, PRE_ROLL, ROAD_BUILDING, ROBBER
 
-from .helpers import do, fresh, give, hand, path, road, settle, texts
+from .helpers import (
+    coast_nodes,
+    deal,
+    do,
+    fresh,
+    give,
+    hand,
+    hand_out_deck,
+    path,
+    road,
+    set_turn,
+    settle,
+    take,
+    texts,
+    upgrade,
+)
 
 
 # ---------------------------------------------------------------- player trade
@@ -39,10 +54,10 @@ def test_ir49_offer_shapes() -> None:
 def test_ir48_only_the_active_player_trades_in_the_main_phase() -> None:
     state = fresh(4)
     give(state, 0, "4l")
-    state.phase = PRE_ROLL
+    set_turn(state, phase="pre-roll", rolled=False)
     assert not state.is_legal(A.parse("offer 1l for 1o"))
     assert not state.is_legal(A.parse("trade 4l for 1o"))
-    state.phase = MAIN
+    set_turn(state, phase="main", rolled=True)
     do(state, "offer 1l for 1o")
     assert state.phase == ANSWER and state.current_player() == 1
     give(state, 1, "4w")
@@ -80,8 +95,7 @@ def test_ir50_trade_rechecks_both_hands() -> None:
     do(state, "offer 1l for 1o", "accept", "reject")
     do(state, "trade 4w for 1l")  # still fine
     assert "complete 1 with 1" in texts(state)
-    state.hands[0][0] = 0  # the proposer no longer holds the lumber
-    state.bank[0] += 1
+    take(state, 0, "2l")  # the proposer no longer holds the lumber
     assert "complete 1 with 1" not in texts(state)
     with pytest.raises(IllegalActionError):
         state.parse_action("complete 1 with 1")
@@ -149,10 +163,10 @@ def test_ir54_maritime_several_lots_and_other_type() -> None:
 def test_ir39_maritime_and_plenty_take_only_what_the_bank_holds() -> None:
     state = fresh(4)
     give(state, 0, "4l")
-    state.bank[4] = 0
+    give(state, 1, "19o")  # the bank holds no ore
     assert "trade 4l for 1o" not in texts(state)
     assert not state.is_legal(A.parse("trade 4l for 1o"))
-    state.dev_cards[0][3] = 1
+    deal(state, 0, "plenty")
     plays = [t for t in texts(state) if t.startswith("play plenty")]
     assert plays and all("o" not in t.split()[-1] and "o" not in t.split()[-2] for t in plays)
 
@@ -164,10 +178,10 @@ def test_ir56_road_connects_and_not_through_an_opponent() -> None:
     give(state, 0, "5l 5b")
     roads = sorted(t for t in texts(state) if t.startswith("road"))
     assert roads == sorted(f"road {e}" for e in state.topology.node_edges[18])
-    e1 = path(state, [18, 13])[0]
-    do(state, f"road {e1}")
-    settle(state, 1, 13)  # the road runs into seat 1's settlement
-    beyond = [e for e in state.topology.node_edges[13] if e != e1]
+    e1, e2 = path(state, [18, 13, 8])
+    do(state, f"road {e1}", f"road {e2}")
+    settle(state, 1, 8)  # the road runs into seat 1's settlement
+    beyond = [e for e in state.topology.node_edges[8] if e != e2]
     for e in beyond:
         assert f"road {e}" not in texts(state)
 
@@ -205,13 +219,11 @@ def test_ir59_piece_limits() -> None:
     assert state.settlements_left[0] == 0
     assert not [t for t in texts(state) if t.startswith("settle")]
     for v in (0, 2, 40, 51):
-        state.node_level[v] = 2
-        state.cities_left[0] -= 1
-        state.settlements_left[0] += 1
+        upgrade(state, v)
     give(state, 0, "2g 3o")
     assert not [t for t in texts(state) if t.startswith("city")]  # 4 cities stand
     assert [t for t in texts(state) if t.startswith("settle")] == ["settle 8"]
-    state.roads_left[0] = 0
+    road(state, 0, *path(state, coast_nodes(state, 14)))  # 13 more: all 15 on the board
     assert not [t for t in texts(state) if t.startswith("road")]
 
 
@@ -233,7 +245,7 @@ def test_ir61_buy_draws_by_deck_composition_and_stops_when_empty() -> None:
     assert state.dev_cards[0] == [0, 0, 0, 0, 1] and state.deck == [14, 5, 2, 2, 1]
     assert state.observation(0)["log"][-1] == "seat 0 draws monopoly"
     assert all("monopoly" not in e for e in state.observation(1)["log"])
-    state.deck = [0] * 5
+    hand_out_deck(state, 1)
     assert "buy" not in texts(state)
 
 
@@ -249,7 +261,7 @@ def test_ir62_one_card_per_turn_never_one_bought_this_turn() -> None:
         state.apply(A.DICE[8])
         do(state, "end")
     assert state.active == 0 and state.phase == PRE_ROLL
-    state.dev_cards[0][2] = 1  # plus an old road building card
+    deal(state, 0, "roads")  # plus an old road building card
     assert "play knight" in texts(state) and "play roads" not in texts(state)  # no roads yet
     do(state, "play knight", "robber 4")
     assert texts(state) == ["roll"]
@@ -257,7 +269,7 @@ def test_ir62_one_card_per_turn_never_one_bought_this_turn() -> None:
 
 def test_ir63_vp_cards_are_never_played_and_count_at_once() -> None:
     state = fresh(4)
-    state.dev_cards[0][1] = 2
+    deal(state, 0, "vp", 2)
     assert state.total_vp(0) == 2 and state.visible_vp(0) == 0
     assert not [t for t in texts(state) if t.startswith("play")]
     with pytest.raises(Exception):  # noqa: B017 - no such notation at all
@@ -267,7 +279,7 @@ def test_ir63_vp_cards_are_never_played_and_count_at_once() -> None:
 def test_ir64_road_building_two_free_roads() -> None:
     state = fresh(4)
     settle(state, 0, 18)
-    state.dev_cards[0][2] = 1
+    deal(state, 0, "roads")
     do(state, "play roads")
     assert state.phase == ROAD_BUILDING
     first = texts(state)[0]
@@ -280,8 +292,8 @@ def test_ir64_road_building_two_free_roads() -> None:
 def test_ir64_road_building_with_one_piece_left() -> None:
     state = fresh(4)
     settle(state, 0, 18)
-    state.dev_cards[0][2] = 1
-    state.roads_left[0] = 1
+    deal(state, 0, "roads")
+    road(state, 0, *path(state, coast_nodes(state, 15)))  # 14 roads on the board: 1 left
     do(state, "play roads")
     do(state, texts(state)[0])
     assert state.phase == MAIN and state.roads_left[0] == 0
@@ -289,12 +301,12 @@ def test_ir64_road_building_with_one_piece_left() -> None:
 
 def test_ir64_year_of_plenty_and_monopoly() -> None:
     state = fresh(4)
-    state.dev_cards[0][3] = 1
-    state.dev_cards[0][4] = 1
+    deal(state, 0, "plenty")
+    deal(state, 0, "monopoly")
     do(state, "play plenty 1b 1o")
     assert hand(state, 0) == "1b 1o"
     assert not [t for t in texts(state) if t.startswith("play")]  # one card per turn
-    state.dev_played = False
+    set_turn(state, card_played=False)
     give(state, 1, "2w 1g")
     give(state, 2, "3w")
     do(state, "play monopoly w")
@@ -304,7 +316,8 @@ def test_ir64_year_of_plenty_and_monopoly() -> None:
 
 def test_ir65_others_see_only_card_counts() -> None:
     state = fresh(4)
-    state.dev_cards[0] = [1, 1, 0, 0, 1]
+    for card in ("knight", "vp", "monopoly"):
+        deal(state, 0, card)
     mine = state.observation(0)["players"][0]
     theirs = state.observation(1)["players"][0]
     assert mine["dev_hand"]["knight"] == 1 and mine["vp"] == 1
@@ -314,7 +327,7 @@ def test_ir65_others_see_only_card_counts() -> None:
 
 def test_knight_moves_robber_in_main_phase() -> None:
     state = fresh(4)
-    state.dev_cards[0][0] = 1
+    deal(state, 0, "knight")
     do(state, "play knight")
     assert state.phase == ROBBER
     do(state, "robber 0")

@@ -4,22 +4,30 @@ bank still enforced)."""
 from __future__ import annotations
 
 import pytest
-from tests.games.island.helpers import fresh, give, settle
+from tests.games.island.helpers import (
+    coast_nodes,
+    deal,
+    fresh,
+    give,
+    knights_played,
+    path,
+    road,
+    set_turn,
+    settle,
+)
 
 from hexfolk.core import IllegalActionError
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.phases import PRE_ROLL
-from hexfolk.games.island.rules import VICTORY
 
 
 def _scored_position() -> object:
     state = fresh(4)
     settle(state, 0, 0)  # settlement: 1
     settle(state, 0, 20, city=True)  # city: 2
-    state.dev_cards[0][VICTORY] += 1  # a VP card: 1, hidden
-    state.deck[VICTORY] -= 1
-    state.longest_road = 0  # Longest Road: 2
-    state.largest_army = 0  # Largest Army: 2
+    deal(state, 0, "vp")  # a VP card: 1, hidden
+    road(state, 0, *path(state, coast_nodes(state, 6)))  # Longest Road (5 roads): 2
+    knights_played(state, 0, 3)  # Largest Army: 2
+    assert state.longest_road == 0 and state.largest_army == 0
     return state
 
 
@@ -42,7 +50,7 @@ def test_ir40_a_seven_means_discards_then_robber_then_steal() -> None:
     settle(state, 1, 20)
     give(state, 1, "3l 3b 2o")  # 8 cards: must discard 4
     give(state, 2, "2w")  # 2 cards: keeps them
-    state.phase, state.rolled = PRE_ROLL, False
+    set_turn(state, phase="pre-roll", rolled=False)
     state.apply(A.Roll())
     state.apply(A.DiceOutcome(7))
     prompt = state.prompt()
@@ -59,7 +67,7 @@ def test_ir40_a_seven_means_discards_then_robber_then_steal() -> None:
 def test_ir75_hidden_bank_is_hidden_from_everyone_but_still_enforced() -> None:
     state = fresh(4, hide_bank=True)
     give(state, 0, "4b")
-    state.bank[0] = 0  # no lumber left in the bank
+    give(state, 1, "19l")  # no lumber left in the bank
     for seat in [None, 0, 1, 2, 3]:
         assert state.observation(seat)["bank"] is None
     before = state.fingerprint()

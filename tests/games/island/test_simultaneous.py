@@ -8,18 +8,13 @@ import itertools
 import random
 
 import pytest
-from tests.games.island.helpers import do, fresh, give, hand, texts
+from tests.games.island.helpers import Doc, deal, do, edit, fresh, give, hand, roll, texts
 
 from hexfolk.core import AmbiguousActionError, IllegalActionError, MatchRecord, load_game, replay
 from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.phases import ANSWER, DICE, DISCARD, MAIN, ROBBER
+from hexfolk.games.island.phases import ANSWER, DISCARD, MAIN, ROBBER
 from hexfolk.games.island.state import IslandState
-
-
-def roll(state: IslandState, total: int) -> None:
-    state.phase = DICE
-    state.apply(A.DICE[total])
 
 
 def act(state: IslandState, seat: int, *actions: str) -> None:
@@ -220,7 +215,12 @@ def test_decline_all_rejects_at_once_and_is_never_asked() -> None:
 def test_all_seats_declining_closes_an_offer_at_once() -> None:
     state = fresh(3)
     give(state, 0, "1l")
-    state.decline_all = 0b110
+
+    def declines(doc: Doc) -> None:  # the position where seats 1 and 2 decline every offer
+        for seat in (1, 2):
+            doc["seats"][seat]["declines_offers"] = True
+
+    edit(state, declines)
     do(state, "offer 1l for 1o")
     assert state.phase == MAIN and state.offers == [] and state.current_player() == 0
 
@@ -235,7 +235,7 @@ def test_old_answer_texts_still_parse_as_shorthands() -> None:
 
 def test_a_knight_while_answers_are_pending_comes_back_to_them() -> None:
     state = _offer()
-    state.dev_cards[0][0] = 1  # a knight bought before this turn
+    deal(state, 0, "knight")  # a knight bought before this turn
     act(state, 0, "play knight")
     assert state.phase == ROBBER and state.acting_seats() == [0]  # answers wait for the main phase
     move = state.legal_actions()[0]

@@ -14,10 +14,10 @@ from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import timeouts as T
 from hexfolk.games.island.phases import MAIN, PHASE_NAMES, PRE_ROLL, ROAD_BUILDING, ROBBER
-from hexfolk.games.island.rules import ROADS
+from hexfolk.games.island.rules import DEV_NAMES
 from hexfolk.games.island.state import IslandState
 
-from .helpers import do, fresh, give, settle
+from .helpers import deal, do, fresh, give, set_turn, settle
 
 CHANCE_KINDS = {"layout", "dice", "steal", "draw", "over"}
 """Phases that never ask a seat (chance nodes and the end)."""
@@ -174,7 +174,7 @@ def test_ir28_expiry_before_the_roll_resolves_a_seven_with_defaults() -> None:
 def test_ir28_a_knight_before_the_roll_is_resolved_then_rolled() -> None:
     state = _at_first_roll()
     p = state.current_player()
-    state.dev_cards[p][0] = 1  # an old knight
+    deal(state, p, "knight")  # an old knight
     do(state, "play knight")
     assert state.phase == ROBBER
     kinds = expire(state, p, random.Random(2))
@@ -188,7 +188,7 @@ def test_ir28_discard_the_required_number_at_random() -> None:
         state = fresh(4)
         give(state, 0, "4l 4b 2o")  # 10 cards: discard 5
         give(state, 2, "3w 3g 2o")  # 8 cards: discard 4
-        state.phase = PHASE_NAMES.index("dice")
+        set_turn(state, phase="dice")
         state.apply(A.DICE[7])
         rng = random.Random(seed)
         assert expire(state, 2, rng) == ["discard"] * 4
@@ -203,7 +203,7 @@ def test_ir28_discard_the_required_number_at_random() -> None:
 def test_ir28_discard_draws_from_the_cards_still_held() -> None:
     state = fresh(4)
     give(state, 0, "7l 1o 6w")  # 14 cards: discard 7
-    state.phase = PHASE_NAMES.index("dice")
+    set_turn(state, phase="dice")
     state.apply(A.DICE[7])
     counts: Counter[int] = Counter()
     for seed in range(300):
@@ -224,7 +224,7 @@ def test_ir28_discard_draws_from_the_cards_still_held() -> None:
 def _robber_position() -> IslandState:
     state = fresh(4)
     settle(state, 0, 18)
-    state.phase = ROBBER
+    set_turn(state, phase="robber")  # a 7 was rolled (no card above the limit)
     return state
 
 
@@ -246,11 +246,11 @@ def test_ir28_robber_victim_is_a_random_eligible_one() -> None:
     h = (state.robber + 1) % state.topology.num_hexes  # not where the robber stands
     corners = state.topology.hex_nodes[h]
     settle(state, 1, corners[0])
-    settle(state, 2, corners[3])
-    settle(state, 3, corners[1])  # seat 3 holds no card: not eligible (IR-43)
+    settle(state, 2, corners[2])
+    settle(state, 3, corners[4])  # seat 3 holds no card: not eligible (IR-43)
     give(state, 1, "1l")
     give(state, 2, "1o")
-    state.phase = ROBBER
+    set_turn(state, phase="robber")
     victims: Counter[int] = Counter()
     for seed in range(600):
         a = state.timeout_action(0, random.Random(seed))
@@ -263,10 +263,9 @@ def test_ir28_robber_victim_is_a_random_eligible_one() -> None:
 def _road_building(before_roll: bool = False) -> IslandState:
     state = fresh(4)
     settle(state, 0, 18)
-    state.dev_cards[0][ROADS] = 1  # an old Road Building card
+    deal(state, 0, "roads")  # an old Road Building card
     if before_roll:
-        state.phase = PRE_ROLL
-        state.rolled = False
+        set_turn(state, phase="pre-roll", rolled=False)
     do(state, "play roads")
     assert state.phase == ROAD_BUILDING
     return state
@@ -381,16 +380,16 @@ def test_ir28_plenty_and_monopoly_leave_no_choice_pending() -> None:
     # the engine takes the choice with the card, so IR-28's rows for them never arise;
     # and a default never plays a card
     state = fresh(4)
-    state.dev_cards[0][3] = 1  # Year of Plenty
+    deal(state, 0, "plenty")
     do(state, "play plenty 1l 1o")
     assert PHASE_NAMES[state.phase] == "main"
     state = fresh(4)
-    state.dev_cards[0][4] = 1  # Monopoly
+    deal(state, 0, "monopoly")
     do(state, "play monopoly w")
     assert PHASE_NAMES[state.phase] == "main"
     state = fresh(4)
-    for card in range(5):
-        state.dev_cards[0][card] = 1
+    for card in DEV_NAMES:
+        deal(state, 0, card)
     assert state.timeout_action(0, random.Random(0)) == A.END
 
 
@@ -453,7 +452,7 @@ def test_ir28_defaults_hold_in_every_hand_size() -> None:
     # a huge hand's discard is bounded too (one card per action, IR-41: half rounded down)
     state = fresh(4)
     give(state, 0, "9l 9b 9w 9g 4o")
-    state.phase = PHASE_NAMES.index("dice")
+    set_turn(state, phase="dice")
     state.apply(A.DICE[7])
     kinds = expire(state, 0, random.Random(0))
     assert kinds.count("discard") == 20 and kinds[-1] == "main"

@@ -19,12 +19,9 @@ from typing import Any
 import pytest
 
 from hexfolk.core import load_game
-from hexfolk.games.island import actions as A
-from hexfolk.games.island.phases import DICE
-from hexfolk.games.island.state import IslandState
 from hexfolk.games.island.words import log_words, tiles_of
 
-from .helpers import fresh, give, settle
+from .helpers import fresh, give, roll, settle
 
 PYTHON_SYNTAX = re.compile(
     r"\{['\"]|['\"]: |\[\d+(?:, \d+)*\]|\[\]|\{\}|\b(?:None|True|False)\b|\(\d+, \d+\)"
@@ -151,11 +148,6 @@ def test_the_robber_and_the_notes_name_the_hex_by_terrain_and_number() -> None:
     )
 
 
-def _roll(state: IslandState, total: int) -> None:
-    state.phase = DICE
-    state.apply(A.DICE[total])
-
-
 def test_ir37_what_the_bank_cannot_pay_is_logged_and_left_out_of_the_fingerprint() -> None:
     """Bank 3 ore, seats 0 and 1 owed 2 each (IR-37 (c), fixture of IR-38): nobody is paid and
     the log says so, seat by seat; the note is not part of the fingerprint, so records made
@@ -165,7 +157,7 @@ def test_ir37_what_the_bank_cannot_pay_is_logged_and_left_out_of_the_fingerprint
     settle(state, 1, 40, city=True)  # hex 13, ore 5
     give(state, 2, "16o")  # the bank keeps 3 ore
     before = state.full_state()["log"]
-    _roll(state, 5)
+    roll(state, 5)
     log = state.observation(2)["log"]
     assert log[-2:] == ["the bank is short of 2o for seat 0", "the bank is short of 2o for seat 1"]
     assert state.full_state()["log"] == [*before, [None, "seat 0 rolls 5"]]
