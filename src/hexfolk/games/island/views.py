@@ -53,27 +53,29 @@ def _dev_json(dev: list[int]) -> dict[str, int]:
 def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JSON:
     """The view of ``seat`` (None: spectator), as plain JSON (IR-74, table of section 14);
     ``log=False``: with an empty log (the kernel's ``State.observation``)."""
-    n = st.n
     over = st.phase == OVER
+    hands, dev_cards, dev_bought, knights = st.hands, st.dev_cards, st.dev_bought, st.knights
+    road_length, roads_left = st.road_length, st.roads_left
+    settlements_left, cities_left, decline_all = st.settlements_left, st.cities_left, st.decline_all
     players = []
-    for p in range(n):
+    for p in range(st.n):
         info: JSON = {
             "seat": p,
-            "cards": sum(st.hands[p]),
-            "dev_cards": sum(st.dev_cards[p]),
-            "dev_bought_this_turn": sum(st.dev_bought[p]),
-            "knights": st.knights[p],
+            "cards": sum(hands[p]),
+            "dev_cards": sum(dev_cards[p]),
+            "dev_bought_this_turn": sum(dev_bought[p]),
+            "knights": knights[p],
             "visible_vp": visible_vp(st, p),
-            "road_length": st.road_length[p],
-            "roads_left": st.roads_left[p],
-            "settlements_left": st.settlements_left[p],
-            "cities_left": st.cities_left[p],
+            "road_length": road_length[p],
+            "roads_left": roads_left[p],
+            "settlements_left": settlements_left[p],
+            "cities_left": cities_left[p],
         }
-        if st.decline_all >> p & 1:
+        if decline_all >> p & 1:
             info["declines_offers"] = True
         if over or p == seat:  # IR-7: everything is revealed at the end
-            info["hand"] = _hand_json(st.hands[p])
-            info["dev_hand"] = _dev_json(st.dev_cards[p])
+            info["hand"] = _hand_json(hands[p])
+            info["dev_hand"] = _dev_json(dev_cards[p])
             info["vp"] = total_vp(st, p)
         players.append(info)
     # the pieces, by node or edge: from each seat's few pieces, not a walk over the board
@@ -82,13 +84,14 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
     acting = st.acting_seats()
     # an acting seat beside the one the sequential walk names sees its own decision
     prompt = st.prompt_for(seat) if seat is not None and seat in acting else st.prompt()
+    to_move = st.current_player()
     obs: JSON = {
         "game": "island",
         "seat": seat,
         "phase": PHASE_NAMES[st.phase],
         "turn": st.turn,
         "active": st.active,
-        "to_move": st.current_player() if st.current_player() >= 0 else None,
+        "to_move": to_move if to_move >= 0 else None,
         "prompt": prompt.to_json() if prompt else None,
         "acting": acting,
         "board": _board_view(st),
