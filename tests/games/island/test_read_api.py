@@ -5,20 +5,23 @@ own production step and build lists do.
 The beginner board (``fresh()``), the hexes these tests use, as (resource, token, corners):
 hex 0 ore 5 (0 4 8 12 7 3), hex 1 wool 10 (1 5 9 13 8 4), hex 3 grain 2 (7 12 17 22 16 11),
 hex 4 brick 9 (8 13 18 23 17 12), hex 5 wool 11 (9 14 19 24 18 13), hex 9 desert
-(18 24 30 35 29 23, the robber's start), hex 18 wool 9 (41 46 50 53 49 45).
+(18 24 30 35 29 23, the robber's start), hex 18 wool 9 (41 46 50 53 49 45). Harbors: generic
+at nodes 0 and 4, grain at 2 and 5.
 """
 
 from __future__ import annotations
 
-from tests.games.island.helpers import Doc, edge, edit, fresh, give, road, roll, settle, texts
+from tests.games.island.helpers import Doc, do, edge, edit, fresh, give, road, roll, settle, texts
 
 from hexfolk.games.island.board import LayoutTables
 from hexfolk.games.island.building import (
     distance_rule_allows,
+    harbor_ratios,
     network_nodes,
     open_spots,
     road_spots,
     settlement_spots,
+    with_harbor,
 )
 from hexfolk.games.island.production import (
     DICE_OUTCOMES,
@@ -31,7 +34,7 @@ from hexfolk.games.island.production import (
     roll_income,
     seat_production,
 )
-from hexfolk.games.island.rules import DICE_PIPS, DICE_TOTAL, NRES, RESOURCES
+from hexfolk.games.island.rules import BANK_RATIO, DICE_PIPS, DICE_TOTAL, GENERIC, NRES, RESOURCES
 from hexfolk.games.island.state import IslandState
 
 ORE, WOOL, BRICK, GRAIN = (RESOURCES.index(r) for r in ("ore", "wool", "brick", "grain"))
@@ -230,3 +233,32 @@ def test_ir56_network_nodes_stop_at_another_players_building() -> None:
     want = sorted({e for v in nodes for e in topology.node_edges[v] if eo[e] < 0})
     assert road_spots(state, 0) == want
     assert edge(state, 9, 14) not in want and edge(state, 13, 18) in want
+
+
+# --- harbors -----------------------------------------------------------------------------------
+def test_ir52_ir53_a_harbor_improves_the_maritime_ratios() -> None:
+    bank = [BANK_RATIO] * NRES
+    assert with_harbor(bank, -1) == [4, 4, 4, 4, 4]
+    assert with_harbor(bank, GENERIC) == [3, 3, 3, 3, 3]  # IR-53: 3:1 for every resource
+    assert with_harbor(bank, GRAIN) == [4, 4, 4, 2, 4]  # IR-52: 2:1 for its resource
+    assert with_harbor(with_harbor(bank, GRAIN), GENERIC) == [3, 3, 3, 2, 3]
+    assert bank == [4, 4, 4, 4, 4]  # a new list, the old one unchanged
+
+
+def test_ir52_ir53_harbor_ratios_are_the_ratios_the_engine_keeps() -> None:
+    # loaded position: seat 0 on the generic harbor at 0 and the grain harbor at 2
+    state = fresh()
+    settle(state, 0, 0)
+    settle(state, 0, 2)
+    tables = _tables(state)
+    assert harbor_ratios(tables, state.node_owner, 0) == [3, 3, 3, 2, 3]
+    assert harbor_ratios(tables, state.node_owner, 1) == [4, 4, 4, 4, 4]
+    assert state.ratio[0] == [3, 3, 3, 2, 3]
+    # a settlement built in play: seat 0 from 8 along 8-4-0 onto the generic harbor at 0
+    state = fresh()
+    settle(state, 0, 8)
+    road(state, 0, edge(state, 8, 4), edge(state, 4, 0))
+    assert state.ratio[0] == [4, 4, 4, 4, 4]
+    give(state, 0, "1l 1b 1w 1g")
+    do(state, "settle 0")
+    assert state.ratio[0] == harbor_ratios(_tables(state), state.node_owner, 0) == [3] * NRES

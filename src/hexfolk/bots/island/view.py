@@ -16,6 +16,7 @@ from typing import Any
 
 from hexfolk.games.island.actions import Bundle, parse_bundle
 from hexfolk.games.island.board import LayoutTables, Topology, layout_tables, parse_layout
+from hexfolk.games.island.building import harbor_ratios
 from hexfolk.games.island.maps import board_topology
 from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.production import seat_production
@@ -23,10 +24,7 @@ from hexfolk.games.island.rules import (
     BANK_RATIO,
     DEV_NAMES,
     DICE_PIPS,
-    GENERIC,
-    GENERIC_RATIO,
     NRES,
-    RESOURCE_HARBOR_RATIO,
     RESOURCES,
 )
 from hexfolk.games.island.score import total_vp, visible_vp
@@ -110,18 +108,11 @@ class Pos:
 
 
 def ratios_of(seat: int, node_owner: list[int], tables: LayoutTables | None) -> list[int]:
-    """Maritime ratios of ``seat`` from its buildings on harbors (IR-52, IR-53)."""
-    ratio = [BANK_RATIO] * NRES
+    """Maritime ratios of ``seat`` from its buildings on harbors (IR-52, IR-53): the engine's
+    :func:`~hexfolk.games.island.building.harbor_ratios`."""
     if tables is None:
-        return ratio
-    for v, o in enumerate(node_owner):
-        if o == seat:
-            kind = tables.node_harbor[v]
-            if kind == GENERIC:
-                ratio = [min(x, GENERIC_RATIO) for x in ratio]
-            elif kind >= 0:
-                ratio[kind] = min(ratio[kind], RESOURCE_HARBOR_RATIO)
-    return ratio
+        return [BANK_RATIO] * NRES
+    return harbor_ratios(tables, node_owner, seat)
 
 
 def pos_from_observation(

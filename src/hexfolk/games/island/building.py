@@ -3,8 +3,9 @@
 Where a seat may build is :func:`road_spots` (IR-56) and :func:`settlement_spots` (IR-57),
 memoized per seat in ``build_cache`` (shared by clones, replaced on every change). Their rules
 are public functions over the board's plain lists, for bots and tools as for the engine:
-:func:`distance_rule_allows` (IR-19), :func:`open_spots` (IR-19, IR-20, IR-57) and
-:func:`network_nodes` (IR-56). A new
+:func:`distance_rule_allows` (IR-19), :func:`open_spots` (IR-19, IR-20, IR-57),
+:func:`network_nodes` (IR-56), and the maritime ratios a building on a harbor gives,
+:func:`with_harbor` and :func:`harbor_ratios` (IR-52, IR-53). A new
 settlement can break other players' roads (IR-67, :func:`after_settlement`); Longest Road
 follows every change of the trails (:func:`award_longest_road`, :mod:`.roads`).
 """
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import trade_table
-from hexfolk.games.island.board import Topology
+from hexfolk.games.island.board import LayoutTables, Topology
 from hexfolk.games.island.hands import pay
 from hexfolk.games.island.phases import (
     MAIN,
@@ -26,6 +27,7 @@ from hexfolk.games.island.position import IslandPosition, log_line
 from hexfolk.games.island.production import touch_income
 from hexfolk.games.island.roads import award_after_change, length_after_road, road_length
 from hexfolk.games.island.rules import (
+    BANK_RATIO,
     COST_CITY,
     COST_ROAD,
     COST_SETTLEMENT,
@@ -94,6 +96,30 @@ def network_nodes(
             if o < 0 or o == seat:
                 nodes.add(v)
     return nodes
+
+
+def with_harbor(ratio: Sequence[int], kind: int) -> list[int]:
+    """IR-52, IR-53: the maritime ratios ``ratio`` (per resource) after a building on a
+    harbor of ``kind``: a generic harbor trades every resource at 3:1, a resource's harbor
+    that resource at 2:1 (-1, no harbor: unchanged). A new list."""
+    out = list(ratio)
+    if kind == GENERIC:
+        for r in range(NRES):
+            out[r] = min(out[r], GENERIC_RATIO)
+    elif kind >= 0:
+        out[kind] = min(out[kind], RESOURCE_HARBOR_RATIO)
+    return out
+
+
+def harbor_ratios(layout_tables: LayoutTables, node_owner: Sequence[int], seat: int) -> list[int]:
+    """IR-52, IR-53: ``seat``'s maritime ratios from its buildings on harbors (4:1 for every
+    resource without one), :func:`with_harbor` for each of them."""
+    ratio = [BANK_RATIO] * NRES
+    harbor = layout_tables.node_harbor
+    for v, o in enumerate(node_owner):
+        if o == seat and harbor[v] >= 0:
+            ratio = with_harbor(ratio, harbor[v])
+    return ratio
 
 
 def builds(s: IslandPosition, p: int, out: list[Action]) -> None:
@@ -172,12 +198,7 @@ def place_settlement(s: IslandPosition, p: int, v: int) -> None:
     assert s.layout_tables is not None
     kind = s.layout_tables.node_harbor[v]
     if kind >= 0:
-        ratio = s.ratio[p][:]  # copy-on-write (shared with clones)
-        if kind == GENERIC:
-            for r in range(NRES):
-                ratio[r] = min(ratio[r], GENERIC_RATIO)
-        else:
-            ratio[kind] = min(ratio[kind], RESOURCE_HARBOR_RATIO)
+        ratio = with_harbor(s.ratio[p], kind)  # a new list: the old one is shared with clones
         ratios = s.ratio[:]
         ratios[p] = ratio
         s.ratio = ratios
