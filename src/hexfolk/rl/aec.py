@@ -93,7 +93,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self.possible_agents = [agent_name(s) for s in range(n)]
         self.agents: list[str] = []
         self._seat = {agent_name(s): s for s in range(n)}
-        size = self.codec.num_actions
+        self._size = size = self.codec.num_actions
         self._action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._observation_spaces = {
             a: spaces.Dict(
@@ -231,9 +231,10 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """int8[N]: 1 for the legal actions of ``agent`` (default: the agent to act)."""
         agent = self.agent_selection if agent is None else agent
-        mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+        mask = np.zeros(self._size, dtype=np.int8)
         if self._to_act(agent):
-            mask[list(self._legal_map())] = 1
+            legal = self._legal_map()
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
 
     def legal_texts(self) -> dict[int, str]:
@@ -310,12 +311,14 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         return float(self._cumulative_rewards.get(agent, 0.0))
 
     def _check_index(self, action: Any, legal: Mapping[int, Action]) -> int:
+        if action.__class__ is int and action in legal:
+            return int(action)  # the common case: a legal index
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise InvalidActionError(f"an action is a catalogue index (int), not {action!r}")
         index = int(action)
-        if not 0 <= index < self.codec.num_actions:
+        if not 0 <= index < self._size:
             raise InvalidActionError(
                 f"action {index} is out of range: the catalogue has {self.codec.num_actions}"
             )
