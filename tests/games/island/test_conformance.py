@@ -12,6 +12,8 @@ import pytest
 
 from hexfolk.core import State, load_game
 from hexfolk.core import testing as kit
+from hexfolk.games.island import actions as A
+from hexfolk.games.island.rules import DEV_NAMES, RESOURCES
 from hexfolk.games.island.state import IslandState
 
 
@@ -51,11 +53,12 @@ def test_action_notation() -> None:
 
 
 def plant_private_log(state: State, seat: int, sentinel: str) -> State | None:
-    """Plant the sentinel in a log entry only ``seat`` may see (like a drawn card or the type
-    of a stolen card)."""
+    """The position with the sentinel in a log entry only ``seat`` may see (like a drawn card
+    or the type of a stolen card)."""
     assert isinstance(state, IslandState)
-    state.log.append((frozenset((seat,)), sentinel))
-    return state
+    doc = state.position()
+    doc["log"].append([[seat], sentinel])
+    return state.game.load_position(doc)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 8])
@@ -78,23 +81,40 @@ def test_ir74_hidden_information_with_hidden_bank() -> None:
     )
 
 
+def _turned(cards: str) -> str:
+    """Cards of each type turned into the next type (lumber becomes brick, ..., ore lumber)."""
+    bundle = A.parse_bundle(cards.split(), "cards")
+    return A.bundle_text((*bundle[1:], *bundle[:1]))
+
+
 def _plant_in_hand_and_cards(state: IslandState, seat: int) -> IslandState | None:
-    """A clone where ``seat``'s secrets differ and nothing public does: its resource cards
-    change type (the hidden bank gives and takes the difference, the hand's size stays) and
-    one development card not bought this turn changes kind with one of the deck. None when
-    the seat holds nothing to change."""
-    planted = state.clone()
-    hand = planted.hands[seat]
-    turned = hand[1:] + hand[:1]  # lumber becomes brick, ..., ore becomes lumber
-    bank = planted.bank
-    if turned == hand or any(bank[r] + hand[r] - turned[r] < 0 for r in range(len(hand))):
+    """The position where ``seat``'s secrets differ and nothing public does: its resource
+    cards change type (the hidden bank gives and takes the difference, the hand's size stays;
+    the cards it chose to discard and those others cannot tell apart turn alike) and one
+    development card not bought this turn changes kind with one of the deck. None when the
+    seat holds nothing to change."""
+    doc = state.position()
+    info = doc["seats"][seat]
+    hand = [info["hand"][name] for name in RESOURCES]
+    turned = hand[1:] + hand[:1]
+    bank = doc["bank"]
+    if turned == hand or any(bank[name] + h - t < 0 for name, h, t in zip(RESOURCES, hand, turned)):
         turned = hand
-    for r in range(len(hand)):
-        bank[r] += hand[r] - turned[r]
-    planted.hands[seat] = turned
-    dev, new, deck = planted.dev_cards[seat], planted.dev_bought[seat], planted.deck
-    old = next((c for c in range(len(dev)) if dev[c] > new[c]), None)
-    other = next((c for c in range(len(deck)) if deck[c] and c != old), None)
+    else:
+        for name, h, t in zip(RESOURCES, hand, turned):
+            info["hand"][name] = t
+            bank[name] += h - t
+        for item in doc["unknown_cards"]:
+            if item[1] == seat:
+                item[2] = _turned(item[2])
+        if "discard" in info:
+            info["discard"]["chosen"] = _turned(info["discard"]["chosen"])
+        committed = (doc["discards"] or {}).get("committed", {})
+        if str(seat) in committed:
+            committed[str(seat)] = _turned(committed[str(seat)])
+    dev, new, deck = info["dev_cards"], info["bought_this_turn"], doc["deck"]
+    old = next((c for c in DEV_NAMES if dev[c] > new[c]), None)
+    other = next((c for c in DEV_NAMES if deck[c] and c != old), None)
     swapped = old is not None and other is not None
     if swapped:
         assert old is not None and other is not None
@@ -102,8 +122,10 @@ def _plant_in_hand_and_cards(state: IslandState, seat: int) -> IslandState | Non
         dev[other] += 1
         deck[old] += 1
         deck[other] -= 1
-    if turned == state.hands[seat] and not swapped:
+    if turned == hand and not swapped:
         return None
+    planted = state.game.load_position(doc)
+    assert isinstance(planted, IslandState)
     return planted
 
 

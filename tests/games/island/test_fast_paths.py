@@ -11,12 +11,27 @@ import pytest
 from hexfolk.core import CHANCE, TERMINAL, Action, load_game, visible_log
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.board import topology
+from hexfolk.games.island.building import after_settlement, place_settlement
 from hexfolk.games.island.log import LOG_CHUNKS_MAX
-from hexfolk.games.island.phases import DICE, ROBBER
+from hexfolk.games.island.position import log_line
 from hexfolk.games.island.roads import length_after_road, road_length
 from hexfolk.games.island.state import IslandState
 
-from .helpers import do, fresh, give, path, settle, texts
+from .helpers import deal, do, fresh, give, path, set_turn, settle, texts
+
+
+def place(state: IslandState, seat: int, node: int) -> None:
+    """A settlement of ``seat`` on ``node`` put by the engine's own routine (what a build does
+    once paid), so the memos listed so far must follow it; a position load (the helpers'
+    ``settle``) would rebuild them and leave nothing to check."""
+    place_settlement(state, seat, node)
+    after_settlement(state, seat, node)
+
+
+def next_turn(state: IslandState) -> None:
+    """End the turn; the next player rolls an 8 (no 7: no robber, no discards)."""
+    do(state, "end", "roll")
+    state.apply(A.DICE[8])
 
 
 def _step(state: IslandState, rng: random.Random) -> None:
@@ -65,7 +80,7 @@ def test_log_chunks_merge_and_keep_every_entry() -> None:
     """IR-74 logs survive many clones: chains of shared chunks merge past their limit."""
     state = fresh(3)
     for i in range(LOG_CHUNKS_MAX * 3):
-        state.log.append((None, f"entry {i}"))
+        log_line(state, None, f"entry {i}")  # the engine's own append (a load drops chunks)
         state = state.clone()
     assert state.log_base is not None and state.log_base.depth <= LOG_CHUNKS_MAX
     texts_ = [str(t) for _, t in state.log_entries()]
@@ -82,20 +97,23 @@ def test_ir35_income_cache_follows_cities_and_the_robber() -> None:
     total = tables.tokens[h]
     v = state.topology.hex_nodes[h][0]
     settle(state, 1, v)
+    give(state, 1, "2g 3o")
+    deal(state, 2, "knight")
+    # from here on in play only: a position load would rebuild the cache this test is about
 
     def cards_after_roll() -> int:
+        """The next player rolls ``total``: the cards seat 1 receives."""
         before = sum(state.hands[1])
-        state.phase = DICE
+        do(state, "end", "roll")
         state.apply(A.DICE[total])
         return sum(state.hands[1]) - before
 
     from_hexes = sum(1 for x in state.topology.node_hexes[v] if tables.tokens[x] == total)
-    assert cards_after_roll() == from_hexes
-    state.seat = state.active = 1
-    give(state, 1, "2g 3o")
+    assert cards_after_roll() == from_hexes  # seat 1's turn
     do(state, f"city {v}")
     assert cards_after_roll() == 2 * from_hexes  # the cache dropped the settlement's income
-    state.robber = h
+    do(state, "play knight", f"robber {h} steal 1")  # seat 2 moves the robber to h
+    state.apply(state.chance_outcomes()[0][0])
     assert cards_after_roll() == 2 * (from_hexes - 1)  # IR-44: the robber's hex pays nothing
 
 
@@ -103,10 +121,10 @@ def test_ir43_robber_moves_follow_new_settlements() -> None:
     """IR-43: a settlement placed after the robber moves were listed adds its victim."""
     state = fresh(4)
     give(state, 1, "1l")
-    state.phase = ROBBER
+    set_turn(state, phase="robber")
     before = texts(state)
     assert not [t for t in before if "steal" in t]
-    settle(state, 1, 18)
+    place(state, 1, 18)
     hexes = [h for h in state.topology.node_hexes[18] if h != state.robber]
     after = texts(state)
     assert [t for t in after if "steal" in t] == [f"robber {h} steal 1" for h in hexes]
@@ -125,11 +143,14 @@ def test_ir56_cached_road_spots_follow_opponents_roads() -> None:
     assert sorted(t for t in texts(state) if t.startswith("road")) == sorted(
         f"road {e}" for e in geometry.node_edges[18]
     )
-    state.seat = state.active = 1
     give(state, 1, "2l 2b")
     toward = next(e for e in geometry.node_edges[u] if w in geometry.edge_nodes[e])
+    # from here on in play only: a position load would rebuild the listing this test is about
+    next_turn(state)  # seat 1's turn
     do(state, f"road {toward}", f"road {shared}")
-    state.seat = state.active = 0
+    for _ in range(3):  # round to seat 0 again
+        next_turn(state)
+    assert state.active == 0
     assert sorted(t for t in texts(state) if t.startswith("road")) == sorted(
         f"road {e}" for e in geometry.node_edges[18] if e != shared
     )
@@ -181,7 +202,7 @@ def test_ir57_cached_settlement_spots_follow_new_settlements() -> None:
     b = next(x for x in geometry.node_adj[a] if x != 18)
     do(state, *(f"road {e}" for e in path(state, [18, a, b])))
     assert [t for t in texts(state) if t.startswith("settle")] == [f"settle {b}"]
-    settle(state, 1, next(x for x in geometry.node_adj[b] if x != a))
+    place(state, 1, next(x for x in geometry.node_adj[b] if x != a))
     assert not [t for t in texts(state) if t.startswith("settle")]
 
 

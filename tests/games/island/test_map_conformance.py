@@ -19,9 +19,11 @@ CASES = [(m.id, n) for m in all_maps() for n in range(m.min_players, m.max_playe
 
 
 def plant_private_log(state: State, seat: int, sentinel: str) -> State | None:
+    """The position with the sentinel in a log entry only ``seat`` may see."""
     assert isinstance(state, IslandState)
-    state.log.append((frozenset((seat,)), sentinel))
-    return state
+    doc = state.position()
+    doc["log"].append([[seat], sentinel])
+    return state.game.load_position(doc)
 
 
 def test_every_map_and_player_count_is_covered() -> None:

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from hexfolk.core import CHANCE, TERMINAL, load_game
 from hexfolk.core import testing as kit
+from hexfolk.games.island.board import Topology
+from hexfolk.games.island.board import topology as board_topology
 from hexfolk.games.island.roads import road_length
 from hexfolk.games.island.rules import PIECES_CITY, PIECES_ROAD, PIECES_SETTLEMENT
 from hexfolk.games.island.state import IslandState
@@ -63,19 +65,20 @@ def test_ir36_ir59_invariants_along_random_playouts(seed: int, players: int) -> 
     _check_invariants(state)
 
 
-def _brute_length(state: IslandState, player: int) -> int:
+def _brute_length(
+    topology: Topology, edge_owner: list[int], node_owner: list[int], player: int
+) -> int:
     """Every trail from every node, no pruning (the definition of IR-66/IR-67)."""
-    topology = state.topology
     best = 0
 
     def walk(v: int, used: frozenset[int], length: int) -> None:
         nonlocal best
         best = max(best, length)
-        owner = state.node_owner[v]
+        owner = node_owner[v]
         if length and owner >= 0 and owner != player:
             return
         for e in topology.node_edges[v]:
-            if state.edge_owner[e] == player and e not in used:
+            if edge_owner[e] == player and e not in used:
                 walk(topology.edge_other[e][v], used | {e}, length + 1)
 
     for v in range(topology.num_nodes):
@@ -86,11 +89,12 @@ def _brute_length(state: IslandState, player: int) -> int:
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), roads=st.integers(1, 15), blockers=st.integers(0, 4))
 def test_ir66_ir67_road_length_matches_brute_force(seed: int, roads: int, blockers: int) -> None:
-    from .helpers import fresh
-
-    state = fresh(4)
+    # arbitrary boards, not positions of a game (roads apart, blockers next to each other):
+    # the owners are plain lists handed to both counts
+    topology = board_topology("hex19")
     rng = random.Random(seed)
-    topology = state.topology
+    edge_owner = [-1] * topology.num_edges
+    node_owner = [-1] * topology.num_nodes
     # grow a random connected-ish road network of seat 0 with a few random extra pieces
     start = rng.randrange(topology.num_edges)
     owned = [start]
@@ -108,11 +112,11 @@ def test_ir66_ir67_road_length_matches_brute_force(seed: int, roads: int, blocke
             frontier = [e for e in range(topology.num_edges) if e not in owned]
         owned.append(rng.choice(frontier))
     for e in owned:
-        state.edge_owner[e] = 0
+        edge_owner[e] = 0
     for _ in range(blockers):
-        state.node_owner[rng.randrange(topology.num_nodes)] = rng.choice([0, 1, 2])
-    got = road_length(topology, state.edge_owner, state.node_owner, owned, 0)
-    assert got == _brute_length(state, 0)
+        node_owner[rng.randrange(topology.num_nodes)] = rng.choice([0, 1, 2])
+    got = road_length(topology, edge_owner, node_owner, owned, 0)
+    assert got == _brute_length(topology, edge_owner, node_owner, 0)
 
 
 @settings(max_examples=4, deadline=None)

@@ -66,6 +66,8 @@ def _memo_errors(st: IslandState) -> list[str]:
         return [f"{name} filled before the layout" for name, memo in memos.items() if memo]
     for key, entry in list(st.income.items()):
         s = key & 15
+        # a scratch clone with the memo emptied and the robber where the key says: the memo
+        # is checked against the slow path on purpose (a position would rebuild every memo)
         fresh = st.clone()
         fresh.income = {}
         fresh.robber = (key >> 4) - 1 if key >= 16 else -1  # key < 16: robber not on an s hex
