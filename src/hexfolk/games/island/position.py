@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from operator import ge
 from enum import StrEnum
+from operator import ge
 from typing import Any, Self
 
 from hexfolk.core import Action, Commitments, Game, State

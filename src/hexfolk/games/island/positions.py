@@ -45,7 +45,7 @@ from hexfolk.games.island.actions import (
     parse_bundle,
     trade_table,
 )
-from hexfolk.games.island.building import distance_rule_allows
+from hexfolk.games.island.building import distance_rule_allows, harbor_ratios
 from hexfolk.games.island.log import Note
 from hexfolk.games.island.phases import (
     ANSWER,
@@ -67,8 +67,6 @@ from hexfolk.games.island.position import (
 from hexfolk.games.island.rules import (
     BANK_RATIO,
     DEV_NAMES,
-    GENERIC,
-    GENERIC_RATIO,
     KNIGHT,
     LARGEST_ARMY_MIN,
     LONGEST_ROAD_MIN,
@@ -76,7 +74,6 @@ from hexfolk.games.island.rules import (
     PIECES_CITY,
     PIECES_ROAD,
     PIECES_SETTLEMENT,
-    RESOURCE_HARBOR_RATIO,
     RESOURCES,
 )
 from hexfolk.games.island.setup import lay_out
@@ -533,17 +530,11 @@ def _award(doc: _Doc, key: str, n: int) -> int:
 
 def _harbors(s: IslandPosition) -> None:
     """Maritime ratios from the buildings on harbors (IR-52, IR-53)."""
-    ratios = []
-    for p in range(s.n):
-        ratio = [BANK_RATIO] * NRES
-        if s.layout_tables is not None:
-            for v in s.buildings[p]:
-                kind = s.layout_tables.node_harbor[v]
-                if kind == GENERIC:
-                    ratio = [min(x, GENERIC_RATIO) for x in ratio]
-                elif kind >= 0:
-                    ratio[kind] = min(ratio[kind], RESOURCE_HARBOR_RATIO)
-        ratios.append(ratio)
+    tables = s.layout_tables
+    ratios = [
+        harbor_ratios(tables, s.node_owner, p) if tables is not None else [BANK_RATIO] * NRES
+        for p in range(s.n)
+    ]
     s.ratio = ratios
     s.trade_cache = [trade_table(tuple(r), s.n > 1) for r in ratios]
 

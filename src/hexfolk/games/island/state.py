@@ -45,6 +45,7 @@ from hexfolk.games.island.building import (
     build_road,
     build_settlement,
     builds,
+    open_spots,
     road_actions,
     settlement_actions,
 )
@@ -546,7 +547,7 @@ def _pre_roll_actions(s: IslandState) -> list[Action]:
 def _setup_settlement_actions(s: IslandState) -> list[Action]:
     """IR-19: any free intersection (the distance rule, IR-57, keeps ``free``)."""
     settles = s.acts.settlement
-    return [settles[v] for v, ok in enumerate(s.free) if ok]
+    return [settles[v] for v in open_spots(s.topology, s.node_owner, free=s.free)]
 
 
 def _setup_road_actions(s: IslandState) -> list[Action]:
