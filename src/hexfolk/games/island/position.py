@@ -203,8 +203,8 @@ class IslandPosition(State):
         state that places a settlement replaces the dict instead of editing it."""
         self.build_cache: dict[int, tuple[int, tuple[Action, ...]]] = {}
         """Road (key ``p``) and settlement (key ``p + 8``) actions of each seat, with the
-        number of roads left on the table when computed (a check against pieces placed behind
-        the state's back, as scenario tests do). Shared by clones and replaced, never edited,
+        number of roads left on the table when computed (a guard: a listing is never reused
+        once the pieces on the table changed). Shared by clones and replaced, never edited,
         when a road or building is placed (see :attr:`income`)."""
         self.trade_cache: list[TradeTable] = [
             trade_table((BANK_RATIO,) * NRES, n > 1) for _ in range(n)
