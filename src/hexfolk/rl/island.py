@@ -15,10 +15,11 @@ observation shows (``board.island``), so the catalogue and the vector keep one s
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -161,10 +162,18 @@ class Placement:
     node_of: Sequence[int]
     edge_of: Sequence[int]
     block: np.ndarray
-    memo: dict[Action, Any]
-    """Action -> its index, or for a slotted action (its offer number, its key with ``{}``)."""
+    memo: dict[Any, Any]
+    """An action's memo key (:meth:`IslandCodec.memo_key`) -> its index, or for a slotted
+    action (its offer number, its index at each slot or None)."""
     pieces: dict[int, tuple[list[list[int]], ...]] = field(default_factory=dict)
     """Per observing seat: the feature index of each owner's piece on each node and edge."""
+    template: np.ndarray | None = None
+    """The whole vector with the layout block in place and everything else 0 (encoding starts
+    from a copy)."""
+    known: dict[int, int] = field(default_factory=dict)
+    """``id(action)`` -> index of the non-slotted action objects seen (the engine hands the
+    same objects out again); each is kept alive in :attr:`kept`, so an id names one object."""
+    kept: list[Action] = field(default_factory=list)
 
 
 _SLOTTED = frozenset(("accept", "reject", "withdraw", "counter", "complete"))
@@ -189,6 +198,35 @@ _PLAYER_SCALES = (20, 10, 5, 10, None, 15, 15, 5, 4)
 """Their scales (None: the VP target)."""
 _RESOURCE_COUNTS = itemgetter(*RESOURCES)
 _DEV_COUNTS = itemgetter(*DEV_NAMES)
+
+
+@dataclass(frozen=True)
+class _SeatTables:
+    """Feature indices of the per-seat blocks as one observing seat sees them, by absolute
+    seat (a seat the tables do not know sets nothing, as in a walk over the seats)."""
+
+    flags: dict[int, int]
+    """Seat -> its first flag in ``players`` (declines offers; Longest Road, Largest Army,
+    active, acting follow)."""
+    answers: list[dict[str, int]]
+    """Per offer slot: seat (as the answers key it, text) -> its answer one-hot."""
+    discards: dict[int, int]
+    """Seat -> its ``owes a discard`` flag (``has committed`` follows)."""
+
+
+def _field_getter(action: Action) -> Any:
+    """A function of an action to its fields (a tuple, in C): the dataclass fields of its
+    class; the action itself for another class (then keyed by its own equality)."""
+    if not dataclasses.is_dataclass(action):
+        return lambda a: a
+    names = [f.name for f in dataclasses.fields(action)]
+    if not names:
+        return lambda a: ()
+    return attrgetter(*names) if len(names) > 1 else attrgetter(names[0])
+
+
+_ANSWER_AT = {"accept": ANSWERS.index("accept"), "reject": ANSWERS.index("reject")}
+"""An answer's place in the answer one-hot (a counter is a dict)."""
 _MEMO = 20_000
 """Memo entries (actions) per board before it is cleared (offer numbers keep growing)."""
 _CACHE = 64
@@ -289,14 +327,34 @@ class IslandCodec(Codec):
             + [self.o_vp]
         )
         self._bank_at = list(range(self.o_bank, self.o_bank + nres))
+        self._offer_at = [
+            list(range(base + 1, base + 1 + 2 * nres))
+            for base in range(
+                self.o_offer, self.o_offer + OFFER_SLOTS * self.per_offer, self.per_offer
+            )
+        ]
+        """Per offer slot: the indices of its give and get counts."""
         self._bundles: dict[str, list[int]] = {}
         self._boards: dict[tuple[str, str | None], Placement] = {}
         self._board: Placement | None = None
         self._board_key: tuple[str, str | None] | None = None
-        self._memo: dict[Action, Any] = {}
+        self._memo: dict[Any, Any] = {}
         """The board's memo of :meth:`indices` (:attr:`Placement.memo`)."""
+        self._known: dict[int, int] = {}
+        """The board's :attr:`Placement.known` (its objects in :attr:`_kept`)."""
+        self._kept: list[Action] = []
+        self._fields: dict[type, Any] = {}
+        """Action class -> the getter of its fields (:meth:`memo_key`)."""
         super().__init__(game, catalogue(n, hexes, nodes, edges, mark), f)
         self._scale = self._scales()
+        self._empty = np.zeros(f.size, dtype=np.float32)
+        """The vector before the layout is drawn, everything else 0."""
+        self._cap = np.ones(f.size, dtype=np.float32)
+        """1s: the clip of the counts (an array: a scalar costs numpy more)."""
+        self._seat_tables = [self._tables_of(seat) for seat in range(n)]
+        self._valued: dict[tuple[int, bool, bool, bool], tuple[np.ndarray, ...]] = {}
+        """(seat, own prompt, own hand seen, bank seen) -> the feature indices of the counted
+        features always written (in :meth:`_fill`'s order), and their scales."""
 
     def _scales(self) -> np.ndarray:
         """1 / the scale of every feature (1 for flags and one-hot blocks), in vector order."""
@@ -324,6 +382,40 @@ class IslandCodec(Codec):
         put(self.o_discard + 2 * n + 1, *[10] * nres)
         return scale
 
+    def _tables_of(self, seat: int) -> _SeatTables:
+        """The feature indices of the per-seat blocks seen from ``seat``, by absolute seat."""
+        n, nres, rel = self.players, len(LETTERS), self.rel[seat]
+        flags = {p: self.o_player + rel[p] * PLAYER_FEATURES + 9 for p in range(n)}
+        per_seat = len(ANSWERS) + nres
+        answers = [
+            {str(q): base + 1 + 2 * nres + rel[q] * per_seat for q in range(n)}
+            for base in range(
+                self.o_offer, self.o_offer + OFFER_SLOTS * self.per_offer, self.per_offer
+            )
+        ]
+        discards = {q: self.o_discard + rel[q] * 2 for q in range(n)}
+        return _SeatTables(flags, answers, discards)
+
+    def _valued_at(self, key: tuple[int, bool, bool, bool]) -> tuple[np.ndarray, ...]:
+        """The counted features :meth:`_fill` always writes for ``key`` (players in seat
+        order), in its order of the values, and their scales."""
+        seat, mine, hand, bank = key
+        at: list[int] = []
+        if mine:
+            at += (self.o_prompt, self.o_prompt + 1, self.o_prompt + 2)
+        at.append(self.o_turn)
+        rel = self.rel[seat]
+        for p in range(self.players):
+            at += self._player_at[rel[p]]
+            if p == seat and hand:
+                at += self._own_at
+        if bank:
+            at += self._bank_at
+        at.append(self.o_deck)
+        where = np.array(at, dtype=np.intp)
+        entry = self._valued[key] = (where, self._scale[where])
+        return entry
+
     # --------------------------------------------------------------------- boards
     def placement(self, board: JSON) -> Placement | None:
         """The :class:`Placement` of an observation's ``board`` (None before the layout)."""
@@ -341,7 +433,7 @@ class IslandCodec(Codec):
                 self._fixed_board(layout) if self.window is None else self._window_board(key[1])
             )
         self._board_key, self._board = key, place
-        self._memo = place.memo
+        self._memo, self._known, self._kept = place.memo, place.known, place.kept
         return place
 
     def _fixed_board(self, layout: str) -> Placement:
@@ -361,7 +453,22 @@ class IslandCodec(Codec):
         at = self.o_harbor - self.o_hex
         for i, c in enumerate(harbor_text):
             block[at + i * len(HARBORS) + HARBORS.index(c)] = 1.0
-        return Placement(range(self.hexes), range(self.nodes), range(self.edges), block, self._memo)
+        return Placement(
+            range(self.hexes),
+            range(self.nodes),
+            range(self.edges),
+            block,
+            self._memo,  # a fixed board's indices do not depend on its layout: one memo
+            template=self._template(block),
+            known=self._known,
+            kept=self._kept,
+        )
+
+    def _template(self, block: np.ndarray) -> np.ndarray:
+        """The vector of a board before anything else is written: its layout block."""
+        template = np.zeros(self.features.size, dtype=np.float32)
+        template[self.o_hex : self.o_node] = block
+        return template
 
     def _window_board(self, island: str | None) -> Placement:
         window = self.window
@@ -405,7 +512,7 @@ class IslandCodec(Codec):
             kind = "3" if hb.kind == maps.GENERIC_HARBOR else LETTERS[RESOURCES.index(hb.kind)]
             for p in hb.points():
                 block[o_harbor + point_id[p] * len(HARBORS) + HARBORS.index(kind)] = 1.0
-        return Placement(hex_of, node_of, edge_of, block, {})
+        return Placement(hex_of, node_of, edge_of, block, {}, template=self._template(block))
 
     # --------------------------------------------------------------------- actions
     def dynamic(self, action: Action) -> bool:
@@ -449,39 +556,72 @@ class IslandCodec(Codec):
             out.append(key if offer is None else key.format(slots.get(offer, 0)))
         return out
 
+    def memo_key(self, action: Action) -> Any:
+        """The key of ``action`` in the memo of :meth:`indices`: its class and its fields,
+        equal exactly when the actions are (the kernel's actions are frozen dataclasses,
+        compared field by field), but hashed and compared in C, not by the dataclass's
+        Python ``__hash__`` and ``__eq__`` (an answer is a new object at every step)."""
+        getter = self._fields.get(action.__class__)
+        if getter is None:
+            getter = self._fields[action.__class__] = _field_getter(action)
+        return (action.__class__, getter(action))
+
     def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
         """:meth:`Codec.indices` through one memo per board: an action without a slot maps to
-        its index, a slotted one to its offer number and its key with ``{}`` for the slot."""
+        its index, a slotted one to its offer number and its index at each slot. The same
+        action object seen again is found by its id (:attr:`Placement.known`)."""
         place = self.placement(observation["board"])
-        memo = self._memo
-        out: list[Any] = [memo.get(action) for action in legal]
+        memo, known, fields = self._memo, self._known, self._fields
+        out: list[int] = []
         slots: dict[int, int] | None = None
-        for pos, entry in enumerate(out):
-            if entry.__class__ is int:
+        for action in legal:
+            i = known.get(id(action))
+            if i is not None:
+                out.append(i)
                 continue
-            action = legal[pos]
+            getter = fields.get(action.__class__)
+            key = (action.__class__, getter(action)) if getter else self.memo_key(action)
+            entry = memo.get(key)
             if entry is None:
-                key, offer = self._key_of(str(action), place)
+                entry = self._memo_entry(action, place)
                 if len(memo) > _MEMO:
                     memo.clear()
-                if offer is None:
-                    out[pos] = memo[action] = self._index_of(action, key)
-                    continue
-                entry = memo[action] = (int(offer), key)
+                memo[key] = entry
+            if entry.__class__ is int:
+                if len(known) > _MEMO:
+                    known.clear()
+                    self._kept.clear()
+                known[id(action)] = entry
+                self._kept.append(action)
+                out.append(entry)
+                continue
             if slots is None:
                 slots = {o["id"]: k for k, o in enumerate(observation["offers"])}
-            k = slots.get(entry[0], OFFER_SLOTS)
+            offer, at_slot = entry
+            k = slots.get(offer, OFFER_SLOTS)
             if k >= OFFER_SLOTS:
                 raise UnmappedActionError(
-                    f"island: legal action {str(action)!r} names offer {entry[0]}, which "
+                    f"island: legal action {str(action)!r} names offer {offer}, which "
                     f"is not among the {len(slots)} open offers the seat sees"
                 )
-            out[pos] = self._index_of(action, entry[1].format(k + 1))
+            i = at_slot[k]
+            if i is None:
+                slot_key = self._key_of(str(action), place)[0].format(k + 1)
+                self._index_of(action, slot_key)  # raises: no index
+            out.append(i)
         if len(set(out)) != len(out):
             raise UnmappedActionError(
                 f"island: two legal actions share an index: {[str(a) for a in legal]}"
             )
         return out
+
+    def _memo_entry(self, action: Action, place: Placement | None) -> Any:
+        """An action's index, or (offer number, its index at each slot, None: none)."""
+        key, offer = self._key_of(str(action), place)
+        if offer is None:
+            return self._index_of(action, key)
+        index = self.index
+        return int(offer), tuple(index.get(key.format(k + 1)) for k in range(OFFER_SLOTS))
 
     def _index_of(self, action: Action, key: str) -> int:
         i = self.index.get(key)
@@ -514,19 +654,39 @@ class IslandCodec(Codec):
             tables = place.pieces[seat] = (settle, city, road)
         return tables
 
+    def encode(self, observation: JSON) -> np.ndarray:
+        """The float32 feature vector of a seat's observation: a copy of the board's template
+        (its layout block in place), then :meth:`_fill`."""
+        place = self.placement(observation["board"])
+        if place is None:
+            vec = self._empty.copy()
+        else:
+            if place.template is None:
+                place.template = self._template(place.block)
+            vec = place.template.copy()
+        self._fill(observation, vec, place)
+        return vec
+
     def write(self, obs: JSON, vec: np.ndarray) -> None:
-        """Counts go in raw and the whole vector is then multiplied by :attr:`_scale` (1 / the
-        documented scale of each feature, 1 for flags) and clipped to 1."""
+        """Fill ``vec`` (zeros) with :meth:`encode`'s vector."""
+        vec[:] = self.encode(obs)
+
+    def _fill(self, obs: JSON, vec: np.ndarray, place: Placement | None) -> None:
+        """Write everything but the layout block into ``vec`` (the board's template): the
+        flags as 1, each count as ``min(count * scale, 1)`` in float32, ``scale`` from
+        :attr:`_scale` (1 / the documented scale of each feature)."""
         n = self.players
         seat = obs["seat"]
         if seat is None:
             seat = 0
-        rel = self.rel[seat]
+        tables = self._seat_tables[seat]
         ones: list[int] = []
         """Indices of the flags that are 1."""
-        at: list[int] = []
         val: list[float] = []
-        """Indices and raw values of the counted features."""
+        """Raw values of the counted features at :meth:`_valued_at`'s indices."""
+        at: list[int] = []
+        extra: list[float] = []
+        """Indices and raw values of the other counted features (offers, discards)."""
         prompt = obs["prompt"]
         mine = prompt is not None and prompt["seat"] == seat
         kind = prompt["kind"] if mine else obs["phase"]
@@ -535,20 +695,15 @@ class IslandCodec(Codec):
             ones.append(phase_at)
         if mine:
             data = prompt["data"]
-            o = self.o_prompt
             left = data.get("left", 0)
-            at += (o, o + 1, o + 2)
             val += (
                 left if kind == "discard" else 0,
                 data.get("need", 0),
                 left if kind == "road-building" else 0,
             )
-        at.append(self.o_turn)
         val.append(obs["turn"])
-        board = obs["board"]
-        place = self.placement(board)
         if place is not None:
-            vec[self.o_hex : self.o_node] = place.block
+            board = obs["board"]
             robber = board["robber"]
             if robber is not None and robber >= 0:
                 ones.append(self.o_hex + place.hex_of[robber] * self.per_hex + self.per_hex - 1)
@@ -556,14 +711,130 @@ class IslandCodec(Codec):
             ones += [settle[o][v] for v, o in obs["settlements"]]
             ones += [city[o][v] for v, o in obs["cities"]]
             ones += [road[o][e] for e, o in obs["roads"]]
+        players = obs["players"]
+        counts = _PLAYER_COUNTS
+        flags = tables.flags
+        hand = False
+        in_order = len(players) == n
+        for p, info in enumerate(players):
+            if info["seat"] != p:
+                in_order = False
+                break
+            val += counts(info)
+            if info.get("declines_offers"):
+                ones.append(flags[p])
+            if p == seat and "hand" in info:
+                hand = True
+                val += _RESOURCE_COUNTS(info["hand"])
+                val += _DEV_COUNTS(info["dev_hand"])
+                val.append(info["vp"])
+        if not in_order:  # not one entry per seat in seat order: the general walk
+            return self._fill_players(obs, vec, ones, val[: 4 if mine else 1], place)
+        for holder, step in ((obs["longest_road"], 1), (obs["largest_army"], 2)):
+            if holder in flags:
+                ones.append(flags[holder] + step)
+        active = obs["active"]
+        if active in flags:
+            ones.append(flags[active] + 3)
+        for p in obs["acting"] or ():
+            if p in flags:
+                ones.append(flags[p] + 4)
+        bank = obs["bank"]
+        if bank is None:
+            ones.append(self.o_bank + len(RESOURCES))
+        else:
+            val += _RESOURCE_COUNTS(bank)
+        val.append(obs["deck"])
+        self._fill_offers(obs, tables, ones, at, extra)
+        key = (seat, mine, hand, bank is not None)
+        where, scale = self._valued.get(key) or self._valued_at(key)
+        if at:
+            where = np.concatenate((where, np.fromiter(at, dtype=np.intp, count=len(at))))
+            scale = self._scale[where]
+            val += extra
+        self._put(vec, where, val, scale)
+        vec[np.fromiter(ones, dtype=np.intp, count=len(ones))] = 1.0
+
+    def _put(self, vec: np.ndarray, where: np.ndarray, val: list[float], scale: np.ndarray) -> None:
+        """``vec[where] = min(val * scale, 1)``, in float32 (``val`` raw counts)."""
+        try:  # the counts are small: through bytes (exact in float32, as every int below 2**24)
+            raw: np.ndarray = np.frombuffer(bytes(val), dtype=np.uint8)  # type: ignore[arg-type]
+        except (ValueError, TypeError):  # a count above 255 (a long game's turn), not an int
+            raw = np.array(val, dtype=np.float32)
+        scaled = raw * scale
+        vec[where] = np.minimum(scaled, self._cap[: len(val)], out=scaled)
+
+    def _fill_offers(
+        self, obs: JSON, tables: _SeatTables, ones: list[int], at: list[int], val: list[float]
+    ) -> None:
+        """The ``offers`` and ``discards`` blocks: flags into ``ones``, counts (raw) into
+        ``at`` and ``val``."""
+        n = self.players
+        offers = obs["offers"]
+        if offers:
+            nres = len(LETTERS)
+            bundles, known = self._bundle, self._bundles
+            for i, offer in enumerate(offers[:OFFER_SLOTS]):
+                base = self.o_offer + i * self.per_offer
+                ones.append(base)
+                at += self._offer_at[i]
+                text = offer["give"]
+                val += known[text] if text in known else bundles(text)
+                text = offer["get"]
+                val += known[text] if text in known else bundles(text)
+                answer_at = tables.answers[i]
+                for q, answer in offer["answers"].items():
+                    where = answer_at.get(q)
+                    if where is None:  # a seat key not written as the seat's number
+                        where = (
+                            base
+                            + 1
+                            + 2 * nres
+                            + self.rel[obs["seat"] or 0][int(q)] * (len(ANSWERS) + nres)
+                        )
+                    if answer.__class__ is str and answer in _ANSWER_AT:
+                        ones.append(where + _ANSWER_AT[answer])
+                    elif isinstance(answer, dict):
+                        ones.append(where + 2)
+                        at += range(where + len(ANSWERS), where + len(ANSWERS) + nres)
+                        val += bundles(answer["counter"]["give"])
+                    else:
+                        ones.append(where + ANSWERS.index(answer))
+        discards = obs["discards"]
+        if discards:
+            committed = discards["committed"]
+            owes = tables.discards
+            for q in discards["seats"]:
+                where = owes[q] if q in owes else self.o_discard + self.rel[obs["seat"] or 0][q] * 2
+                ones.append(where)
+                if q in committed:
+                    ones.append(where + 1)
+            ones.append(self.o_discard + 2 * n)
+            picked = discards.get("selected") or discards.get("own")
+            if picked:
+                where = self.o_discard + 2 * n + 1
+                at += range(where, where + len(LETTERS))
+                val += self._bundle(picked)
+
+    def _fill_players(
+        self, obs: JSON, vec: np.ndarray, ones: list[int], val: list[float], place: Any
+    ) -> None:
+        """:meth:`_fill` from the ``players`` block on, for a ``players`` list that is not one
+        entry per seat in seat order (never from the engine): every index written out."""
+        seat = obs["seat"]
+        if seat is None:
+            seat = 0
+        rel = self.rel[seat]
+        o = self.o_prompt
+        at: list[int] = [o, o + 1, o + 2] if len(val) == 4 else []
+        at.append(self.o_turn)
         acting = obs["acting"] or ()
         lr, la, active = obs["longest_road"], obs["largest_army"], obs["active"]
-        player_at, counts = self._player_at, _PLAYER_COUNTS
         for info in obs["players"]:
             p = info["seat"]
             r = rel[p]
-            at += player_at[r]
-            val += counts(info)
+            at += self._player_at[r]
+            val += _PLAYER_COUNTS(info)
             flags = self.o_player + r * PLAYER_FEATURES + 9
             if info.get("declines_offers"):
                 ones.append(flags)
@@ -588,40 +859,7 @@ class IslandCodec(Codec):
             val += _RESOURCE_COUNTS(bank)
         at.append(self.o_deck)
         val.append(obs["deck"])
-        offers = obs["offers"]
-        if offers:
-            nres = len(LETTERS)
-            per_seat = len(ANSWERS) + nres
-            bundles = self._bundle
-            for i, offer in enumerate(offers[:OFFER_SLOTS]):
-                base = self.o_offer + i * self.per_offer
-                ones.append(base)
-                at += range(base + 1, base + 1 + 2 * nres)
-                val += bundles(offer["give"])
-                val += bundles(offer["get"])
-                for q, answer in offer["answers"].items():
-                    where = base + 1 + 2 * nres + rel[int(q)] * per_seat
-                    if isinstance(answer, dict):
-                        ones.append(where + 2)
-                        at += range(where + len(ANSWERS), where + per_seat)
-                        val += bundles(answer["counter"]["give"])
-                    else:
-                        ones.append(where + ANSWERS.index(answer))
-        discards = obs["discards"]
-        if discards:
-            committed = discards["committed"]
-            for q in discards["seats"]:
-                where = self.o_discard + rel[q] * 2
-                ones.append(where)
-                if q in committed:
-                    ones.append(where + 1)
-            ones.append(self.o_discard + 2 * n)
-            picked = discards.get("selected") or discards.get("own")
-            if picked:
-                where = self.o_discard + 2 * n + 1
-                at += range(where, where + len(LETTERS))
-                val += self._bundle(picked)
-        vec[at] = val
-        vec[ones] = 1.0
-        vec *= self._scale
-        np.minimum(vec, 1.0, out=vec)
+        self._fill_offers(obs, self._seat_tables[seat], ones, at, val)
+        where = np.array(at, dtype=np.intp)
+        self._put(vec, where, val, self._scale[where])
+        vec[np.array(ones, dtype=np.intp)] = 1.0
