@@ -8,6 +8,7 @@ cannot know (others' cards and objectives, an unseen Factory offer) for ISMCTS.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from hexfolk.core import check_seat, visible_log
@@ -152,7 +153,15 @@ def observation(s: Position, seat: int | None, *, log: bool = True) -> dict[str,
     check_seat(s, seat)
     n = s.n
     board: dict[str, Any] = {}
-    for loc in range(D.NLOC):
+    # only the places holding something (units, resources, a structure, a token), in order
+    workers, units_on, resources = s.workers_on, s.combat_units_on, s.resources
+    nres = D.NRES
+    held = {i // n for i in compress(range(len(workers)), workers)}
+    held.update(i // n for i in compress(range(len(units_on)), units_on))
+    held.update(i // nres for i in compress(range(len(resources)), resources))
+    held.update(loc for loc, k in enumerate(s.structure_at) if k >= 0)
+    held.update(compress(range(D.NLOC), s.encounter_tokens))
+    for loc in sorted(held):
         entry: dict[str, Any] = {}
         units = {}
         for q in range(n):
