@@ -19,7 +19,8 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
+from itertools import chain
+from operator import attrgetter, itemgetter, methodcaller
 from typing import Any
 
 import numpy as np
@@ -174,6 +175,10 @@ class Placement:
     """``id(action)`` -> index of the non-slotted action objects seen (the engine hands the
     same objects out again); each is kept alive in :attr:`kept`, so an id names one object."""
     kept: list[Action] = field(default_factory=list)
+    last: dict[int, tuple[list[Any], list[Any], list[Any], np.ndarray]] = field(
+        default_factory=dict
+    )
+    """Per observing seat: the last pieces encoded (copies) and their flags."""
 
 
 _SLOTTED = frozenset(("accept", "reject", "withdraw", "counter", "complete"))
@@ -225,6 +230,8 @@ def _field_getter(action: Action) -> Any:
     return attrgetter(*names) if len(names) > 1 else attrgetter(names[0])
 
 
+_SEAT = itemgetter("seat")
+_DECLINES = methodcaller("get", "declines_offers")
 _ANSWER_AT = {"accept": ANSWERS.index("accept"), "reject": ANSWERS.index("reject")}
 """An answer's place in the answer one-hot (a counter is a dict)."""
 _MEMO = 20_000
@@ -327,13 +334,11 @@ class IslandCodec(Codec):
             + [self.o_vp]
         )
         self._bank_at = list(range(self.o_bank, self.o_bank + nres))
-        self._offer_at = [
-            list(range(base + 1, base + 1 + 2 * nres))
-            for base in range(
-                self.o_offer, self.o_offer + OFFER_SLOTS * self.per_offer, self.per_offer
-            )
-        ]
-        """Per offer slot: the indices of its give and get counts."""
+        self._offer_slot = frozenset(
+            range(self.o_offer, self.o_offer + OFFER_SLOTS * self.per_offer, self.per_offer)
+        )
+        """The open flag of each offer slot."""
+        self._seat_order = list(range(n))
         self._bundles: dict[str, list[int]] = {}
         self._boards: dict[tuple[str, str | None], Placement] = {}
         self._board: Placement | None = None
@@ -352,9 +357,8 @@ class IslandCodec(Codec):
         self._cap = np.ones(f.size, dtype=np.float32)
         """1s: the clip of the counts (an array: a scalar costs numpy more)."""
         self._seat_tables = [self._tables_of(seat) for seat in range(n)]
-        self._valued: dict[tuple[int, bool, bool, bool], tuple[np.ndarray, ...]] = {}
-        """(seat, own prompt, own hand seen, bank seen) -> the feature indices of the counted
-        features always written (in :meth:`_fill`'s order), and their scales."""
+        self._valued: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
+        """:meth:`_valued_at`'s memo."""
 
     def _scales(self) -> np.ndarray:
         """1 / the scale of every feature (1 for flags and one-hot blocks), in vector order."""
@@ -396,10 +400,11 @@ class IslandCodec(Codec):
         discards = {q: self.o_discard + rel[q] * 2 for q in range(n)}
         return _SeatTables(flags, answers, discards)
 
-    def _valued_at(self, key: tuple[int, bool, bool, bool]) -> tuple[np.ndarray, ...]:
-        """The counted features :meth:`_fill` always writes for ``key`` (players in seat
-        order), in its order of the values, and their scales."""
-        seat, mine, hand, bank = key
+    def _valued_at(self, key: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The counted features :meth:`_fill` writes for ``key`` (seat, own prompt, own hand
+        seen, bank seen, then the ``shape`` of :meth:`_extra_at`; players in seat order), in
+        its order of the values, and their scales."""
+        seat, mine, hand, bank = key[:4]
         at: list[int] = []
         if mine:
             at += (self.o_prompt, self.o_prompt + 1, self.o_prompt + 2)
@@ -407,14 +412,33 @@ class IslandCodec(Codec):
         rel = self.rel[seat]
         for p in range(self.players):
             at += self._player_at[rel[p]]
-            if p == seat and hand:
-                at += self._own_at
+        if hand:
+            at += self._own_at
         if bank:
             at += self._bank_at
         at.append(self.o_deck)
+        at += self._extra_at(key[4:])
         where = np.array(at, dtype=np.intp)
+        if len(self._valued) >= _MEMO:
+            self._valued.clear()
         entry = self._valued[key] = (where, self._scale[where])
         return entry
+
+    def _extra_at(self, shape: Sequence[int]) -> list[int]:
+        """The indices of the offers' and discards' counts :meth:`_fill_offers` wrote, from
+        its ``shape``: an offer's open flag (its give and get follow), a counter's answer
+        one-hot (its give follows the one-hot), the first of the discard's picked cards."""
+        nres = len(LETTERS)
+        picked = self.o_discard + 2 * self.players + 1
+        at: list[int] = []
+        for where in shape:
+            if where in self._offer_slot:
+                at += range(where + 1, where + 1 + 2 * nres)
+            elif where == picked:
+                at += range(where, where + nres)
+            else:
+                at += range(where + len(ANSWERS), where + len(ANSWERS) + nres)
+        return at
 
     # --------------------------------------------------------------------- boards
     def placement(self, board: JSON) -> Placement | None:
@@ -667,6 +691,23 @@ class IslandCodec(Codec):
         self._fill(observation, vec, place)
         return vec
 
+    def _piece_flags(self, place: Placement, seat: int, obs: JSON) -> np.ndarray:
+        """The flags of the settlements, cities and roads of ``obs`` seen from ``seat``; the
+        last ones of each seat are remembered with a copy of the pieces (most steps build
+        nothing)."""
+        settlements, cities, roads = obs["settlements"], obs["cities"], obs["roads"]
+        last = place.last.get(seat)
+        if last is not None and last[0] == settlements and last[1] == cities and last[2] == roads:
+            return last[3]
+        settle, city, road = self._pieces(place, seat)
+        flags = [settle[o][v] for v, o in settlements]
+        flags += [city[o][v] for v, o in cities]
+        flags += [road[o][e] for e, o in roads]
+        at = np.array(flags, dtype=np.intp)
+        copies = [list(x) for x in settlements], [list(x) for x in cities], [list(x) for x in roads]
+        place.last[seat] = (*copies, at)
+        return at
+
     def write(self, obs: JSON, vec: np.ndarray) -> None:
         """Fill ``vec`` (zeros) with :meth:`encode`'s vector."""
         vec[:] = self.encode(obs)
@@ -675,7 +716,6 @@ class IslandCodec(Codec):
         """Write everything but the layout block into ``vec`` (the board's template): the
         flags as 1, each count as ``min(count * scale, 1)`` in float32, ``scale`` from
         :attr:`_scale` (1 / the documented scale of each feature)."""
-        n = self.players
         seat = obs["seat"]
         if seat is None:
             seat = 0
@@ -684,9 +724,8 @@ class IslandCodec(Codec):
         """Indices of the flags that are 1."""
         val: list[float] = []
         """Raw values of the counted features at :meth:`_valued_at`'s indices."""
-        at: list[int] = []
-        extra: list[float] = []
-        """Indices and raw values of the other counted features (offers, discards)."""
+        shape: list[int] = []
+        """The other counted features written (offers, counters, discards: :meth:`_extra_at`)."""
         prompt = obs["prompt"]
         mine = prompt is not None and prompt["seat"] == seat
         kind = prompt["kind"] if mine else obs["phase"]
@@ -707,29 +746,20 @@ class IslandCodec(Codec):
             robber = board["robber"]
             if robber is not None and robber >= 0:
                 ones.append(self.o_hex + place.hex_of[robber] * self.per_hex + self.per_hex - 1)
-            settle, city, road = self._pieces(place, seat)
-            ones += [settle[o][v] for v, o in obs["settlements"]]
-            ones += [city[o][v] for v, o in obs["cities"]]
-            ones += [road[o][e] for e, o in obs["roads"]]
+            vec[self._piece_flags(place, seat, obs)] = 1.0
         players = obs["players"]
-        counts = _PLAYER_COUNTS
+        if list(map(_SEAT, players)) != self._seat_order:  # not one entry per seat, in order
+            return self._fill_players(obs, vec, ones, val, place)
         flags = tables.flags
-        hand = False
-        in_order = len(players) == n
-        for p, info in enumerate(players):
-            if info["seat"] != p:
-                in_order = False
-                break
-            val += counts(info)
-            if info.get("declines_offers"):
-                ones.append(flags[p])
-            if p == seat and "hand" in info:
-                hand = True
-                val += _RESOURCE_COUNTS(info["hand"])
-                val += _DEV_COUNTS(info["dev_hand"])
-                val.append(info["vp"])
-        if not in_order:  # not one entry per seat in seat order: the general walk
-            return self._fill_players(obs, vec, ones, val[: 4 if mine else 1], place)
+        val += chain.from_iterable(map(_PLAYER_COUNTS, players))
+        if any(map(_DECLINES, players)):
+            ones += [flags[p] for p, info in enumerate(players) if info.get("declines_offers")]
+        own = players[seat]
+        hand = "hand" in own
+        if hand:
+            val += _RESOURCE_COUNTS(own["hand"])
+            val += _DEV_COUNTS(own["dev_hand"])
+            val.append(own["vp"])
         for holder, step in ((obs["longest_road"], 1), (obs["largest_army"], 2)):
             if holder in flags:
                 ones.append(flags[holder] + step)
@@ -745,13 +775,9 @@ class IslandCodec(Codec):
         else:
             val += _RESOURCE_COUNTS(bank)
         val.append(obs["deck"])
-        self._fill_offers(obs, tables, ones, at, extra)
-        key = (seat, mine, hand, bank is not None)
+        self._fill_offers(obs, tables, ones, shape, val)
+        key = (seat, mine, hand, bank is not None, *shape)
         where, scale = self._valued.get(key) or self._valued_at(key)
-        if at:
-            where = np.concatenate((where, np.fromiter(at, dtype=np.intp, count=len(at))))
-            scale = self._scale[where]
-            val += extra
         self._put(vec, where, val, scale)
         vec[np.fromiter(ones, dtype=np.intp, count=len(ones))] = 1.0
 
@@ -765,10 +791,10 @@ class IslandCodec(Codec):
         vec[where] = np.minimum(scaled, self._cap[: len(val)], out=scaled)
 
     def _fill_offers(
-        self, obs: JSON, tables: _SeatTables, ones: list[int], at: list[int], val: list[float]
+        self, obs: JSON, tables: _SeatTables, ones: list[int], shape: list[int], val: list[float]
     ) -> None:
         """The ``offers`` and ``discards`` blocks: flags into ``ones``, counts (raw) into
-        ``at`` and ``val``."""
+        ``val``, where they go into ``shape`` (:meth:`_extra_at`)."""
         n = self.players
         offers = obs["offers"]
         if offers:
@@ -777,7 +803,7 @@ class IslandCodec(Codec):
             for i, offer in enumerate(offers[:OFFER_SLOTS]):
                 base = self.o_offer + i * self.per_offer
                 ones.append(base)
-                at += self._offer_at[i]
+                shape.append(base)
                 text = offer["give"]
                 val += known[text] if text in known else bundles(text)
                 text = offer["get"]
@@ -796,7 +822,7 @@ class IslandCodec(Codec):
                         ones.append(where + _ANSWER_AT[answer])
                     elif isinstance(answer, dict):
                         ones.append(where + 2)
-                        at += range(where + len(ANSWERS), where + len(ANSWERS) + nres)
+                        shape.append(where)
                         val += bundles(answer["counter"]["give"])
                     else:
                         ones.append(where + ANSWERS.index(answer))
@@ -812,8 +838,7 @@ class IslandCodec(Codec):
             ones.append(self.o_discard + 2 * n)
             picked = discards.get("selected") or discards.get("own")
             if picked:
-                where = self.o_discard + 2 * n + 1
-                at += range(where, where + len(LETTERS))
+                shape.append(self.o_discard + 2 * n + 1)
                 val += self._bundle(picked)
 
     def _fill_players(
@@ -859,7 +884,9 @@ class IslandCodec(Codec):
             val += _RESOURCE_COUNTS(bank)
         at.append(self.o_deck)
         val.append(obs["deck"])
-        self._fill_offers(obs, self._seat_tables[seat], ones, at, val)
+        shape: list[int] = []
+        self._fill_offers(obs, self._seat_tables[seat], ones, shape, val)
+        at += self._extra_at(shape)
         where = np.array(at, dtype=np.intp)
         self._put(vec, where, val, self._scale[where])
         vec[np.array(ones, dtype=np.intp)] = 1.0
