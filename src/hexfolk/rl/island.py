@@ -19,8 +19,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain
-from operator import attrgetter, itemgetter, methodcaller
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -231,7 +230,6 @@ def _field_getter(action: Action) -> Any:
 
 
 _SEAT = itemgetter("seat")
-_DECLINES = methodcaller("get", "declines_offers")
 _ANSWER_AT = {"accept": ANSWERS.index("accept"), "reject": ANSWERS.index("reject")}
 """An answer's place in the answer one-hot (a counter is a dict)."""
 _MEMO = 20_000
@@ -751,8 +749,13 @@ class IslandCodec(Codec):
         if list(map(_SEAT, players)) != self._seat_order:  # not one entry per seat, in order
             return self._fill_players(obs, vec, ones, val, place)
         flags = tables.flags
-        val += chain.from_iterable(map(_PLAYER_COUNTS, players))
-        if any(map(_DECLINES, players)):
+        counts = _PLAYER_COUNTS
+        declines = False
+        for info in players:
+            val += counts(info)
+            if "declines_offers" in info:
+                declines = True
+        if declines:
             ones += [flags[p] for p, info in enumerate(players) if info.get("declines_offers")]
         own = players[seat]
         hand = "hand" in own
