@@ -346,6 +346,8 @@ class IslandCodec(Codec):
         self._known: dict[int, int] = {}
         """The board's :attr:`Placement.known` (its objects in :attr:`_kept`)."""
         self._kept: list[Action] = []
+        self._at_slot: dict[str, tuple[int | None, ...]] = {}
+        """A slotted key (``accept @{}``) -> its index at each slot (None: none)."""
         self._fields: dict[type, Any] = {}
         """Action class -> the getter of its fields (:meth:`memo_key`)."""
         super().__init__(game, catalogue(n, hexes, nodes, edges, mark), f)
@@ -642,8 +644,12 @@ class IslandCodec(Codec):
         key, offer = self._key_of(str(action), place)
         if offer is None:
             return self._index_of(action, key)
-        index = self.index
-        return int(offer), tuple(index.get(key.format(k + 1)) for k in range(OFFER_SLOTS))
+        at_slot = self._at_slot.get(key)
+        if at_slot is None:
+            index = self.index
+            at_slot = tuple(index.get(key.format(k + 1)) for k in range(OFFER_SLOTS))
+            self._at_slot[key] = at_slot
+        return int(offer), at_slot
 
     def _index_of(self, action: Action, key: str) -> int:
         i = self.index.get(key)
