@@ -82,9 +82,11 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
     built = sorted(chain.from_iterable(st.buildings))
     owner, level, edge_owner = st.node_owner, st.node_level, st.edge_owner
     acting = st.acting_seats()
-    # an acting seat beside the one the sequential walk names sees its own decision
-    prompt = st.prompt_for(seat) if seat is not None and seat in acting else st.prompt()
     to_move = st.current_player()
+    # an acting seat beside the one the sequential walk names sees its own decision (for the
+    # seat the walk names, prompt_for is prompt)
+    beside = seat is not None and seat != to_move and seat in acting
+    prompt = st.prompt_for(seat) if beside else st.prompt()
     obs: JSON = {
         "game": "island",
         "seat": seat,
