@@ -85,8 +85,10 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
     to_move = st.current_player()
     # an acting seat beside the one the sequential walk names sees its own decision (for the
     # seat the walk names, prompt_for is prompt)
-    beside = seat is not None and seat != to_move and seat in acting
-    prompt = st.prompt_for(seat) if beside else st.prompt()
+    if seat is not None and seat != to_move and seat in acting:
+        prompt = st.prompt_for(seat)
+    else:
+        prompt = st.prompt()
     obs: JSON = {
         "game": "island",
         "seat": seat,

@@ -261,10 +261,10 @@ def tile_text(tile_id: str) -> str:
 def ability_text(ability: str, faction: str | None) -> str:
     text = ABILITY_TEXT.get(ability, "")
     if "{riverwalk}" in text:
-        terr = "its terrains"
+        terrains = "its terrains"
         if faction in D.FACTION_INDEX:
-            terr = "/".join(D.FACTIONS[D.FACTION_INDEX[faction]]["riverwalk_terrains"])
-        text = text.format(riverwalk=terr)
+            terrains = "/".join(D.FACTIONS[D.FACTION_INDEX[faction]]["riverwalk_terrains"])
+        text = text.format(riverwalk=terrains)
     return text
 
 
@@ -453,9 +453,9 @@ def draw_map(obs: JSON) -> list[str]:
 
 def map_legend() -> list[str]:
     products = D.BOARD["products"]
-    terr = "  ".join(f"{TERRAIN_CODE[t]} {t}>{p}" for t, p in products.items())
+    terrains = "  ".join(f"{TERRAIN_CODE[t]} {t}>{p}" for t, p in products.items())
     return [
-        f"{terr}s  T tunnel  ? encounter  ~ river",
+        f"{terrains}s  T tunnel  ? encounter  ~ river",
         "0:C2M3W seat 0's character, 2 mechs, 3 workers   2o 1m 3f 1w oil metal food wood   "
         "mill0 seat 0's mill (mine monu armo mill)",
     ]
@@ -499,12 +499,12 @@ def _terrain(loc: int) -> str:
 def _enemy(obs: JSON, loc: int, seat: int | None) -> tuple[int, int]:
     """(character + mechs, workers) of other seats on ``loc``."""
     entry = obs.get("board", {}).get(D.LOC_NAMES[loc], {})
-    cm = wk = 0
+    fighters = workers = 0
     for s, u in entry.get("units", {}).items():
         if seat is None or int(s) != seat:
-            cm += int(u.get("character", 0)) + int(u.get("mechs", 0))
-            wk += int(u.get("workers", 0))
-    return cm, wk
+            fighters += int(u.get("character", 0)) + int(u.get("mechs", 0))
+            workers += int(u.get("workers", 0))
+    return fighters, workers
 
 
 def _section_hint(obs: JSON, pl: JSON, section: int) -> str:
@@ -671,13 +671,13 @@ def _step_hint(obs: JSON, loc: int, seat: int | None) -> str:
             text += " (not adjacent: tunnel/ability link)"
         elif link[loc]:
             text += " (across a river)"
-    cm, wk = _enemy(obs, loc, seat)
+    fighters, workers = _enemy(obs, loc, seat)
     if sel.get("kind") in ("character", "mech"):
-        if cm:
+        if fighters:
             text += ": COMBAT"
-        elif wk:
+        elif workers:
             loss = D.RULES["displacement_popularity_loss"]
-            text += f": their workers retreat, -{loss * wk} popularity"
+            text += f": their workers retreat, -{loss * workers} popularity"
     return text
 
 

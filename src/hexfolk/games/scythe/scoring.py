@@ -49,11 +49,11 @@ def tile_count(s: Position, p: int) -> int:
 def score_breakdown(s: Position, p: int) -> dict[str, Any]:
     """SR-53..SR-55: the fortune of ``p`` now, itemised."""
     b = D.band(s.popularity[p])
-    terr = 0
+    territories = 0
     resources = 0
     for t in range(D.NTERR):
         if s.controller(t) == p:
-            terr += D.RULES["factory_territory_value"] if t == D.FACTORY_LOC else 1
+            territories += D.RULES["factory_territory_value"] if t == D.FACTORY_LOC else 1
             resources += sum(s.resources[t * D.NRES : t * D.NRES + D.NRES])
     tile_coins = (
         D.ladder_coins(D.TILE_IDS[s.structure_tile], tile_count(s, p))
@@ -64,7 +64,7 @@ def score_breakdown(s: Position, p: int) -> dict[str, Any]:
     total = (
         s.coins[p]
         + stars * b["star"]
-        + terr * b["territory"]
+        + territories * b["territory"]
         + (resources // 2) * b["resources2"]
         + tile_coins
     )
@@ -72,8 +72,8 @@ def score_breakdown(s: Position, p: int) -> dict[str, Any]:
         "coins": s.coins[p],
         "stars": stars,
         "star_coins": stars * b["star"],
-        "territories": terr,
-        "territory_coins": terr * b["territory"],
+        "territories": territories,
+        "territory_coins": territories * b["territory"],
         "resources": resources,
         "resource_coins": (resources // 2) * b["resources2"],
         "tile_coins": tile_coins,

@@ -284,9 +284,9 @@ class ScytheState(Position):
                         pay(self, opts[0])
                         continue
                 return
-            cont = self.continuation
+            continuation = self.continuation
             self.continuation = None
-            CONTINUATIONS[cont](self)
+            CONTINUATIONS[continuation](self)
 
     def legal_actions(self) -> list[Action]:
         if self.legal_cache is None:
