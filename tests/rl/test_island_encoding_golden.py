@@ -241,6 +241,14 @@ def test_players_out_of_seat_order_encode_as_in_seat_order() -> None:
         assert codec.encode(shuffled).tobytes() == reference(codec, obs).tobytes()
 
 
+def test_players_missing_a_seat_are_refused() -> None:
+    env, views = seeded_views(3, None, 40, seed=9)
+    obs = views[-1][0]
+    partial = {**obs, "players": obs["players"][:-1]}
+    with pytest.raises(ValueError, match=r"one entry per seat 0\.\.2"):
+        env.codec.encode(partial)
+
+
 def test_counts_above_a_byte_are_scaled_and_clipped() -> None:
     # a long game's turn (/200, clipped to 1) and a large hand (/20) take the general path
     env, views = seeded_views(2, None, 60, seed=3)

@@ -753,7 +753,12 @@ class IslandCodec(Codec):
             vec[self._piece_flags(place, seat, obs)] = 1.0
         players = obs["players"]
         if list(map(_SEAT, players)) != self._seat_order:  # not one entry per seat, in order
-            return self._fill_players(obs, vec, ones, val, place)
+            players = sorted(players, key=_SEAT)
+            if list(map(_SEAT, players)) != self._seat_order:
+                raise ValueError(
+                    f"the observation's players name seats {[p['seat'] for p in players]}; "
+                    f"an island observation has one entry per seat 0..{self.players - 1}"
+                )
         flags = tables.flags
         counts = _PLAYER_COUNTS
         declines = False
@@ -849,53 +854,3 @@ class IslandCodec(Codec):
             if picked:
                 shape.append(self.o_discard + 2 * n + 1)
                 val += self._bundle(picked)
-
-    def _fill_players(
-        self, obs: JSON, vec: np.ndarray, ones: list[int], val: list[float], place: Any
-    ) -> None:
-        """:meth:`_fill` from the ``players`` block on, for a ``players`` list that is not one
-        entry per seat in seat order (never from the engine): every index written out."""
-        seat = obs["seat"]
-        if seat is None:
-            seat = 0
-        rel = self.rel[seat]
-        o = self.o_prompt
-        at: list[int] = [o, o + 1, o + 2] if len(val) == 4 else []
-        at.append(self.o_turn)
-        acting = obs["acting"] or ()
-        lr, la, active = obs["longest_road"], obs["largest_army"], obs["active"]
-        for info in obs["players"]:
-            p = info["seat"]
-            r = rel[p]
-            at += self._player_at[r]
-            val += _PLAYER_COUNTS(info)
-            flags = self.o_player + r * PLAYER_FEATURES + 9
-            if info.get("declines_offers"):
-                ones.append(flags)
-            if lr == p:
-                ones.append(flags + 1)
-            if la == p:
-                ones.append(flags + 2)
-            if active == p:
-                ones.append(flags + 3)
-            if p in acting:
-                ones.append(flags + 4)
-            if p == seat and "hand" in info:
-                at += self._own_at
-                val += _RESOURCE_COUNTS(info["hand"])
-                val += _DEV_COUNTS(info["dev_hand"])
-                val.append(info["vp"])
-        bank = obs["bank"]
-        if bank is None:
-            ones.append(self.o_bank + len(RESOURCES))
-        else:
-            at += self._bank_at
-            val += _RESOURCE_COUNTS(bank)
-        at.append(self.o_deck)
-        val.append(obs["deck"])
-        shape: list[int] = []
-        self._fill_offers(obs, self._seat_tables[seat], ones, shape, val)
-        at += self._extra_at(shape)
-        where = np.array(at, dtype=np.intp)
-        self._put(vec, where, val, self._scale[where])
-        vec[np.array(ones, dtype=np.intp)] = 1.0
