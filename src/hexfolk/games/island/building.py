@@ -123,7 +123,8 @@ def harbor_ratios(layout_tables: LayoutTables, node_owner: Sequence[int], seat: 
 
 
 def builds(s: IslandPosition, p: int, out: list[Action]) -> None:
-    """Append the builds and the purchase ``p`` can afford (also in :meth:`_main_actions`)."""
+    """Append the builds and the purchase ``p`` can afford (IR-56..IR-59; the main
+    phase's and the special build phase's listings)."""
     hand = s.hands[p]
     lumber, brick, wool, grain, ore = hand
     if lumber and brick:

@@ -47,7 +47,6 @@ from hexfolk.games.island.building import (
     builds,
     open_spots,
     road_actions,
-    settlement_actions,
 )
 from hexfolk.games.island.development import (
     buy,
@@ -204,24 +203,11 @@ class IslandState(IslandPosition):
         return _LEGAL[self.phase](self)
 
     def main_actions(self) -> list[Action]:
-        """IR-25..IR-28: the active player's builds, purchase, card plays, trades and offers
-        (the most frequent listing: :func:`~.building.builds` inlined)."""
+        """IR-25..IR-28: the active player's builds, purchase, card plays, trades and offers."""
         p = self.active
         hand = self.hands[p]
         out: list[Action] = [A.END]
-        # builds, as _builds (inlined: this is the most frequent listing)
-        lumber, brick, wool, grain, ore = hand
-        if lumber and brick:
-            if self.roads_left[p]:
-                out.extend(road_actions(self, p))
-            if wool and grain and self.settlements_left[p]:
-                out.extend(settlement_actions(self, p))
-        if grain >= 2 and ore >= 3 and self.cities_left[p]:
-            level = self.node_level
-            cities = self.acts.city
-            out.extend([cities[v] for v in sorted(self.buildings[p]) if level[v] == 1])
-        if wool and grain and ore and any(self.deck):
-            out.append(A.BUY)
+        builds(self, p, out)
         if not self.dev_played:
             dev = self.dev_cards[p]
             if dev != self.dev_bought[p]:  # some card was not bought this turn
