@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -220,11 +221,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("catanatron-gym 1v1 random", lambda s, seed: run_catanatron(peer, prefix, s, seed))
         )
     total: dict[str, Result] = {}
+    per_round: list[dict[str, float]] = []
     for r in range(args.rounds):
+        per_round.append({})
         for name, run in runs:
             result = run(args.seconds, args.seed + 1000 * r)
             _add(total, name, result)
-            rate = result["steps"] / result["seconds"]
+            rate = per_round[-1][name] = result["steps"] / result["seconds"]
             print(f"round {r + 1}  {name:32s} {rate:9.0f} steps/s", flush=True)
     # the split of a step's time, in batches of their own: its timers are not in the rates
     split: dict[str, Result] = {}
@@ -251,7 +254,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if peer_rate and "hexfolk island gym 1v1 random" in rates:
         ratio = rates["hexfolk island gym 1v1 random"] / peer_rate
         rates["ratio island gym / catanatron-gym"] = ratio
-        print(f"\nisland gym 1v1 / catanatron-gym 1v1: {ratio:.2f}x (target 3x)")
+        # each round's batches ran side by side: the median of their ratios shrugs off a
+        # round that a busy moment slowed on one side only
+        rounds = sorted(
+            r["hexfolk island gym 1v1 random"] / r["catanatron-gym 1v1 random"] for r in per_round
+        )
+        median = statistics.median(rounds)
+        rates["median round ratio"] = median
+        print(
+            f"\nisland gym 1v1 / catanatron-gym 1v1: {ratio:.2f}x (target 3x); median of the "
+            f"{len(rounds)} rounds' ratios {median:.2f}x "
+            f"(from {rounds[0]:.2f}x to {rounds[-1]:.2f}x)"
+        )
     if args.json:
         print(json.dumps(rates))
     return 0
