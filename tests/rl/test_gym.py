@@ -131,3 +131,48 @@ def test_same_seed_same_episode() -> None:
         return env.aec.history
 
     assert run() == run()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "max_turns"),
+    [
+        ("island", 3, {"vp_target": 8}, None),
+        ("island", 3, {}, 41),  # the cap reached by the learner's turn, then by each opponent's
+        ("island", 3, {}, 42),
+        ("island", 3, {}, 43),
+        ("island", 2, {}, 40),
+        ("scythe", 2, {}, 25),
+        ("scythe", 3, {}, 31),
+        ("scythe", 3, {}, 32),
+    ],
+)
+def test_opponents_fast_loop_plays_as_one_play_action_per_decision(
+    game: str, players: int, options: dict[str, object], max_turns: int | None
+) -> None:
+    # play_until skips per-step bookkeeping only where it cannot matter: with max_cycles set it
+    # takes the plain play_action loop, which must give the same episode, rewards and ends
+    def run(max_cycles: int | None) -> tuple[list[str], list[tuple[float, ...]]]:
+        env = rl.gym_env(
+            game,
+            players=players,
+            options=options,
+            seed=6,
+            max_turns=max_turns,
+            max_cycles=max_cycles,
+        )
+        obs, _ = env.reset(seed=6)
+        rng = np.random.default_rng(3)
+        seen = []
+        for _ in range(20000):
+            obs, reward, term, trunc, _ = env.step(
+                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            )
+            earned = [env.aec.earned(a) for a in env.aec.possible_agents]
+            seen.append((float(reward), term, trunc, *earned))
+            if term or trunc:
+                break
+        return env.aec.history, seen
+
+    fast, slow = run(None), run(10**9)
+    assert fast == slow
+    assert fast[1][-1][1] or fast[1][-1][2]  # the episode ended inside the loop

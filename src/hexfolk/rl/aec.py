@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from typing import Any
 
@@ -279,6 +279,60 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         # the bots return an item of the list: an identity scan (C speed) finds it
         known = legal is not None and any(map(operator.is_, legal, repeat(action)))
         self._play(agent, action, known)
+
+    def play_until(self, seat: int, choose: Callable[[int, list[Action]], Action]) -> None:
+        """Let ``choose(seat_to_act, its_legal_actions)`` play every decision until ``seat`` is
+        the agent to act or the episode ends (the single-agent wrapper's opponents).
+
+        The same as :meth:`play_action` once per decision (same game, same rewards,
+        terminations and truncations), but the per-step bookkeeping that cannot change in
+        between is done once at the end: without a shaped reward or ``max_cycles`` no reward
+        appears before the game ends, and the end, the turn cap or ``seat``'s turn stops the
+        loop. With either of them set it is exactly that loop of :meth:`play_action`."""
+        if not self.agents:
+            raise EpisodeOverError("the episode is over: call reset() before play_until()")
+        if self.shaped or self.max_cycles is not None:
+            while self._to_act(self.agent_selection):
+                to_act = self._seat[self.agent_selection]
+                if to_act == seat:
+                    return
+                legal = self.state.legal_actions_for(to_act)
+                self.play_action(choose(to_act, legal), legal)
+            return
+        if not self._to_act(self.agent_selection):
+            return
+        state, played, steps = self.state, self._played, self._steps
+        names, cap, rng = self.possible_agents, self.max_turns, self._chance
+        acted = False
+        while True:
+            to_act = state.current_player()
+            if to_act == seat:
+                break
+            legal = state.legal_actions_for(to_act)
+            chosen = choose(to_act, legal)
+            if any(map(operator.is_, legal, repeat(chosen))):
+                state.apply_unchecked(chosen)  # the runner's fast path: taken from the list
+            else:
+                state.apply_for(to_act, chosen)
+            played.append(chosen)
+            steps[names[to_act]] += 1  # (every reward is 0 until the end: nothing to clear)
+            acted = True
+            while state.is_chance():
+                outcome = state.sample_chance(rng)
+                played.append(outcome)
+                state.apply_unchecked(outcome)
+            if state.is_terminal() or (cap is not None and state.turn_count() >= cap):
+                break
+        if not acted:
+            return
+        if self._rewarded:  # as play_action: a reward of an earlier step is cleared (kept
+            # for safety: only the end and the shaped reward set it, and neither gets here)
+            for a in self.rewards:
+                self.rewards[a] = 0.0
+            self._rewarded = False
+        self._after_step()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def _play(self, agent: str, chosen: Action, known_legal: bool) -> None:
         seat = self._seat[agent]

@@ -22,7 +22,7 @@ import gymnasium
 import numpy as np
 
 from hexfolk.bots.registry import make_bot
-from hexfolk.core import Bot, Game, Observation, make_rng
+from hexfolk.core import Action, Bot, Game, Observation, make_rng
 from hexfolk.rl.aec import EpisodeOverError, HexfolkEnv, InvalidActionError, agent_name
 
 ObsType = dict[str, np.ndarray]
@@ -97,15 +97,13 @@ class SingleAgentEnv(gymnasium.Env[ObsType, np.int64]):
         return self.aec.observe(self.agent), self._info()
 
     def _play_opponents(self) -> None:
-        aec = self.aec
-        state = aec.state
-        while not (aec.terminations[self.agent] or aec.truncations[self.agent]):
-            seat = state.current_player()
-            if seat == self.seat:
-                return
-            legal = state.legal_actions_for(seat)
-            action = self.bots[seat].choose(Observation(state, seat), legal, self._bot_rngs[seat])
-            aec.play_action(action, legal)
+        """The other seats' decisions (their bots), up to the learning seat's next one."""
+        self.aec.play_until(self.seat, self._choose)
+
+    def _choose(self, seat: int, legal: list[Action]) -> Action:
+        return self.bots[seat].choose(
+            Observation(self.aec.state, seat), legal, self._bot_rngs[seat]
+        )
 
     def _info(self) -> dict[str, Any]:
         return {"turn": self.aec.state.turn_count()}
