@@ -122,8 +122,9 @@ def time_observations(env: rl.HexfolkEnv) -> dict[str, float]:
 
 def pick(mask: np.ndarray, rng: random.Random) -> int:
     """A uniformly random index the mask allows (Python's ``random``, as the catanatron
-    worker's ``rng.choice``: numpy's ``Generator.choice`` alone costs several µs a call)."""
-    legal = np.flatnonzero(mask)
+    worker's ``rng.choice``: numpy's ``Generator.choice`` alone costs several µs a call; the
+    mask's own ``nonzero`` skips ``np.flatnonzero``'s wrappers, half of its 2.7 µs)."""
+    legal = mask.nonzero()[0]
     return int(legal[int(rng.random() * len(legal))])
 
 
