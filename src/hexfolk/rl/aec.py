@@ -116,7 +116,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self.state: State = self.game.new_initial_state()
         self._played: list[Action] = []
         """The episode's actions so far, chance outcomes included (:attr:`history`)."""
-        self._legal: dict[int, Action] | None = None
+        self._legal: tuple[list[int], list[Action]] | None = None
+        """The catalogue indices of the legal actions of the agent to act, and the actions."""
         self._obs_cache: dict[int, JSON] = {}
         self._steps: dict[str, int] = {}
         self._scores: list[float] = []
@@ -212,13 +213,14 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
             obs = self._obs_cache[seat] = self.state.observation(seat, log=False)
         return obs
 
-    def _legal_map(self) -> dict[int, Action]:
-        """Catalogue index -> legal action of the agent to act."""
+    def _legal_lists(self) -> tuple[list[int], list[Action]]:
+        """The legal actions of the agent to act and their catalogue indices, in the engine's
+        order (two lists: a step finds its index by a scan of a few ints, cheaper than
+        building a dict at every step)."""
         if self._legal is None:
             seat = self._seat[self.agent_selection]
             legal = self.state.legal_actions_for(seat)
-            indices = self.codec.indices(legal, self._observation_json(seat))
-            self._legal = dict(zip(indices, legal))
+            self._legal = self.codec.indices(legal, self._observation_json(seat)), legal
         return self._legal
 
     def _to_act(self, agent: str) -> bool:
@@ -233,15 +235,14 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         agent = self.agent_selection if agent is None else agent
         mask = np.zeros(self._size, dtype=np.int8)
         if self._to_act(agent):
-            legal = self._legal_map()
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+            mask[self._legal_lists()[0]] = 1
         return mask
 
     def legal_texts(self) -> dict[int, str]:
         """Index -> canonical action text of the agent to act (empty after the end)."""
         if not self._to_act(self.agent_selection):
             return {}
-        return {i: str(a) for i, a in sorted(self._legal_map().items())}
+        return {i: str(a) for i, a in sorted(zip(*self._legal_lists()))}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -262,9 +263,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 )
             self._was_dead_step(action)
             return
-        legal = self._legal_map()
-        index = self._check_index(action, legal)
-        self._play(agent, legal[index], True)
+        indices, legal = self._legal_lists()
+        self._play(agent, legal[self._check_index(action, indices, legal)], True)
 
     def play_action(self, action: Action, legal: Sequence[Action] | None = None) -> None:
         """Step the agent to act with a game action instead of an index (bots in the
@@ -364,9 +364,11 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         """What ``agent`` earned since its last step (what ``last()`` reports for it)."""
         return float(self._cumulative_rewards.get(agent, 0.0))
 
-    def _check_index(self, action: Any, legal: Mapping[int, Action]) -> int:
-        if action.__class__ is int and action in legal:
-            return int(action)  # the common case: a legal index
+    def _check_index(self, action: Any, indices: list[int], legal: list[Action]) -> int:
+        """The position in ``legal`` of the action with catalogue index ``action``, or
+        :class:`InvalidActionError` (not an int, out of range, masked out)."""
+        if action.__class__ is int and action in indices:
+            return indices.index(action)  # the common case: a legal index
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -376,13 +378,13 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
             raise InvalidActionError(
                 f"action {index} is out of range: the catalogue has {self.codec.num_actions}"
             )
-        if index not in legal:
-            sample = ", ".join(f"{i} {legal[i]}" for i in sorted(legal)[:6])
+        if index not in indices:
+            sample = ", ".join(f"{i} {a}" for i, a in sorted(zip(indices, legal))[:6])
             raise InvalidActionError(
                 f"action {index} ({self.codec.actions[index]!r}) is not legal now for "
                 f"{self.agent_selection}; the mask allows e.g. {sample}"
             )
-        return index
+        return indices.index(index)
 
     # ------------------------------------------------------------------ people
     def render(self) -> str | None:
