@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -174,10 +174,11 @@ class Placement:
     """``id(action)`` -> index of the non-slotted action objects seen (the engine hands the
     same objects out again); each is kept alive in :attr:`kept`, so an id names one object."""
     kept: list[Action] = field(default_factory=list)
-    last: dict[int, tuple[list[Any], list[Any], list[Any], np.ndarray]] = field(
+    drawn: dict[int, tuple[Any, list[Any], list[Any], list[Any], np.ndarray]] = field(
         default_factory=dict
     )
-    """Per observing seat: the last pieces encoded (copies) and their flags."""
+    """Per observing seat: the last robber hex and pieces drawn (copies) and their vector (the
+    template with the robber and the pieces in place; most steps move and build nothing)."""
 
 
 _SLOTTED = frozenset(("accept", "reject", "withdraw", "counter", "complete"))
@@ -202,6 +203,19 @@ _PLAYER_SCALES = (20, 10, 5, 10, None, 15, 15, 5, 4)
 """Their scales (None: the VP target)."""
 _RESOURCE_COUNTS = itemgetter(*RESOURCES)
 _DEV_COUNTS = itemgetter(*DEV_NAMES)
+
+
+class _Valued(NamedTuple):
+    """What :meth:`IslandCodec._put` writes for one shape of an observation."""
+
+    where: np.ndarray
+    """The counted features, then the flags that are 1."""
+    row: np.ndarray
+    """Their rows in :meth:`IslandCodec._byte_values` (a flag is the count 1 at scale 1)."""
+    scale: np.ndarray
+    """Their scales (a count not a byte: :meth:`IslandCodec._put`'s general path)."""
+    flags: bytes
+    """The flags as counts, 1 each."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +250,8 @@ _MEMO = 20_000
 """Memo entries (actions) per board before it is cleared (offer numbers keep growing)."""
 _CACHE = 64
 """Boards (layouts) remembered per codec; a table of more is cleared (Driftland: one per game)."""
+_BYTE = 255
+"""The largest count :meth:`IslandCodec._put` takes through bytes."""
 
 
 class IslandCodec(Codec):
@@ -352,13 +368,14 @@ class IslandCodec(Codec):
         """Action class -> the getter of its fields (:meth:`memo_key`)."""
         super().__init__(game, catalogue(n, hexes, nodes, edges, mark), f)
         self._scale = self._scales()
+        self._values, self._row_at = self._byte_values()
         self._empty = np.zeros(f.size, dtype=np.float32)
         """The vector before the layout is drawn, everything else 0."""
-        self._cap = np.ones(f.size, dtype=np.float32)
-        """1s: the clip of the counts (an array: a scalar costs numpy more)."""
         self._seat_tables = [self._tables_of(seat) for seat in range(n)]
-        self._valued: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray]] = {}
+        self._valued: dict[tuple[Any, ...], _Valued] = {}
         """:meth:`_valued_at`'s memo."""
+        if np.float32(_BYTE) * self._scale[self.o_turn] < 1:
+            raise ValueError(f"the turn's scale is above {_BYTE}: _fill clips the turn at {_BYTE}")
 
     def _scales(self) -> np.ndarray:
         """1 / the scale of every feature (1 for flags and one-hot blocks), in vector order."""
@@ -386,6 +403,15 @@ class IslandCodec(Codec):
         put(self.o_discard + 2 * n + 1, *[10] * nres)
         return scale
 
+    def _byte_values(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every feature's value of every count 0..255, ``min(count * scale, 1)`` in float32
+        (:meth:`_put` looks the values up: one numpy call instead of a multiply and a clip):
+        the values, one row of 256 per distinct scale, and the start of each feature's row."""
+        scales, row = np.unique(self._scale, return_inverse=True)
+        counts = np.arange(_BYTE + 1, dtype=np.uint8)
+        values = np.minimum(counts[None, :] * scales[:, None], np.float32(1))
+        return values.ravel(), (row * (_BYTE + 1)).astype(np.intp)
+
     def _tables_of(self, seat: int) -> _SeatTables:
         """The feature indices of the per-seat blocks seen from ``seat``, by absolute seat."""
         n, nres, rel = self.players, len(LETTERS), self.rel[seat]
@@ -400,11 +426,12 @@ class IslandCodec(Codec):
         discards = {q: self.o_discard + rel[q] * 2 for q in range(n)}
         return _SeatTables(flags, answers, discards)
 
-    def _valued_at(self, key: tuple[Any, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """The counted features :meth:`_fill` writes for ``key`` (seat, own prompt, own hand
-        seen, bank seen, then the ``shape`` of :meth:`_extra_at`; players in seat order), in
-        its order of the values, and their scales."""
-        seat, mine, hand, bank = key[:4]
+    def _valued_at(self, key: tuple[Any, ...]) -> _Valued:
+        """What :meth:`_put` writes for ``key`` (seat, own prompt, own hand seen, bank seen,
+        the length of the ``shape`` of :meth:`_extra_at`, the shape, then the flags that are
+        1; players in seat order): the counted features in :meth:`_fill`'s order of the
+        values, then the flags."""
+        seat, mine, hand, bank, extra = key[:5]
         at: list[int] = []
         if mine:
             at += (self.o_prompt, self.o_prompt + 1, self.o_prompt + 2)
@@ -417,11 +444,14 @@ class IslandCodec(Codec):
         if bank:
             at += self._bank_at
         at.append(self.o_deck)
-        at += self._extra_at(key[4:])
-        where = np.array(at, dtype=np.intp)
+        at += self._extra_at(key[5 : 5 + extra])
+        flags = key[5 + extra :]
+        where = np.array(at + list(flags), dtype=np.intp)
         if len(self._valued) >= _MEMO:
             self._valued.clear()
-        entry = self._valued[key] = (where, self._scale[where])
+        entry = self._valued[key] = _Valued(
+            where, self._row_at[where], self._scale[where], bytes([1] * len(flags))
+        )
         return entry
 
     def _extra_at(self, shape: Sequence[int]) -> list[int]:
@@ -683,46 +713,53 @@ class IslandCodec(Codec):
         return tables
 
     def encode(self, observation: JSON) -> np.ndarray:
-        """The float32 feature vector of a seat's observation: a copy of the board's template
-        (its layout block in place), then :meth:`_fill`."""
+        """The float32 feature vector of a seat's observation: a copy of the board's vector of
+        the seat (:meth:`_drawn`), then :meth:`_fill`."""
         place = self.placement(observation["board"])
-        if place is None:
-            vec = self._empty.copy()
-        else:
-            if place.template is None:
-                place.template = self._template(place.block)
-            vec = place.template.copy()
-        self._fill(observation, vec, place)
+        seat = observation["seat"]
+        if seat is None:
+            seat = 0
+        vec = self._empty.copy() if place is None else self._drawn(place, seat, observation).copy()
+        self._fill(observation, vec, seat)
         return vec
 
-    def _piece_flags(self, place: Placement, seat: int, obs: JSON) -> np.ndarray:
-        """The flags of the settlements, cities and roads of ``obs`` seen from ``seat``; the
-        last ones of each seat are remembered with a copy of the pieces (most steps build
-        nothing)."""
+    def _drawn(self, place: Placement, seat: int, obs: JSON) -> np.ndarray:
+        """The board's template with the robber and the settlements, cities and roads of
+        ``obs`` seen from ``seat``; the last one of each seat is remembered with the robber's
+        hex and a copy of the pieces."""
+        robber = obs["board"]["robber"]
         settlements, cities, roads = obs["settlements"], obs["cities"], obs["roads"]
-        last = place.last.get(seat)
-        if last is not None and last[0] == settlements and last[1] == cities and last[2] == roads:
-            return last[3]
+        last = place.drawn.get(seat)
+        if (
+            last is not None
+            and last[0] == robber
+            and last[1] == settlements
+            and last[2] == cities
+            and last[3] == roads
+        ):
+            return last[4]
+        if place.template is None:
+            place.template = self._template(place.block)
+        vec = place.template.copy()
         settle, city, road = self._pieces(place, seat)
         flags = [settle[o][v] for v, o in settlements]
         flags += [city[o][v] for v, o in cities]
         flags += [road[o][e] for e, o in roads]
-        at = np.array(flags, dtype=np.intp)
+        if robber is not None and robber >= 0:
+            flags.append(self.o_hex + place.hex_of[robber] * self.per_hex + self.per_hex - 1)
+        vec[np.array(flags, dtype=np.intp)] = 1.0
         copies = [list(x) for x in settlements], [list(x) for x in cities], [list(x) for x in roads]
-        place.last[seat] = (*copies, at)
-        return at
+        place.drawn[seat] = (robber, *copies, vec)
+        return vec
 
     def write(self, obs: JSON, vec: np.ndarray) -> None:
         """Fill ``vec`` (zeros) with :meth:`encode`'s vector."""
         vec[:] = self.encode(obs)
 
-    def _fill(self, obs: JSON, vec: np.ndarray, place: Placement | None) -> None:
-        """Write everything but the layout block into ``vec`` (the board's template): the
-        flags as 1, each count as ``min(count * scale, 1)`` in float32, ``scale`` from
-        :attr:`_scale` (1 / the documented scale of each feature)."""
-        seat = obs["seat"]
-        if seat is None:
-            seat = 0
+    def _fill(self, obs: JSON, vec: np.ndarray, seat: int) -> None:
+        """Write everything but the board (:meth:`_drawn`) into ``vec``: the flags as 1, each
+        count as ``min(count * scale, 1)`` in float32, ``scale`` from :attr:`_scale` (1 / the
+        documented scale of each feature)."""
         tables = self._seat_tables[seat]
         ones: list[int] = []
         """Indices of the flags that are 1."""
@@ -744,13 +781,10 @@ class IslandCodec(Codec):
                 data.get("need", 0),
                 left if kind == "road-building" else 0,
             )
-        val.append(obs["turn"])
-        if place is not None:
-            board = obs["board"]
-            robber = board["robber"]
-            if robber is not None and robber >= 0:
-                ones.append(self.o_hex + place.hex_of[robber] * self.per_hex + self.per_hex - 1)
-            vec[self._piece_flags(place, seat, obs)] = 1.0
+        turn = obs["turn"]
+        # a long game's turn past a byte: every turn from 255 on clips to 1, as 255 does
+        # (checked in __init__), so it is written as 255 and the counts stay bytes
+        val.append(turn if turn < _BYTE else _BYTE)
         players = obs["players"]
         if list(map(_SEAT, players)) != self._seat_order:  # not one entry per seat, in order
             players = sorted(players, key=_SEAT)
@@ -790,19 +824,19 @@ class IslandCodec(Codec):
             val += _RESOURCE_COUNTS(bank)
         val.append(obs["deck"])
         self._fill_offers(obs, tables, ones, shape, val)
-        key = (seat, mine, hand, bank is not None, *shape)
-        where, scale = self._valued.get(key) or self._valued_at(key)
-        self._put(vec, where, val, scale)
-        vec[np.fromiter(ones, dtype=np.intp, count=len(ones))] = 1.0
+        key = (seat, mine, hand, bank is not None, len(shape), *shape, *ones)
+        self._put(vec, self._valued.get(key) or self._valued_at(key), val)
 
-    def _put(self, vec: np.ndarray, where: np.ndarray, val: list[float], scale: np.ndarray) -> None:
-        """``vec[where] = min(val * scale, 1)``, in float32 (``val`` raw counts)."""
-        try:  # the counts are small: through bytes (exact in float32, as every int below 2**24)
-            raw: np.ndarray = np.frombuffer(bytes(val), dtype=np.uint8)  # type: ignore[arg-type]
-        except (ValueError, TypeError):  # a count above 255 (a long game's turn), not an int
-            raw = np.array(val, dtype=np.float32)
-        scaled = raw * scale
-        vec[where] = np.minimum(scaled, self._cap[: len(val)], out=scaled)
+    def _put(self, vec: np.ndarray, entry: _Valued, val: list[float]) -> None:
+        """``vec[where] = min(val * scale, 1)``, in float32 (``val``: the raw counts at
+        ``entry``'s features), and 1 at its flags."""
+        val += entry.flags
+        try:  # the counts are small: looked up by byte (bytes() refuses a count above 255)
+            raw = np.frombuffer(bytes(val), dtype=np.uint8)  # type: ignore[arg-type]
+            vec[entry.where] = self._values[entry.row + raw]
+        except (ValueError, TypeError):  # a count above 255, not an int
+            scaled = np.array(val, dtype=np.float32) * entry.scale
+            vec[entry.where] = np.minimum(scaled, np.float32(1), out=scaled)
 
     def _fill_offers(
         self, obs: JSON, tables: _SeatTables, ones: list[int], shape: list[int], val: list[float]
