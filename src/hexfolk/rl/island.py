@@ -244,6 +244,7 @@ def _field_getter(action: Action) -> Any:
 
 
 _SEAT = itemgetter("seat")
+_OFFER_NUMBER = itemgetter("id")
 _ANSWER_AT = {"accept": ANSWERS.index("accept"), "reject": ANSWERS.index("reject")}
 """An answer's place in the answer one-hot (a counter is a dict)."""
 _MEMO = 20_000
@@ -624,10 +625,13 @@ class IslandCodec(Codec):
         """:meth:`Codec.indices` through one memo per board: an action without a slot maps to
         its index, a slotted one to its offer number and its index at each slot. The same
         action object seen again is found by its id (:attr:`Placement.known`)."""
-        place = self.placement(observation["board"])
+        # a fixed board's memo is the codec's own, one for every layout (_fixed_board), and
+        # its keys do not name the board's places: only a window's board is looked up
+        place = None if self.window is None else self.placement(observation["board"])
         memo, known, fields = self._memo, self._known, self._fields
         out: list[int] = []
-        slots: dict[int, int] | None = None
+        slots: list[int] | None = None
+        """The offer number of each slot the seat sees."""
         for action in legal:
             i = known.get(id(action))
             if i is not None:
@@ -650,9 +654,9 @@ class IslandCodec(Codec):
                 out.append(entry)
                 continue
             if slots is None:
-                slots = {o["id"]: k for k, o in enumerate(observation["offers"])}
+                slots = list(map(_OFFER_NUMBER, observation["offers"]))
             offer, at_slot = entry
-            k = slots.get(offer, OFFER_SLOTS)
+            k = slots.index(offer) if offer in slots else OFFER_SLOTS
             if k >= OFFER_SLOTS:
                 raise UnmappedActionError(
                     f"island: legal action {str(action)!r} names offer {offer}, which "
