@@ -206,16 +206,14 @@ _DEV_COUNTS = itemgetter(*DEV_NAMES)
 
 
 class _Valued(NamedTuple):
-    """What :meth:`IslandCodec._put` writes for one shape of an observation."""
+    """Where :meth:`IslandCodec._put` writes the counts of one shape of an observation."""
 
     where: np.ndarray
-    """The counted features, then the flags that are 1."""
+    """The counted features, in :meth:`IslandCodec._fill`'s order of the values."""
     row: np.ndarray
-    """Their rows in :meth:`IslandCodec._byte_values` (a flag is the count 1 at scale 1)."""
+    """Their rows in :meth:`IslandCodec._byte_values`."""
     scale: np.ndarray
     """Their scales (a count not a byte: :meth:`IslandCodec._put`'s general path)."""
-    flags: bytes
-    """The flags as counts, 1 each."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +251,7 @@ _CACHE = 64
 """Boards (layouts) remembered per codec; a table of more is cleared (Driftland: one per game)."""
 _BYTE = 255
 """The largest count :meth:`IslandCodec._put` takes through bytes."""
+_UINT8 = np.dtype(np.uint8)
 
 
 class IslandCodec(Codec):
@@ -375,6 +374,8 @@ class IslandCodec(Codec):
         self._seat_tables = [self._tables_of(seat) for seat in range(n)]
         self._valued: dict[tuple[Any, ...], _Valued] = {}
         """:meth:`_valued_at`'s memo."""
+        self._flags: dict[tuple[int, ...], np.ndarray] = {}
+        """The flags that are 1 (a tuple of indices) -> as an index array (:meth:`_put`)."""
         if np.float32(_BYTE) * self._scale[self.o_turn] < 1:
             raise ValueError(f"the turn's scale is above {_BYTE}: _fill clips the turn at {_BYTE}")
 
@@ -428,11 +429,9 @@ class IslandCodec(Codec):
         return _SeatTables(flags, answers, discards)
 
     def _valued_at(self, key: tuple[Any, ...]) -> _Valued:
-        """What :meth:`_put` writes for ``key`` (seat, own prompt, own hand seen, bank seen,
-        the length of the ``shape`` of :meth:`_extra_at`, the shape, then the flags that are
-        1; players in seat order): the counted features in :meth:`_fill`'s order of the
-        values, then the flags."""
-        seat, mine, hand, bank, extra = key[:5]
+        """Where :meth:`_put` writes the counts of ``key`` (seat, own prompt, own hand seen,
+        bank seen, then the ``shape`` of :meth:`_extra_at`; players in seat order)."""
+        seat, mine, hand, bank = key[:4]
         at: list[int] = []
         if mine:
             at += (self.o_prompt, self.o_prompt + 1, self.o_prompt + 2)
@@ -445,14 +444,11 @@ class IslandCodec(Codec):
         if bank:
             at += self._bank_at
         at.append(self.o_deck)
-        at += self._extra_at(key[5 : 5 + extra])
-        flags = key[5 + extra :]
-        where = np.array(at + list(flags), dtype=np.intp)
+        at += self._extra_at(key[4:])
+        where = np.array(at, dtype=np.intp)
         if len(self._valued) >= _MEMO:
             self._valued.clear()
-        entry = self._valued[key] = _Valued(
-            where, self._row_at[where], self._scale[where], bytes([1] * len(flags))
-        )
+        entry = self._valued[key] = _Valued(where, self._row_at[where], self._scale[where])
         return entry
 
     def _extra_at(self, shape: Sequence[int]) -> list[int]:
@@ -828,15 +824,23 @@ class IslandCodec(Codec):
             val += _RESOURCE_COUNTS(bank)
         val.append(obs["deck"])
         self._fill_offers(obs, tables, ones, shape, val)
-        key = (seat, mine, hand, bank is not None, len(shape), *shape, *ones)
-        self._put(vec, self._valued.get(key) or self._valued_at(key), val)
+        key = (seat, mine, hand, bank is not None, *shape)
+        self._put(vec, self._valued.get(key) or self._valued_at(key), val, tuple(ones))
 
-    def _put(self, vec: np.ndarray, entry: _Valued, val: list[float]) -> None:
+    def _put(
+        self, vec: np.ndarray, entry: _Valued, val: list[float], ones: tuple[int, ...]
+    ) -> None:
         """``vec[where] = min(val * scale, 1)``, in float32 (``val``: the raw counts at
-        ``entry``'s features), and 1 at its flags."""
-        val += entry.flags
+        ``entry``'s features), and 1 at the flags ``ones``."""
+        at = self._flags.get(ones)
+        if at is None:  # (a memo: the same few flags come again and again)
+            if len(self._flags) >= _MEMO:
+                self._flags.clear()
+            at = self._flags[ones] = np.array(ones, dtype=np.intp)
+        vec[at] = 1.0
         try:  # the counts are small: looked up by byte (bytes() refuses a count above 255)
-            raw = np.frombuffer(bytes(val), dtype=np.uint8)  # type: ignore[arg-type]
+            # (the dtype positional, an np.dtype: numpy parses a keyword argument slower)
+            raw = np.frombuffer(bytes(val), _UINT8)  # type: ignore[arg-type]
             vec[entry.where] = self._values[entry.row + raw]
         except (ValueError, TypeError):  # a count above 255, not an int
             scaled = np.array(val, dtype=np.float32) * entry.scale
