@@ -164,7 +164,7 @@ class Placement:
     block: np.ndarray
     memo: dict[Any, Any]
     """An action's memo key (:meth:`IslandCodec.memo_key`) -> its index, or for a slotted
-    action (its offer number, its index at each slot or None)."""
+    action its index at each slot (None: none)."""
     pieces: dict[int, tuple[list[list[int]], ...]] = field(default_factory=dict)
     """Per observing seat: the feature index of each owner's piece on each node and edge."""
     template: np.ndarray | None = None
@@ -230,18 +230,20 @@ class _SeatTables:
     """Seat -> its ``owes a discard`` flag (``has committed`` follows)."""
 
 
-def _field_getter(action: Action) -> Any:
+def _field_getter(action: Action, but: str | None = None) -> Any:
     """A function of an action to its fields (a tuple, in C): the dataclass fields of its
-    class; the action itself for another class (then keyed by its own equality)."""
+    class but ``but``; the action itself for another class (then keyed by its own equality)."""
     if not dataclasses.is_dataclass(action):
         return lambda a: a
-    names = [f.name for f in dataclasses.fields(action)]
+    names = [f.name for f in dataclasses.fields(action) if f.name != but]
     if not names:
         return lambda a: ()
     return attrgetter(*names) if len(names) > 1 else attrgetter(names[0])
 
 
 _SEAT = itemgetter("seat")
+_OFFER_OF = attrgetter("offer")
+"""The offer number of an action naming an offer (the number of its text: ``accept 5``)."""
 _OFFER_NUMBER = itemgetter("id")
 _ANSWER_AT = {"accept": ANSWERS.index("accept"), "reject": ANSWERS.index("reject")}
 """An answer's place in the answer one-hot (a counter is a dict)."""
@@ -365,7 +367,7 @@ class IslandCodec(Codec):
         self._at_slot: dict[str, tuple[int | None, ...]] = {}
         """A slotted key (``accept @{}``) -> its index at each slot (None: none)."""
         self._fields: dict[type, Any] = {}
-        """Action class -> the getter of its fields (:meth:`memo_key`)."""
+        """Action class -> the getter of its fields in :meth:`memo_key`."""
         super().__init__(game, catalogue(n, hexes, nodes, edges, mark), f)
         self._scale = self._scales()
         self._values, self._row_at = self._byte_values()
@@ -611,15 +613,21 @@ class IslandCodec(Codec):
         """The key of ``action`` in the memo of :meth:`indices`: its class and its fields,
         equal exactly when the actions are (the kernel's actions are frozen dataclasses,
         compared field by field), but hashed and compared in C, not by the dataclass's
-        Python ``__hash__`` and ``__eq__`` (an answer is a new object at every step)."""
-        getter = self._fields.get(action.__class__)
+        Python ``__hash__`` and ``__eq__`` (an answer is a new object at every step). A
+        slotted action's key leaves out its offer number (its field ``offer``), read at each
+        step: every new offer would otherwise be a miss."""
+        cls = action.__class__
+        getter = self._fields.get(cls)
         if getter is None:
-            getter = self._fields[action.__class__] = _field_getter(action)
-        return (action.__class__, getter(action))
+            slotted = self.dynamic(action)
+            if slotted and not hasattr(action, "offer"):
+                raise ValueError(f"island: {cls.__name__} names an offer but has no field offer")
+            getter = self._fields[cls] = _field_getter(action, "offer" if slotted else None)
+        return (cls, getter(action))
 
     def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
         """:meth:`Codec.indices` through one memo per board: an action without a slot maps to
-        its index, a slotted one to its offer number and its index at each slot. The same
+        its index, a slotted one to its index at each slot (its offer names the slot). The same
         action object seen again is found by its id (:attr:`Placement.known`)."""
         # a fixed board's memo is the codec's own, one for every layout (_fixed_board), and
         # its keys do not name the board's places: only a window's board is looked up
@@ -651,7 +659,7 @@ class IslandCodec(Codec):
                 continue
             if slots is None:
                 slots = list(map(_OFFER_NUMBER, observation["offers"]))
-            offer, at_slot = entry
+            offer, at_slot = _OFFER_OF(action), entry
             k = slots.index(offer) if offer in slots else OFFER_SLOTS
             if k >= OFFER_SLOTS:
                 raise UnmappedActionError(
@@ -670,16 +678,18 @@ class IslandCodec(Codec):
         return out
 
     def _memo_entry(self, action: Action, place: Placement | None) -> Any:
-        """An action's index, or (offer number, its index at each slot, None: none)."""
+        """An action's index, or its index at each slot (None: none)."""
         key, offer = self._key_of(str(action), place)
         if offer is None:
             return self._index_of(action, key)
+        if int(offer) != _OFFER_OF(action):
+            raise ValueError(f"island: {action!r} reads {str(action)!r}, not its offer's number")
         at_slot = self._at_slot.get(key)
         if at_slot is None:
             index = self.index
             at_slot = tuple(index.get(key.format(k + 1)) for k in range(OFFER_SLOTS))
             self._at_slot[key] = at_slot
-        return int(offer), at_slot
+        return at_slot
 
     def _index_of(self, action: Action, key: str) -> int:
         i = self.index.get(key)
