@@ -119,6 +119,13 @@ class Reply(StrEnum):
     REJECT = "reject"
 
 
+ACCEPT = Reply.ACCEPT
+REJECT = Reply.REJECT
+"""The replies as module constants: reading an enum member through its class (``Reply.REJECT``)
+goes through the enum's metaclass, several times the cost of a global, on the trade paths
+that run at every step of a random game."""
+
+
 Answer = Reply | tuple[Bundle, Bundle] | None
 """An addressee's answer: None (not yet), a :class:`Reply`, or the ``(give, get)`` of a
 counter-offer written from the addressee's side."""
@@ -150,7 +157,7 @@ class OpenOffer:
             if isinstance(a, tuple):
                 answers[str(s)] = {"counter": {"give": bundle_text(a[0]), "get": bundle_text(a[1])}}
             else:
-                answers[str(s)] = a.value
+                answers[str(s)] = str(a)  # a StrEnum's str is its value (``.value`` is slower)
         return {
             "id": self.id,
             "give": bundle_text(self.give),
@@ -432,10 +439,16 @@ def offer_by_id(s: IslandPosition, oid: int) -> OpenOffer | None:
     return None
 
 
+def addressees_answers(s: IslandPosition, o: OpenOffer) -> list[Answer]:
+    """The answers of ``o``'s addressees (every seat but the proposer), in seat order."""
+    p = s.active
+    answers = o.answers
+    return answers[:p] + answers[p + 1 :]
+
+
 def unanswered(s: IslandPosition, o: OpenOffer) -> bool:
     """Whether some addressee of ``o`` has not answered yet (IR-50)."""
-    p = s.active
-    return any(x is None for q, x in enumerate(o.answers) if q != p)
+    return None in addressees_answers(s, o)
 
 
 def with_item(t: tuple[int, ...], i: int, x: int) -> tuple[int, ...]:

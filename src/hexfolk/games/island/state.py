@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from hexfolk.core import (
@@ -82,8 +83,8 @@ from hexfolk.games.island.phases import (
     Phase,
 )
 from hexfolk.games.island.position import (
+    REJECT,
     IslandPosition,
-    Reply,
     awaiting,
     first_unanswered,
     holds,
@@ -244,16 +245,16 @@ class IslandState(IslandPosition):
             if canonical:
                 if self.rejected or offers:
                     skip = self.rejected + [(o.give, o.get) for o in offers]
-                    out.extend(off for off in canonical if (off.give, off.get) not in skip)
+                    out.extend([off for off in canonical if (off.give, off.get) not in skip])
                 else:
                     out.extend(canonical)
         for o in offers:
             for s, ans in enumerate(o.answers):
-                if ans is None or ans == Reply.REJECT:
+                if ans is None or ans == REJECT:
                     continue
                 if can_complete(self, o, s):
-                    out.append(A.Complete(o.id, s))
-            out.append(A.Withdraw(o.id))
+                    out.append(_complete(o.id, s))
+            out.append(_withdraw(o.id))
         return out
 
     def is_legal(self, action: Action) -> bool:
@@ -512,6 +513,12 @@ class IslandState(IslandPosition):
     def total_vp(self, p: int) -> int:
         """All VP including hidden VP cards (IR-1, IR-3; :func:`~.score.total_vp`)."""
         return total_vp(self, p)
+
+
+# The proposer's actions on its open offers, built once per offer number and seat and listed
+# as they are, like the catalogue of ``actions`` (offer numbers start again with each game).
+_complete = lru_cache(maxsize=4096)(A.Complete)
+_withdraw = lru_cache(maxsize=4096)(A.Withdraw)
 
 
 # ------------------------------------------------------------------------------ the table

@@ -8,16 +8,21 @@ bounded canonical catalogue of :mod:`.actions` (1 held card for 1 card not held)
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import MARITIME_LOT, ONE, Bundle, bundle_text
 from hexfolk.games.island.hands import gain, lose, reveal
 from hexfolk.games.island.phases import ANSWER, DISCARD, MAIN, SPECIAL_BUILD_SIGNUP
 from hexfolk.games.island.position import (
+    ACCEPT,
+    REJECT,
     Answer,
     IslandPosition,
     OpenOffer,
     Reply,
+    addressees_answers,
     first_unanswered,
     holds,
     log_line,
@@ -52,8 +57,8 @@ def answers(s: IslandPosition, p: int) -> list[Action]:
             continue
         oid = offer.id
         if holds(hand, offer.get):
-            out.append(A.Accept(oid))
-        out.append(A.Reject(oid))
+            out.append(_accept(oid))
+        out.append(_reject(oid))
         # canonical counters: give 1 card of a held type instead, for the same cards
         for t in range(NRES):
             if hand[t] and not offer.give[t]:
@@ -63,12 +68,18 @@ def answers(s: IslandPosition, p: int) -> list[Action]:
     return out
 
 
+# Acceptances and rejections by offer number, built once and listed as they are, like the
+# catalogue of ``actions`` (offer numbers start again with each game, so they serve every game).
+_accept = lru_cache(maxsize=4096)(A.Accept)
+_reject = lru_cache(maxsize=4096)(A.Reject)
+
+
 def can_complete(s: IslandPosition, o: OpenOffer, seat: int) -> bool:
     """IR-50: whether the proposer can take ``seat``'s acceptance or counter-offer now (both
     hands still hold the cards)."""
     ans = o.answers[seat]
     p = s.active
-    if ans == Reply.ACCEPT:
+    if ans == ACCEPT:
         return holds(s.hands[p], o.give) and holds(s.hands[seat], o.get)
     if isinstance(ans, tuple):
         give, get = ans  # from seat's side
@@ -148,9 +159,7 @@ def make_offer(s: IslandPosition, a: A.Offer) -> None:
     on; the sequential walk asks the seats in order after the proposer first."""
     p = s.active
     declined = s.decline_all
-    answers: list[Answer] = [
-        Reply.REJECT if q != p and declined >> q & 1 else None for q in range(s.n)
-    ]
+    answers: list[Answer] = [REJECT if q != p and declined >> q & 1 else None for q in range(s.n)]
     o = OpenOffer(s.next_offer, a.give, a.get, answers)
     s.next_offer += 1
     s.offers.append(o)
@@ -166,9 +175,9 @@ def answer(s: IslandPosition, p: int, oid: int, value: Reply | tuple[Bundle, Bun
     o = offer_by_id(s, oid)
     assert o is not None and o.answers[p] is None
     o.answers[p] = value
-    if value == Reply.ACCEPT:
+    if value == ACCEPT:
         reveal(s, p, o.get)
-    elif value != Reply.REJECT:
+    elif isinstance(value, tuple):  # a counter-offer
         reveal(s, p, value[0])
         s.stats[SEATS_AT + p * PER_SEAT + F_COUNTERS] += 1
     after_answer(s, o)
@@ -177,10 +186,10 @@ def answer(s: IslandPosition, p: int, oid: int, value: Reply | tuple[Bundle, Bun
 def after_answer(s: IslandPosition, o: OpenOffer) -> None:
     """IR-50/IR-51: once every addressee answered, the answers are logged, and an offer
     rejected by all closes."""
-    p = s.active
-    if all(x is not None for q, x in enumerate(o.answers) if q != p):
+    answered = addressees_answers(s, o)
+    if None not in answered:
         log_answers(s, o)
-        if all(x == Reply.REJECT for q, x in enumerate(o.answers) if q != p):
+        if answered.count(REJECT) == len(answered):
             close_rejected(s, o)
     to_main(s)
 
@@ -195,9 +204,9 @@ def log_answers(s: IslandPosition, o: OpenOffer) -> None:
         x = o.answers[q]
         if x is None:
             parts.append(f"seat {q} does not answer")
-        elif x == Reply.ACCEPT:
+        elif x == ACCEPT:
             parts.append(f"seat {q} accepts")
-        elif x == Reply.REJECT:
+        elif x == REJECT:
             parts.append(f"seat {q} rejects")
         else:
             parts.append(f"seat {q} counters {bundle_text(x[0])} for {bundle_text(x[1])}")
@@ -223,12 +232,12 @@ def offer_answered(s: IslandPosition, oid: int) -> int:
 
 def accept(s: IslandPosition, a: A.Accept) -> None:
     """IR-50: the seat accepts an open offer."""
-    answer(s, s.seat, offer_answered(s, a.offer), Reply.ACCEPT)
+    answer(s, s.seat, offer_answered(s, a.offer), ACCEPT)
 
 
 def reject(s: IslandPosition, a: A.Reject) -> None:
     """IR-50: the seat rejects an open offer."""
-    answer(s, s.seat, offer_answered(s, a.offer), Reply.REJECT)
+    answer(s, s.seat, offer_answered(s, a.offer), REJECT)
 
 
 def counter(s: IslandPosition, a: A.Counter) -> None:
@@ -245,7 +254,7 @@ def set_decline_all(s: IslandPosition, a: A.DeclineAll) -> None:
         if p != s.active:
             for o in list(s.offers):
                 if o.answers[p] is None:
-                    answer(s, p, o.id, Reply.REJECT)
+                    answer(s, p, o.id, REJECT)
     else:
         s.decline_all &= ~(1 << p)
     if s.phase in (MAIN, ANSWER):
@@ -268,7 +277,7 @@ def complete_trade(s: IslandPosition, a: A.Complete) -> None:
         log_answers(s, o)
     q = a.seat
     ans = o.answers[q]
-    if ans == Reply.ACCEPT:
+    if ans == ACCEPT:
         give, get = o.give, o.get
     else:
         assert isinstance(ans, tuple)  # legality: an acceptance or a counter-offer
@@ -298,8 +307,7 @@ def withdraw_offer(s: IslandPosition, a: A.Withdraw) -> None:
         log_answers(s, o)
     s.offers.remove(o)
     log_line(s, None, f"seat {s.active} withdraws offer #{o.id}")
-    p = s.active
-    if all(x in (None, Reply.REJECT) for q, x in enumerate(o.answers) if q != p):
+    if all(x is None or x == REJECT for x in addressees_answers(s, o)):
         s.rejected.append((o.give, o.get))  # IR-51: nobody accepted or countered
     if s.offers or s.phase == ANSWER:
         to_main(s)
