@@ -235,7 +235,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         agent = self.agent_selection if agent is None else agent
         mask = np.zeros(self._size, dtype=np.int8)
         if self._to_act(agent):
-            mask[self._legal_lists()[0]] = 1
+            mask.put(self._legal_lists()[0], 1)
         return mask
 
     def legal_texts(self) -> dict[int, str]:
