@@ -30,6 +30,7 @@ from hexfolk.core import (
     AmbiguousActionError,
     MalformedActionError,
     Prompt,
+    State,
     check_seat,
 )
 from hexfolk.games.island import actions as A
@@ -138,10 +139,16 @@ class IslandState(IslandPosition):
         phase = self.phase
         if phase == ANSWER and seat == self.active:
             phase = MAIN
-        prompt = PHASES[phase].prompt
+        prompt = _PROMPT[phase]
         assert prompt is not None
         text, data = prompt(self, seat)
-        return Prompt(PHASE_NAMES[phase], seat, text, data)
+        key = (phase, seat, text, tuple(data.items())) if data else (phase, seat, text)
+        made = _PROMPTS.get(key)
+        if made is None:
+            if len(_PROMPTS) >= _PROMPTS_LIMIT:
+                _PROMPTS.clear()
+            made = _PROMPTS[key] = Prompt(PHASE_NAMES[phase], seat, text, data)
+        return made
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -369,7 +376,7 @@ class IslandState(IslandPosition):
             return sorted([self.active, *awaiting(self)])
         if phase == SPECIAL_BUILD_SIGNUP:
             return sorted(self.sbp_queue)  # IR-30: every other seat signs up at once
-        return super().acting_seats()
+        return State.acting_seats(self)  # the kernel's default (by name: cheaper than super())
 
     def simultaneous_seats(self) -> list[int]:
         """The discarding seats, the seats that have not answered an open offer (the
@@ -696,4 +703,13 @@ PHASES: tuple[PhaseRules, ...] = tuple(_TABLE[phase] for phase in Phase)
 """The phase table: by :class:`~.phases.Phase`, its legal actions, moves and prompt."""
 _LEGAL = tuple(row.legal for row in PHASES)
 _MOVES = tuple(row.moves for row in PHASES)
+_PROMPT = tuple(row.prompt for row in PHASES)
 """The table's columns, by phase (one subscript fewer on the hottest paths)."""
+
+_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
+"""Each prompt made, by phase, seat, sentence and data (whose values are numbers), shared by
+every state: a :class:`~hexfolk.core.Prompt` is a frozen dataclass, which costs more to build
+than its sentence, and the same prompts come back all game long (the RL environments observe
+at every step, issue 18). Prompts are immutable, so sharing one changes nothing."""
+_PROMPTS_LIMIT = 4096
+"""Prompts remembered (a bound on memory: the memo starts again when full)."""

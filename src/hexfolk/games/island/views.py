@@ -42,12 +42,21 @@ P = TypeVar("P", bound=IslandPosition)
 JSON = dict[str, Any]
 
 
+# A hand by name, written out as a dict display: it builds the dict in half the time of
+# ``dict(zip(RESOURCES, hand))`` (an observation writes three: its own hands and the bank);
+# the checks below keep the names those of RESOURCES and DEV_NAMES, in their order.
 def _hand_json(hand: list[int]) -> dict[str, int]:
-    return dict(zip(RESOURCES, hand))
+    lumber, brick, wool, grain, ore = hand
+    return {"lumber": lumber, "brick": brick, "wool": wool, "grain": grain, "ore": ore}
 
 
 def _dev_json(dev: list[int]) -> dict[str, int]:
-    return dict(zip(DEV_NAMES, dev))
+    knight, vp, roads, plenty, monopoly = dev
+    return {"knight": knight, "vp": vp, "roads": roads, "plenty": plenty, "monopoly": monopoly}
+
+
+assert list(_hand_json(list(range(NRES))).items()) == list(zip(RESOURCES, range(NRES)))
+assert list(_dev_json([0, 1, 2, 3, 4]).items()) == list(zip(DEV_NAMES, range(5)))
 
 
 def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JSON:
@@ -79,8 +88,14 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
             info["vp"] = total_vp(st, p)
         players.append(info)
     # the pieces, by node or edge: from each seat's few pieces, not a walk over the board
-    built = sorted(chain.from_iterable(st.buildings))
     owner, level, edge_owner = st.node_owner, st.node_level, st.edge_owner
+    settlements: list[list[int]] = []
+    cities: list[list[int]] = []
+    for v in sorted(chain.from_iterable(st.buildings)):  # one walk sorts both kinds
+        if level[v] == 1:
+            settlements.append([v, owner[v]])
+        elif level[v] == 2:
+            cities.append([v, owner[v]])
     acting = st.acting_seats()
     to_move = st.current_player()
     # an acting seat beside the one the sequential walk names sees its own decision (for the
@@ -99,8 +114,8 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
         "prompt": prompt.to_json() if prompt else None,
         "acting": acting,
         "board": _board_view(st),
-        "settlements": [[v, owner[v]] for v in built if level[v] == 1],
-        "cities": [[v, owner[v]] for v in built if level[v] == 2],
+        "settlements": settlements,
+        "cities": cities,
         "roads": [[e, edge_owner[e]] for e in sorted(chain.from_iterable(st.roads))],
         "players": players,
         "bank": None if st.game.options["hide_bank"] else _hand_json(st.bank),
