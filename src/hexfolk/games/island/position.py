@@ -398,13 +398,14 @@ def first_unanswered(s: IslandPosition, p: int) -> OpenOffer | None:
 def awaiting(s: IslandPosition) -> list[int]:
     """Seats that have not answered some open offer, in seat order after the proposer:
     the sequential walk asks them in this order before the proposer moves again."""
-    if not s.offers:
+    offers = s.offers
+    if not offers:
         return []
     n, p = s.n, s.active
     out = []
     for i in range(1, n):
         q = (p + i) % n
-        for o in s.offers:
+        for o in offers:
             if o.answers[q] is None:
                 out.append(q)
                 break

@@ -231,23 +231,24 @@ class IslandState(IslandPosition):
                     cache[key] = trades
             out.extend(trades)
             return out
-        # maritime: one lot at a time in the listing (several lots parse as legal too)
+        # maritime: one lot at a time in the listing (several lots parse as legal too); the
+        # same walk over the hand notes the types held (``mask``, for the offers below)
         ratio = self.ratio[p]
-        bank_full = 0 not in self.bank
+        bank = self.bank
+        bank_full = 0 not in bank
+        mask = 0
         for r in range(NRES):
-            k = ratio[r]
-            if hand[r] >= k:
-                if bank_full:
-                    out.extend(MARITIME_ROW[k][r])
-                else:
-                    bank = self.bank
-                    out.extend(act for act in MARITIME_ROW[k][r] if bank[act.get.index(1)])
+            held = hand[r]
+            if held:
+                mask |= 1 << r
+                k = ratio[r]
+                if held >= k:
+                    if bank_full:
+                        out.extend(MARITIME_ROW[k][r])
+                    else:
+                        out.extend([act for act in MARITIME_ROW[k][r] if bank[act.get.index(1)]])
         # player offers: a small canonical set (1 held card for 1 card of a type not held)
         if len(offers) < MAX_OPEN_OFFERS and self.n > 1:
-            mask = 0
-            for r in range(NRES):
-                if hand[r]:
-                    mask |= 1 << r
             canonical = OFFERS_BY_HELD[mask]
             if canonical:
                 if self.rejected or offers:

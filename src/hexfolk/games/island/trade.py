@@ -159,7 +159,9 @@ def make_offer(s: IslandPosition, a: A.Offer) -> None:
     on; the sequential walk asks the seats in order after the proposer first."""
     p = s.active
     declined = s.decline_all
-    answers: list[Answer] = [REJECT if q != p and declined >> q & 1 else None for q in range(s.n)]
+    answers: list[Answer] = [None] * s.n
+    if declined:
+        answers = [REJECT if q != p and declined >> q & 1 else None for q in range(s.n)]
     o = OpenOffer(s.next_offer, a.give, a.get, answers)
     s.next_offer += 1
     s.offers.append(o)
