@@ -408,7 +408,7 @@ class IslandState(IslandPosition):
             return []
         if phase == SPECIAL_BUILD_SIGNUP:
             return [A.SBP_JOIN, A.SBP_PASS] if seat in self.sbp_queue else []
-        return super().legal_actions_for(seat)
+        return State.legal_actions_for(self, seat)  # the kernel's default (as acting_seats)
 
     def prompt_for(self, seat: int) -> Prompt | None:
         if self.phase in (DISCARD, ANSWER, SPECIAL_BUILD_SIGNUP) and seat in self.acting_seats():

@@ -123,7 +123,7 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
         "longest_road": st.longest_road,
         "largest_army": st.largest_army,
         "offers": [o.to_json() for o in st.offers],
-        "discards": _discard_view(st, seat),
+        "discards": None if st.discards is None else _discard_view(st, seat),
         "winner": st.winner if over else None,
         "log": st.visible_log(seat) if log else [],
     }
