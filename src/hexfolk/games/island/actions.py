@@ -488,6 +488,18 @@ PLENTY_TAKES: tuple[PlayPlenty, ...] = tuple(
 PLENTY_ONE: tuple[PlayPlenty, ...] = tuple(PlayPlenty(ONE[r]) for r in range(NRES))
 """Year of Plenty with a single card (the bank holds fewer than two, IR-64)."""
 
+# The actions naming an open offer, built once per offer number (and seat) and listed as they
+# are, like the catalogue above: the listings hand out the same objects again (offer numbers
+# start again with each game, so they serve every game; least-recently-used, 4,096 each).
+accept_of = lru_cache(maxsize=4096)(Accept)
+"""``Accept(offer)``, shared."""
+reject_of = lru_cache(maxsize=4096)(Reject)
+"""``Reject(offer)``, shared."""
+complete_of = lru_cache(maxsize=4096)(Complete)
+"""``Complete(offer, seat)``, shared."""
+withdraw_of = lru_cache(maxsize=4096)(Withdraw)
+"""``Withdraw(offer)``, shared."""
+
 
 class BoardActions(NamedTuple):
     """The build and robber actions of a board, by id (they name ids only, so every board of

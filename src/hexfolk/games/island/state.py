@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from hexfolk.core import (
@@ -261,8 +260,8 @@ class IslandState(IslandPosition):
                 if ans is None or ans == REJECT:
                     continue
                 if can_complete(self, o, s):
-                    out.append(_complete(o.id, s))
-            out.append(_withdraw(o.id))
+                    out.append(A.complete_of(o.id, s))
+            out.append(A.withdraw_of(o.id))
         return out
 
     def is_legal(self, action: Action) -> bool:
@@ -521,12 +520,6 @@ class IslandState(IslandPosition):
     def total_vp(self, p: int) -> int:
         """All VP including hidden VP cards (IR-1, IR-3; :func:`~.score.total_vp`)."""
         return total_vp(self, p)
-
-
-# The proposer's actions on its open offers, built once per offer number and seat and listed
-# as they are, like the catalogue of ``actions`` (offer numbers start again with each game).
-_complete = lru_cache(maxsize=4096)(A.Complete)
-_withdraw = lru_cache(maxsize=4096)(A.Withdraw)
 
 
 # ------------------------------------------------------------------------------ the table

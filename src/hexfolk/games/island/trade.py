@@ -8,8 +8,6 @@ bounded canonical catalogue of :mod:`.actions` (1 held card for 1 card not held)
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import MARITIME_LOT, ONE, Bundle, bundle_text
@@ -57,8 +55,8 @@ def answers(s: IslandPosition, p: int) -> list[Action]:
             continue
         oid = offer.id
         if holds(hand, offer.get):
-            out.append(_accept(oid))
-        out.append(_reject(oid))
+            out.append(A.accept_of(oid))
+        out.append(A.reject_of(oid))
         # canonical counters: give 1 card of a held type instead, for the same cards
         for t in range(NRES):
             if hand[t] and not offer.give[t]:
@@ -66,12 +64,6 @@ def answers(s: IslandPosition, p: int) -> list[Action]:
                 if give != offer.get and any(offer.give):
                     out.append(A.Counter(give, offer.give, oid))
     return out
-
-
-# Acceptances and rejections by offer number, built once and listed as they are, like the
-# catalogue of ``actions`` (offer numbers start again with each game, so they serve every game).
-_accept = lru_cache(maxsize=4096)(A.Accept)
-_reject = lru_cache(maxsize=4096)(A.Reject)
 
 
 def can_complete(s: IslandPosition, o: OpenOffer, seat: int) -> bool:
