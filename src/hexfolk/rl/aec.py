@@ -325,11 +325,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 break
         if not acted:
             return
-        if self._rewarded:  # as play_action: a reward of an earlier step is cleared (kept
-            # for safety: only the end and the shaped reward set it, and neither gets here)
-            for a in self.rewards:
-                self.rewards[a] = 0.0
-            self._rewarded = False
+        # (no reward of an earlier step is left to clear, as play_action would: only the end
+        # and the shaped reward give one, and neither reaches this loop)
         self._after_step()
         if self._rewarded:
             self._accumulate_rewards()
