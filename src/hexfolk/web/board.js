@@ -1,6 +1,6 @@
 // The island board as SVG, drawn from the server's geometry (/api/tables/{id}/geometry) and
 // an observation. Targets come from readLegal() of the listed actions only.
-import { s, clickable } from "./dom.js";
+import { s, clickable, keepEqual } from "./dom.js";
 import { t } from "./i18n.js";
 
 const SQ3 = Math.sqrt(3) / 2;
@@ -243,7 +243,7 @@ export class Board {
         tg.push(el);
       }
     }
-    this.targets.replaceChildren(...tg);
+    keepEqual(this.targets, tg);
   }
 }
 

@@ -48,6 +48,31 @@ export function clickable(el, label, fn) {
   });
 }
 
+/** Replace a container's children with `kids`, keeping each old child that is equal to a new
+ * one (same tag, attributes and content: `isEqualNode`) as the same element, unmoved when the
+ * order holds. A redraw that changes nothing about a button (the same view sent again, an undo
+ * offer that changed beside it) leaves that button in place, so a click that began on it
+ * (mouse down before the redraw, up after) still lands: a replaced node loses it. The kept
+ * node keeps its old listeners, so a listener must depend only on what its attributes show. */
+export function keepEqual(container, kids) {
+  const want = kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false)
+    .map((k) => (k instanceof Node ? k : document.createTextNode(String(k))));
+  const old = [...container.childNodes];
+  const next = want.map((k) => {
+    const i = old.findIndex((o) => o !== null && o.isEqualNode(k));
+    if (i < 0) return k;
+    const o = old[i];
+    old[i] = null;
+    return o;
+  });
+  for (const o of old) if (o !== null) o.remove();
+  let cur = container.firstChild;
+  for (const n of next) {
+    if (n === cur) cur = cur.nextSibling;
+    else container.insertBefore(n, cur);
+  }
+}
+
 /** Keep a container's children in step with keyed items: a child whose key and signature are
  * unchanged stays the same element (focus, hover and a half-done click survive redraws). */
 export function sync(container, items) {

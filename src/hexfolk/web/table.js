@@ -3,7 +3,7 @@
 // server's listed legal actions only; a refusal shows the server's message, and a disabled
 // button the server's reason (the view's `refused`).
 import { api, me } from "./api.js";
-import { h, s, toast, sync } from "./dom.js";
+import { h, s, toast, sync, keepEqual } from "./dom.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
@@ -253,7 +253,7 @@ class TablePage extends TablePageBase {
         if (u.turn > 1) kids.push(h("button.undo#btn-undo-turn", { "data-undo": "turn", title: t("undo.turn_hint", { n: u.turn }), text: t("undo.turn", { n: u.turn }), onclick: () => this.undo("turn") }));
       }
     }
-    this.el.actions.replaceChildren(...kids);
+    keepEqual(this.el.actions, kids); // a button under the pointer survives a redraw
     this.el.actions.hidden = kids.length === 0;
   }
 

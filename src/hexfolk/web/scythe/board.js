@@ -4,7 +4,7 @@
 // its units, structure and resource tokens. Targets are only the locations the listed actions
 // name (legal.js); zoom and pan as on the island's board (BoardZoom: wheel, pinch, drag when
 // zoomed, the buttons, keys + - 0 and arrows).
-import { s, clickable } from "../dom.js";
+import { s, clickable, keepEqual } from "../dom.js";
 import { t } from "../i18n.js";
 import { BoardZoom } from "../board.js";
 
@@ -174,7 +174,7 @@ export class ScytheBoard {
       clickable(el, label, () => (acts.length === 1 ? this.onAction(acts[0]) : this.onChoose(loc, acts)));
       targets.push(el);
     }
-    this.layers.targets.replaceChildren(...targets);
+    keepEqual(this.layers.targets, targets);
   }
 }
 

@@ -4,7 +4,7 @@
 // chat, the clocks, undo, and the final scoring. What can be done comes from the listed legal
 // actions only (legal.js); a refusal shows the server's message.
 import { me } from "../api.js";
-import { h, s, toast } from "../dom.js";
+import { h, s, toast, keepEqual } from "../dom.js";
 import { t } from "../i18n.js";
 import { CLOCKS } from "../lobby.js";
 import { seatLabel, renderTableLobby, swatch } from "../seats.js";
@@ -179,9 +179,9 @@ class ScythePage extends TablePageBase {
       const f = (obs.player_state[Number(c.dataset.clock)] || {}).faction;
       if (f) c.querySelector(".swatch").replaceWith(factionBadge(f));
     }
-    const jump = away ? h("button.small.jump#to-choice", { type: "button", text: t("sc.to_choice"), onclick: () => document.getElementById(away).scrollIntoView({ behavior: "smooth", block: "start" }) }) : null;
-    this.el.status.replaceChildren(...[h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, chips, jump), undo,
-      h("div.spectating", { hidden: this.seat !== null, text: t("spectating") })].filter(Boolean));
+    const jump = away ? h("button.small.jump#to-choice", { type: "button", "data-to": away, text: t("sc.to_choice"), onclick: () => document.getElementById(away).scrollIntoView({ behavior: "smooth", block: "start" }) }) : null;
+    keepEqual(this.el.status, [h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, chips, jump), undo,
+      h("div.spectating", { hidden: this.seat !== null, text: t("spectating") })]);
     this.tick();
   }
 
@@ -198,7 +198,7 @@ class ScythePage extends TablePageBase {
       if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) kids.unshift(h("p.board-hint", { text: t("sc.on_cards") }));
       if (L.commits.length) kids.unshift(h("p.board-hint", { text: t("sc.on_combat") }));
     }
-    this.el.decide.replaceChildren(...kids);
+    keepEqual(this.el.decide, kids); // a button under the pointer survives a redraw
     this.el.decide.hidden = kids.length === 0;
   }
 
