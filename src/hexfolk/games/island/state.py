@@ -29,7 +29,6 @@ from hexfolk.core import (
     AmbiguousActionError,
     MalformedActionError,
     Prompt,
-    State,
     check_seat,
 )
 from hexfolk.games.island import actions as A
@@ -127,6 +126,12 @@ class IslandState(IslandPosition):
         if phase in CHANCE_PHASES:
             return CHANCE
         return self.seat
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER  # the kernel's test of current_player(), one call fewer
+
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES  # (as is_terminal: the drivers ask at every step)
 
     def prompt(self) -> Prompt | None:
         phase = self.phase
@@ -376,7 +381,8 @@ class IslandState(IslandPosition):
             return sorted([self.active, *awaiting(self)])
         if phase == SPECIAL_BUILD_SIGNUP:
             return sorted(self.sbp_queue)  # IR-30: every other seat signs up at once
-        return State.acting_seats(self)  # the kernel's default (by name: cheaper than super())
+        # the kernel's default, [current_player()] at a decision, inlined (as legal_actions_for)
+        return [] if phase == OVER or phase in CHANCE_PHASES else [self.seat]
 
     def simultaneous_seats(self) -> list[int]:
         """The discarding seats, the seats that have not answered an open offer (the
@@ -407,7 +413,9 @@ class IslandState(IslandPosition):
             return []
         if phase == SPECIAL_BUILD_SIGNUP:
             return [A.SBP_JOIN, A.SBP_PASS] if seat in self.sbp_queue else []
-        return State.legal_actions_for(self, seat)  # the kernel's default (as acting_seats)
+        # the kernel's default, legal_actions() for current_player(), inlined: at chance steps
+        # and at the end the table lists nothing, so only the seat to move needs comparing
+        return _LEGAL[phase](self) if seat == self.seat else []
 
     def prompt_for(self, seat: int) -> Prompt | None:
         if self.phase in (DISCARD, ANSWER, SPECIAL_BUILD_SIGNUP) and seat in self.acting_seats():
