@@ -112,6 +112,10 @@ class Texts:
         self.end = tuple(f"seat {p} ends the turn" for p in seats)
         self.buy = tuple(f"seat {p} buys a development card" for p in seats)
         self.draw = tuple(tuple(f"seat {p} draws {name}" for name in DEV_NAMES) for p in seats)
+        self.accepts = tuple(f"seat {p} accepts" for p in seats)
+        self.rejects = tuple(f"seat {p} rejects" for p in seats)
+        self.silent = tuple(f"seat {p} does not answer" for p in seats)
+        """An addressee's answer to an offer, as the line of the answers writes it."""
         self.only = tuple(frozenset((p,)) for p in seats)
         """Visibility of an entry only ``p`` sees."""
         self.pair = tuple(tuple(frozenset((p, q)) for q in seats) for p in seats)

@@ -276,6 +276,11 @@ class IslandPosition(State):
         """Per observer: how many entries of :attr:`log` are rendered, and the lines of the
         whole log that observer may see up to there (this state's own list, extended in place
         by :meth:`visible_log`; never shared with a clone)."""
+        self.after: tuple[tuple[int, ...], ...] = tuple(
+            tuple((p + i) % n for i in range(1, n)) for p in range(n)
+        )
+        """Per seat ``p``, the other seats in seat order after ``p``: the order in which the
+        addressees of ``p``'s offers are asked and their answers logged (never changed)."""
         self.texts: Texts = texts_for(n)
         self.vp_target: int = game.options["vp_target"]
         """(visibility, text); a text may be a lazily formatted object such as ProductionText."""
@@ -401,10 +406,8 @@ def awaiting(s: IslandPosition) -> list[int]:
     offers = s.offers
     if not offers:
         return []
-    n, p = s.n, s.active
     out = []
-    for i in range(1, n):
-        q = (p + i) % n
+    for q in s.after[s.active]:
         for o in offers:
             if o.answers[q] is None:
                 out.append(q)
@@ -414,15 +417,18 @@ def awaiting(s: IslandPosition) -> list[int]:
 
 def to_main(s: IslandPosition) -> None:
     """Back in the active player's main phase: while some seat has not answered an open
-    offer the phase is ``answer`` and the sequential walk names that seat (IR-50); the
-    proposer acts alongside (``acting_seats``)."""
-    waiting = awaiting(s)
-    if waiting:
-        s.phase = ANSWER
-        s.seat = waiting[0]
-    else:
-        s.phase = MAIN
-        s.seat = s.active
+    offer the phase is ``answer`` and the sequential walk names that seat, the first of
+    :func:`awaiting` (IR-50); the proposer acts alongside (``acting_seats``)."""
+    offers = s.offers
+    if offers:  # awaiting's walk, stopped at its first seat (after every answer: no list)
+        for q in s.after[s.active]:
+            for o in offers:
+                if o.answers[q] is None:
+                    s.phase = ANSWER
+                    s.seat = q
+                    return
+    s.phase = MAIN
+    s.seat = s.active
 
 
 def resume_phase(s: IslandPosition) -> None:

@@ -191,17 +191,16 @@ def after_answer(s: IslandPosition, o: OpenOffer) -> None:
 def log_answers(s: IslandPosition, o: OpenOffer) -> None:
     """One public line with every addressee's answer to ``o``, in seat order after the
     proposer (so it does not depend on the order the answers arrived in)."""
-    n, p = s.n, s.active
+    texts = s.texts
     parts = []
-    for i in range(1, n):
-        q = (p + i) % n
+    for q in s.after[s.active]:
         x = o.answers[q]
         if x is None:
-            parts.append(f"seat {q} does not answer")
+            parts.append(texts.silent[q])
         elif x == ACCEPT:
-            parts.append(f"seat {q} accepts")
+            parts.append(texts.accepts[q])
         elif x == REJECT:
-            parts.append(f"seat {q} rejects")
+            parts.append(texts.rejects[q])
         else:
             parts.append(f"seat {q} counters {bundle_text(x[0])} for {bundle_text(x[1])}")
     log_line(s, None, f"answers to offer #{o.id}: " + ", ".join(parts))
