@@ -78,6 +78,9 @@ def visible_vp(s: IslandPosition, p: int) -> int:
     return vp
 
 
-def total_vp(s: IslandPosition, p: int) -> int:
-    """All points of ``p``, hidden victory point cards included (IR-1, IR-3)."""
-    return visible_vp(s, p) + s.dev_cards[p][VICTORY] * VP_CARD
+def total_vp(s: IslandPosition, p: int, visible: int | None = None) -> int:
+    """All points of ``p``, hidden victory point cards included (IR-1, IR-3); ``visible``:
+    :func:`visible_vp` of ``p`` when the caller has it already (an observation writes both)."""
+    if visible is None:
+        visible = visible_vp(s, p)
+    return visible + s.dev_cards[p][VICTORY] * VP_CARD

@@ -68,13 +68,14 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
     settlements_left, cities_left, decline_all = st.settlements_left, st.cities_left, st.decline_all
     players = []
     for p in range(st.n):
+        visible = visible_vp(st, p)
         info: JSON = {
             "seat": p,
             "cards": sum(hands[p]),
             "dev_cards": sum(dev_cards[p]),
             "dev_bought_this_turn": sum(dev_bought[p]),
             "knights": knights[p],
-            "visible_vp": visible_vp(st, p),
+            "visible_vp": visible,
             "road_length": road_length[p],
             "roads_left": roads_left[p],
             "settlements_left": settlements_left[p],
@@ -85,7 +86,7 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
         if over or p == seat:  # IR-7: everything is revealed at the end
             info["hand"] = _hand_json(hands[p])
             info["dev_hand"] = _dev_json(dev_cards[p])
-            info["vp"] = total_vp(st, p)
+            info["vp"] = total_vp(st, p, visible)
         players.append(info)
     # the pieces, by node or edge: from each seat's few pieces, not a walk over the board
     owner, level, edge_owner = st.node_owner, st.node_level, st.edge_owner
