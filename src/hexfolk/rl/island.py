@@ -818,9 +818,12 @@ class IslandCodec(Codec):
             val += _RESOURCE_COUNTS(own["hand"])
             val += _DEV_COUNTS(own["dev_hand"])
             val.append(own["vp"])
-        for holder, step in ((obs["longest_road"], 1), (obs["largest_army"], 2)):
-            if holder in flags:
-                ones.append(flags[holder] + step)
+        holder = obs["longest_road"]
+        if holder in flags:
+            ones.append(flags[holder] + 1)
+        holder = obs["largest_army"]
+        if holder in flags:
+            ones.append(flags[holder] + 2)
         active = obs["active"]
         if active in flags:
             ones.append(flags[active] + 3)
@@ -889,7 +892,8 @@ class IslandCodec(Codec):
                     elif isinstance(answer, dict):
                         ones.append(where + 2)
                         shape.append(where)
-                        val += bundles(answer["counter"]["give"])
+                        text = answer["counter"]["give"]
+                        val += known[text] if text in known else bundles(text)
                     else:
                         ones.append(where + ANSWERS.index(answer))
         discards = obs["discards"]
