@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from hexfolk.core import Action, Game, State, derive_seed, load_game, make_rng
+from hexfolk.core import CHANCE, TERMINAL, Action, Game, State, derive_seed, load_game, make_rng
 from hexfolk.rl.codec import Codec
 
 JSON = dict[str, Any]
@@ -169,27 +169,33 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = dict.fromkeys(self.agents, 0)
-        self._advance()
+        player = self._advance()
         self._scores = self.state.scores() if self.shaped else []
-        self._after_step()
+        self._after_step(player)
 
-    def _advance(self) -> None:
-        """Play chance steps from the environment's seed until a seat must act."""
+    def _advance(self) -> int:
+        """Play chance steps from the environment's seed until a seat must act or the game
+        ends; return ``current_player()`` then."""
         state = self.state
         rng = self._chance
         played = self._played
-        while state.is_chance():
+        player = state.current_player()
+        while player == CHANCE:
             outcome = state.sample_chance(rng)
             played.append(outcome)
             state.apply_unchecked(outcome)
+            player = state.current_player()
+        return player
 
-    def _after_step(self) -> None:
-        """Set the agent to act, or end the episode."""
+    def _after_step(self, player: int) -> None:
+        """Set the agent to act, or end the episode. ``player`` is ``state.current_player()``
+        (the caller has just read it, and ``is_terminal()`` is the same question: a call less
+        at every step)."""
         self._legal = None
         if self._obs_cache:
             self._obs_cache = {}
         state = self.state
-        if state.is_terminal():
+        if player == TERMINAL:
             self._rewarded = True
             for agent, value in zip(self.possible_agents, state.returns()):
                 if agent in self.rewards:
@@ -204,7 +210,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 self.truncations[agent] = True
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self.possible_agents[state.current_player()]
+        self.agent_selection = self.possible_agents[player]
 
     # ------------------------------------------------------------------ observations
     def _observation_json(self, seat: int) -> JSON:
@@ -303,11 +309,10 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
             return
         state, played, steps = self.state, self._played, self._steps
         names, cap, rng = self.possible_agents, self.max_turns, self._chance
-        acted = False
+        to_act = state.current_player()
+        if to_act == seat:
+            return
         while True:
-            to_act = state.current_player()
-            if to_act == seat:
-                break
             legal = state.legal_actions_for(to_act)
             chosen = choose(to_act, legal)
             if any(map(operator.is_, legal, repeat(chosen))):
@@ -316,18 +321,19 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 state.apply_for(to_act, chosen)
             played.append(chosen)
             steps[names[to_act]] += 1  # (every reward is 0 until the end: nothing to clear)
-            acted = True
-            while state.is_chance():
+            # the chance steps, then the next to act (one current_player() answers both whether
+            # a chance step follows and whether the game is over)
+            to_act = state.current_player()
+            while to_act == CHANCE:
                 outcome = state.sample_chance(rng)
                 played.append(outcome)
                 state.apply_unchecked(outcome)
-            if state.is_terminal() or (cap is not None and state.turn_count() >= cap):
+                to_act = state.current_player()
+            if to_act in (seat, TERMINAL) or (cap is not None and state.turn_count() >= cap):
                 break
-        if not acted:
-            return
         # (no reward of an earlier step is left to clear, as play_action would: only the end
         # and the shaped reward give one, and neither reaches this loop)
-        self._after_step()
+        self._after_step(to_act)
         if self._rewarded:
             self._accumulate_rewards()
 
@@ -346,14 +352,14 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
             for a in rewards:
                 rewards[a] = 0.0
             self._rewarded = False
-        self._advance()
+        player = self._advance()
         if self.shaped:
             scores = self.state.scores()
             for s, a in enumerate(self.possible_agents):
                 rewards[a] += self.shaped * (scores[s] - self._scores[s])
             self._scores = scores
             self._rewarded = True
-        self._after_step()
+        self._after_step(player)
         if self._rewarded:
             self._accumulate_rewards()
 
