@@ -239,8 +239,13 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """int8[N]: 1 for the legal actions of ``agent`` (default: the agent to act)."""
         agent = self.agent_selection if agent is None else agent
-        mask = np.zeros(self._size, dtype=np.int8)
-        if self._to_act(agent):
+        mask = np.zeros(self._size, np.int8)
+        # (_to_act, written out: this runs at every step)
+        if (
+            agent == self.agent_selection
+            and not self.terminations.get(agent, True)
+            and not self.truncations.get(agent, True)
+        ):
             mask.put(self._legal_lists()[0], 1)
         return mask
 
@@ -269,8 +274,14 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 )
             self._was_dead_step(action)
             return
-        indices, legal = self._legal_lists()
-        self._play(agent, legal[self._check_index(action, indices, legal)], True)
+        indices, legal = self._legal or self._legal_lists()  # (mostly listed by the mask)
+        if action.__class__ is int and action in indices:  # the common case: a legal index
+            position = indices.index(action)
+        else:
+            position = self._check_index(action, indices, legal)
+        # the agent to act is live, so _after_step named it from current_player() and the
+        # state has not moved since: its legal list is the current seat's (the fast path)
+        self._play(agent, legal[position], True)
 
     def play_action(self, action: Action, legal: Sequence[Action] | None = None) -> None:
         """Step the agent to act with a game action instead of an index (bots in the
@@ -282,9 +293,14 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise EpisodeOverError(f"the episode is over for {agent}")
-        # the bots return an item of the list: an identity scan (C speed) finds it
-        known = legal is not None and any(map(operator.is_, legal, repeat(action)))
-        self._play(agent, action, known)
+        # the bots return an item of the list: an identity scan (C speed) finds it; the list
+        # must be the current seat's (the caller's, so it is checked)
+        fast = (
+            legal is not None
+            and any(map(operator.is_, legal, repeat(action)))
+            and self.state.current_player() == self._seat[agent]
+        )
+        self._play(agent, action, fast)
 
     def play_until(self, seat: int, choose: Callable[[int, list[Action]], Action]) -> None:
         """Let ``choose(seat_to_act, its_legal_actions)`` play every decision until ``seat`` is
@@ -305,11 +321,12 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 legal = self.state.legal_actions_for(to_act)
                 self.play_action(choose(to_act, legal), legal)
             return
-        if not self._to_act(self.agent_selection):
+        agent = self.agent_selection  # (_to_act, written out)
+        if self.terminations.get(agent, True) or self.truncations.get(agent, True):
             return
         state, played, steps = self.state, self._played, self._steps
         names, cap, rng = self.possible_agents, self.max_turns, self._chance
-        to_act = state.current_player()
+        to_act = self._seat[agent]  # live: _after_step named it from current_player()
         if to_act == seat:
             return
         while True:
@@ -337,13 +354,14 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         if self._rewarded:
             self._accumulate_rewards()
 
-    def _play(self, agent: str, chosen: Action, known_legal: bool) -> None:
-        seat = self._seat[agent]
+    def _play(self, agent: str, chosen: Action, fast: bool) -> None:
+        """Play ``agent``'s ``chosen``; ``fast``: it was taken from the current legal list of
+        the seat to act (the runner's fast path, unchecked)."""
         state = self.state
-        if known_legal and state.current_player() == seat:
-            state.apply_unchecked(chosen)  # the runner's fast path: taken from the legal list
+        if fast:
+            state.apply_unchecked(chosen)
         else:
-            state.apply_for(seat, chosen)
+            state.apply_for(self._seat[agent], chosen)
         self._played.append(chosen)
         self._steps[agent] += 1
         self._cumulative_rewards[agent] = 0.0
@@ -369,9 +387,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
 
     def _check_index(self, action: Any, indices: list[int], legal: list[Action]) -> int:
         """The position in ``legal`` of the action with catalogue index ``action``, or
-        :class:`InvalidActionError` (not an int, out of range, masked out)."""
-        if action.__class__ is int and action in indices:
-            return indices.index(action)  # the common case: a legal index
+        :class:`InvalidActionError` (not an int, out of range, masked out). The common case,
+        a legal plain int, :meth:`step` finds itself."""
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
