@@ -8,8 +8,6 @@ bounded canonical catalogue of :mod:`.actions` (1 held card for 1 card not held)
 
 from __future__ import annotations
 
-from operator import ge
-
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import MARITIME_LOT, ONE, Bundle, bundle_text
@@ -73,12 +71,11 @@ def can_complete(s: IslandPosition, o: OpenOffer, seat: int) -> bool:
     hands still hold the cards)."""
     ans = o.answers[seat]
     p = s.active
-    # holds(hand, cards), inlined: the main phase asks for every answer at every step
     if ans == ACCEPT:
-        return all(map(ge, s.hands[p], o.give)) and all(map(ge, s.hands[seat], o.get))
+        return holds(s.hands[p], o.give) and holds(s.hands[seat], o.get)
     if isinstance(ans, tuple):
         give, get = ans  # from seat's side
-        return all(map(ge, s.hands[p], get)) and all(map(ge, s.hands[seat], give))
+        return holds(s.hands[p], get) and holds(s.hands[seat], give)
     return False
 
 
@@ -161,8 +158,7 @@ def make_offer(s: IslandPosition, a: A.Offer) -> None:
     s.next_offer += 1
     s.offers.append(o)
     s.stats[SEATS_AT + p * PER_SEAT + F_OFFERS] += 1
-    # (the log list appended to directly, as log_line does: a call fewer on the offer path)
-    s.log.append((None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}"))
+    log_line(s, None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}")
     after_answer(s, o)
 
 
@@ -184,9 +180,7 @@ def answer(s: IslandPosition, p: int, oid: int, value: Reply | tuple[Bundle, Bun
 def after_answer(s: IslandPosition, o: OpenOffer) -> None:
     """IR-50/IR-51: once every addressee answered, the answers are logged, and an offer
     rejected by all closes."""
-    p = s.active  # addressees_answers, inlined (after every answer: a call fewer)
-    given = o.answers
-    answered = given[:p] + given[p + 1 :]
+    answered = addressees_answers(s, o)
     if None not in answered:
         log_answers(s, o)
         if answered.count(REJECT) == len(answered):
@@ -209,7 +203,7 @@ def log_answers(s: IslandPosition, o: OpenOffer) -> None:
             parts.append(texts.rejects[q])
         else:
             parts.append(f"seat {q} counters {bundle_text(x[0])} for {bundle_text(x[1])}")
-    s.log.append((None, f"answers to offer #{o.id}: " + ", ".join(parts)))  # (as log_line)
+    log_line(s, None, f"answers to offer #{o.id}: " + ", ".join(parts))
 
 
 def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
@@ -217,7 +211,7 @@ def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
     cannot be re-sent unchanged this turn."""
     s.offers.remove(o)
     s.rejected.append((o.give, o.get))
-    s.log.append((None, f"offer #{o.id} is rejected by every seat"))  # (as log_line)
+    log_line(s, None, f"offer #{o.id} is rejected by every seat")
 
 
 def offer_answered(s: IslandPosition, oid: int) -> int:
