@@ -240,12 +240,7 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         """int8[N]: 1 for the legal actions of ``agent`` (default: the agent to act)."""
         agent = self.agent_selection if agent is None else agent
         mask = np.zeros(self._size, np.int8)
-        # (_to_act, written out: this runs at every step)
-        if (
-            agent == self.agent_selection
-            and not self.terminations.get(agent, True)
-            and not self.truncations.get(agent, True)
-        ):
+        if self._to_act(agent):
             mask.put(self._legal_lists()[0], 1)
         return mask
 
@@ -321,8 +316,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 legal = self.state.legal_actions_for(to_act)
                 self.play_action(choose(to_act, legal), legal)
             return
-        agent = self.agent_selection  # (_to_act, written out)
-        if self.terminations.get(agent, True) or self.truncations.get(agent, True):
+        agent = self.agent_selection
+        if not self._to_act(agent):
             return
         state, played, steps = self.state, self._played, self._steps
         names, cap, rng = self.possible_agents, self.max_turns, self._chance
