@@ -41,7 +41,7 @@ def test_check_env_on_the_strict_default_stops_at_a_masked_out_sample() -> None:
     with pytest.raises(InvalidActionError, match="is not legal now") as refused:
         check_env(env, skip_render_check=True)
     names = [f.name for f in _frames(refused.value)]
-    assert names[-2:] == ["step", "_check_index"]
+    assert names[-1] == "_check_index" and "step" in names  # the wrapper's step refused it
     assert {"env_step_passive_checker", "check_step_determinism"} & set(names)
     fingerprint = env.aec.state.fingerprint()
     with pytest.raises(InvalidActionError):

@@ -269,14 +269,17 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
                 )
             self._was_dead_step(action)
             return
-        indices, legal = self._legal or self._legal_lists()  # (mostly listed by the mask)
-        if action.__class__ is int and action in indices:  # the common case: a legal index
-            position = indices.index(action)
-        else:
-            position = self._check_index(action, indices, legal)
         # the agent to act is live, so _after_step named it from current_player() and the
         # state has not moved since: its legal list is the current seat's (the fast path)
-        self._play(agent, legal[position], True)
+        self._play(agent, self._chosen(action), True)
+
+    def _chosen(self, action: Any) -> Action:
+        """The legal action of catalogue index ``action`` of the live agent to act, or
+        :class:`InvalidActionError` (the game is unchanged)."""
+        indices, legal = self._legal or self._legal_lists()  # (mostly listed by the mask)
+        if action.__class__ is int and action in indices:  # the common case: a legal index
+            return legal[indices.index(action)]
+        return legal[self._check_index(action, indices, legal)]
 
     def play_action(self, action: Action, legal: Sequence[Action] | None = None) -> None:
         """Step the agent to act with a game action instead of an index (bots in the
@@ -319,19 +322,50 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         agent = self.agent_selection
         if not self._to_act(agent):
             return
+        to_act = self._seat[agent]  # live: _after_step named it from current_player()
+        if to_act != seat:
+            self._run(seat, choose, to_act, None)
+
+    def step_until(
+        self, action: int | None, seat: int, choose: Callable[[int, list[Action]], Action]
+    ) -> None:
+        """:meth:`step` with ``action``, then :meth:`play_until` ``(seat, choose)`` (the
+        single-agent wrapper's step): the same game, rewards, terminations and truncations, and
+        without a shaped reward or ``max_cycles`` one pass of play_until's loop for both."""
+        live = self.agents and self._to_act(self.agent_selection)
+        if not live or self.shaped or self.max_cycles is not None:
+            self.step(action)  # (EpisodeOverError, a dead agent's step, or the per-step loop)
+            self.play_until(seat, choose)
+            return
+        # every reward is 0 until the end (nothing to clear, as _play would), and the agent's
+        # action is taken from its legal list: the loop plays it as the first decision
+        self._run(seat, choose, self._seat[self.agent_selection], self._chosen(action))
+
+    def _run(
+        self,
+        seat: int,
+        choose: Callable[[int, list[Action]], Action],
+        to_act: int,
+        chosen: Action | None,
+    ) -> None:
+        """Play from the live seat ``to_act`` until ``seat`` is to act or the episode ends, then
+        do the bookkeeping once (play_until's loop: no shaped reward, no ``max_cycles``).
+        ``chosen``: ``to_act``'s first action, taken from its legal list, if the caller has it;
+        ``choose`` gives every other one."""
         state, played, steps = self.state, self._played, self._steps
         names, cap, rng = self.possible_agents, self.max_turns, self._chance
-        to_act = self._seat[agent]  # live: _after_step named it from current_player()
-        if to_act == seat:
-            return
         while True:
-            legal = state.legal_actions_for(to_act)
-            chosen = choose(to_act, legal)
-            if any(map(operator.is_, legal, repeat(chosen))):
-                state.apply_unchecked(chosen)  # the runner's fast path: taken from the list
+            if chosen is not None:
+                state.apply_unchecked(chosen)
             else:
-                state.apply_for(to_act, chosen)
+                legal = state.legal_actions_for(to_act)
+                chosen = choose(to_act, legal)
+                if any(map(operator.is_, legal, repeat(chosen))):
+                    state.apply_unchecked(chosen)  # the runner's fast path: taken from the list
+                else:
+                    state.apply_for(to_act, chosen)
             played.append(chosen)
+            chosen = None
             steps[names[to_act]] += 1  # (every reward is 0 until the end: nothing to clear)
             # the chance steps, then the next to act (one current_player() answers both whether
             # a chance step follows and whether the game is over)

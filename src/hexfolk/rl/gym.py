@@ -119,13 +119,15 @@ class SingleAgentEnv(gymnasium.Env[ObsType, np.int64]):
         if aec.terminations[self.agent] or aec.truncations[self.agent]:
             raise EpisodeOverError("the episode is over: call reset() before step()")
         try:
-            aec.step(int(action) if isinstance(action, np.integer) else action)
-        except InvalidActionError:
+            # the learning seat's action, then the opponents' up to its next decision
+            aec.step_until(
+                int(action) if isinstance(action, np.integer) else action, self.seat, self._choose
+            )
+        except InvalidActionError:  # (raised before anything is played)
             if self.invalid_penalty is None:
                 raise
             info = {**self._info(), "invalid_action": True}
             return aec.observe(self.agent), self.invalid_penalty, False, False, info
-        self._play_opponents()
         reward = aec.earned(self.agent)
         terminated = bool(aec.terminations[self.agent])
         truncated = bool(aec.truncations[self.agent])
