@@ -91,10 +91,12 @@ from hexfolk.games.island.position import (
 )
 from hexfolk.games.island.production import DICE_BY_PIP, DICE_OUTCOMES, dice, roll
 from hexfolk.games.island.robber import discard, discard_actions, move_robber, robber_moves, steal
-from hexfolk.games.island.rules import DICE_PIPS, DICE_TOTAL, MAX_OPEN_OFFERS, NRES
+from hexfolk.games.island.rules import DICE_PIPS, DICE_TOTAL, MAX_OPEN_OFFERS
 from hexfolk.games.island.score import total_vp, visible_vp
 from hexfolk.games.island.setup import lay_out, place_setup_road, place_setup_settlement
 from hexfolk.games.island.trade import (
+    HELD_OFFER_BITS,
+    OFFER_BIT,
     accept,
     answers,
     can_complete,
@@ -104,6 +106,7 @@ from hexfolk.games.island.trade import (
     make_offer,
     maritime_ok,
     maritime_trade,
+    offers_left,
     reject,
     set_decline_all,
     valid_pair,
@@ -241,25 +244,26 @@ class IslandState(IslandPosition):
         bank = self.bank
         bank_full = 0 not in bank
         mask = 0
-        for r in range(NRES):
-            held = hand[r]
+        for r, held in enumerate(hand):
             if held:
                 mask |= 1 << r
-                k = ratio[r]
-                if held >= k:
+                if held >= ratio[r]:
+                    row = MARITIME_ROW[ratio[r]][r]
                     if bank_full:
-                        out.extend(MARITIME_ROW[k][r])
+                        out.extend(row)
                     else:
-                        out.extend([act for act in MARITIME_ROW[k][r] if bank[act.get.index(1)]])
+                        out.extend([act for act in row if bank[act.get.index(1)]])
         # player offers: a small canonical set (1 held card for 1 card of a type not held)
         if len(offers) < MAX_OPEN_OFFERS and self.n > 1:
-            canonical = OFFERS_BY_HELD[mask]
-            if canonical:
-                if self.rejected or offers:
-                    skip = self.rejected + [(o.give, o.get) for o in offers]
-                    out.extend([off for off in canonical if (off.give, off.get) not in skip])
-                else:
-                    out.extend(canonical)
+            if self.rejected or offers:
+                skip = 0  # IR-51: the canonical offers open or rejected this turn, as bits
+                for pair in self.rejected:
+                    skip |= OFFER_BIT.get(pair, 0)
+                for o in offers:
+                    skip |= OFFER_BIT.get((o.give, o.get), 0)
+                out.extend(offers_left(mask, skip & HELD_OFFER_BITS[mask]))
+            else:
+                out.extend(OFFERS_BY_HELD[mask])
         for o in offers:
             for s, ans in enumerate(o.answers):
                 if ans is None or ans == REJECT:

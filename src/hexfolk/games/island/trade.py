@@ -8,9 +8,11 @@ bounded canonical catalogue of :mod:`.actions` (1 held card for 1 card not held)
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.actions import MARITIME_LOT, ONE, Bundle, bundle_text
+from hexfolk.games.island.actions import MARITIME_LOT, OFFERS_BY_HELD, ONE, Bundle, bundle_text
 from hexfolk.games.island.hands import gain, lose, reveal
 from hexfolk.games.island.phases import ANSWER, DISCARD, MAIN, SPECIAL_BUILD_SIGNUP
 from hexfolk.games.island.position import (
@@ -44,6 +46,23 @@ from hexfolk.games.island.stats import (
     PER_SEAT,
     SEATS_AT,
 )
+
+OFFER_BIT: dict[tuple[Bundle, Bundle], int] = {
+    (o.give, o.get): 1 << i
+    for i, o in enumerate(dict.fromkeys(o for row in OFFERS_BY_HELD for o in row))
+}
+"""One bit per canonical offer, by its (give, get): a set of them as one int."""
+HELD_OFFER_BITS: tuple[int, ...] = tuple(
+    sum(OFFER_BIT[(o.give, o.get)] for o in row) for row in OFFERS_BY_HELD
+)
+"""By the set of resource types held: the bits of the canonical offers listed for it."""
+
+
+@lru_cache(maxsize=2048)  # keys: 32 held sets x the subsets of their <= 6 offers (1,442 in all)
+def offers_left(mask: int, skip: int) -> tuple[A.Offer, ...]:
+    """The canonical offers of a hand holding the types ``mask`` (:data:`OFFERS_BY_HELD`)
+    but those in ``skip`` (bits of :data:`OFFER_BIT`, among :data:`HELD_OFFER_BITS`)."""
+    return tuple(o for o in OFFERS_BY_HELD[mask] if not OFFER_BIT[(o.give, o.get)] & skip)
 
 
 def answers(s: IslandPosition, p: int) -> list[Action]:
