@@ -412,9 +412,7 @@ class IslandState(IslandPosition):
         if phase == ANSWER:
             if seat == self.active:
                 return self.main_actions()
-            if first_unanswered(self, seat) is not None:
-                return answers(self, seat)
-            return []
+            return answers(self, seat)  # (none once the seat answered every offer)
         if phase == SPECIAL_BUILD_SIGNUP:
             return [A.SBP_JOIN, A.SBP_PASS] if seat in self.sbp_queue else []
         # the kernel's default, legal_actions() for current_player(), inlined: at chance steps

@@ -77,11 +77,13 @@ def answers(s: IslandPosition, p: int) -> list[Action]:
             out.append(A.accept_of(oid))
         out.append(A.reject_of(oid))
         # canonical counters: give 1 card of a held type instead, for the same cards
-        for t in range(NRES):
-            if hand[t] and not offer.give[t]:
-                give = ONE[t]
-                if give != offer.get and any(offer.give):
-                    out.append(A.Counter(give, offer.give, oid))
+        wanted = offer.give
+        if any(wanted):
+            for t in range(NRES):
+                if hand[t] and not wanted[t]:
+                    give = ONE[t]
+                    if give != offer.get:
+                        out.append(A.Counter(give, wanted, oid))
     return out
 
 
@@ -178,15 +180,17 @@ def make_offer(s: IslandPosition, a: A.Offer) -> None:
     s.offers.append(o)
     s.stats[SEATS_AT + p * PER_SEAT + F_OFFERS] += 1
     log_line(s, None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}")
-    after_answer(s, o)
+    if declined:  # the seats with decline-all on answered at once (else none has yet)
+        after_answer(s, o)
+    else:
+        to_main(s)
 
 
-def answer(s: IslandPosition, p: int, oid: int, value: Reply | tuple[Bundle, Bundle]) -> None:
-    """Seat ``p``'s answer to offer ``oid``, kept by seat (so answers commute). It shows
-    in the offer at once; the log line of an offer's answers is written when the last
+def answer(s: IslandPosition, p: int, o: OpenOffer, value: Reply | tuple[Bundle, Bundle]) -> None:
+    """Seat ``p``'s answer to the open offer ``o``, kept by seat (so answers commute). It
+    shows in the offer at once; the log line of an offer's answers is written when the last
     addressee answers or the offer closes (:meth:`_log_answers`)."""
-    o = offer_by_id(s, oid)
-    assert o is not None and o.answers[p] is None
+    assert o.answers[p] is None
     o.answers[p] = value
     if value == ACCEPT:
         reveal(s, p, o.get)
@@ -233,13 +237,11 @@ def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
     log_line(s, None, f"offer #{o.id} is rejected by every seat")
 
 
-def offer_answered(s: IslandPosition, oid: int) -> int:
-    """The offer an answer names (0: the one offer the seat has not answered)."""
-    if oid:
-        return oid
-    o = first_unanswered(s, s.seat)
+def offer_answered(s: IslandPosition, oid: int) -> OpenOffer:
+    """The open offer an answer names (0: the one offer the seat has not answered)."""
+    o = offer_by_id(s, oid) if oid else first_unanswered(s, s.seat)
     assert o is not None
-    return o.id
+    return o
 
 
 def accept(s: IslandPosition, a: A.Accept) -> None:
@@ -266,7 +268,7 @@ def set_decline_all(s: IslandPosition, a: A.DeclineAll) -> None:
         if p != s.active:
             for o in list(s.offers):
                 if o.answers[p] is None:
-                    answer(s, p, o.id, REJECT)
+                    answer(s, p, o, REJECT)
     else:
         s.decline_all &= ~(1 << p)
     if s.phase in (MAIN, ANSWER):
@@ -319,7 +321,8 @@ def withdraw_offer(s: IslandPosition, a: A.Withdraw) -> None:
         log_answers(s, o)
     s.offers.remove(o)
     log_line(s, None, f"seat {s.active} withdraws offer #{o.id}")
-    if all(x is None or x == REJECT for x in addressees_answers(s, o)):
+    answered = addressees_answers(s, o)
+    if answered.count(None) + answered.count(REJECT) == len(answered):
         s.rejected.append((o.give, o.get))  # IR-51: nobody accepted or countered
     if s.offers or s.phase == ANSWER:
         to_main(s)
