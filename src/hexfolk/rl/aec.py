@@ -241,7 +241,8 @@ class HexfolkEnv(AECEnv[str, dict[str, np.ndarray], int | None]):
         agent = self.agent_selection if agent is None else agent
         mask = np.zeros(self._size, np.int8)
         if self._to_act(agent):
-            mask.put(self._legal_lists()[0], 1)
+            for i in self._legal_lists()[0]:  # (a few: cheaper than put's list-to-array cast)
+                mask[i] = 1
         return mask
 
     def legal_texts(self) -> dict[int, str]:
