@@ -210,8 +210,9 @@ class _Valued(NamedTuple):
 
     where: np.ndarray
     """The counted features, in :meth:`IslandCodec._fill`'s order of the values."""
-    row: np.ndarray
-    """Their rows in :meth:`IslandCodec._byte_values`."""
+    rows: bytes
+    """Where their values start in :meth:`IslandCodec._byte_values` (a multiple of 256), as
+    little-endian int64s: a count is the low byte of its value's index."""
     scale: np.ndarray
     """Their scales (a count not a byte: :meth:`IslandCodec._put`'s general path)."""
 
@@ -253,7 +254,8 @@ _CACHE = 64
 """Boards (layouts) remembered per codec; a table of more is cleared (Driftland: one per game)."""
 _BYTE = 255
 """The largest count :meth:`IslandCodec._put` takes through bytes."""
-_UINT8 = np.dtype(np.uint8)
+_INDEX = np.dtype("<i8")
+"""The dtype of :attr:`_Valued.rows`."""
 
 
 class IslandCodec(Codec):
@@ -450,7 +452,8 @@ class IslandCodec(Codec):
         where = np.array(at, dtype=np.intp)
         if len(self._valued) >= _MEMO:
             self._valued.clear()
-        entry = self._valued[key] = _Valued(where, self._row_at[where], self._scale[where])
+        rows = self._row_at[where].astype(_INDEX).tobytes()
+        entry = self._valued[key] = _Valued(where, rows, self._scale[where])
         return entry
 
     def _extra_at(self, shape: Sequence[int]) -> list[int]:
@@ -851,10 +854,12 @@ class IslandCodec(Codec):
                 self._flags.clear()
             at = self._flags[ones] = np.array(ones, dtype=np.intp)
         vec[at] = 1.0
-        try:  # the counts are small: looked up by byte (bytes() refuses a count above 255)
+        index = bytearray(entry.rows)
+        try:  # the counts are small: each is written into its index's low byte, no add (a
+            # bytearray refuses a count above 255 or not an int)
+            index[:: _INDEX.itemsize] = val  # type: ignore[assignment]
             # (the dtype positional, an np.dtype: numpy parses a keyword argument slower)
-            raw = np.frombuffer(bytes(val), _UINT8)  # type: ignore[arg-type]
-            vec[entry.where] = self._values[entry.row + raw]
+            vec[entry.where] = self._values[np.frombuffer(index, _INDEX)]
         except (ValueError, TypeError):  # a count above 255, not an int
             scaled = np.array(val, dtype=np.float32) * entry.scale
             vec[entry.where] = np.minimum(scaled, np.float32(1), out=scaled)
