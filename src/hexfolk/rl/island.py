@@ -210,9 +210,12 @@ class _Valued(NamedTuple):
 
     where: np.ndarray
     """The counted features, in :meth:`IslandCodec._fill`'s order of the values."""
-    rows: bytes
-    """Where their values start in :meth:`IslandCodec._byte_values` (a multiple of 256), as
-    little-endian int64s: a count is the low byte of its value's index."""
+    rows: bytearray
+    """Their values' indices in :meth:`IslandCodec._byte_values`, as little-endian int64s:
+    where each row starts (a multiple of 256), a count in its low byte (:meth:`IslandCodec._put`
+    writes every count before each read)."""
+    at: np.ndarray
+    """:attr:`rows` as an array (a view: it reads the counts written into :attr:`rows`)."""
     scale: np.ndarray
     """Their scales (a count not a byte: :meth:`IslandCodec._put`'s general path)."""
 
@@ -452,8 +455,9 @@ class IslandCodec(Codec):
         where = np.array(at, dtype=np.intp)
         if len(self._valued) >= _MEMO:
             self._valued.clear()
-        rows = self._row_at[where].astype(_INDEX).tobytes()
-        entry = self._valued[key] = _Valued(where, rows, self._scale[where])
+        rows = bytearray(self._row_at[where].astype(_INDEX).tobytes())
+        view = np.frombuffer(rows, _INDEX)
+        entry = self._valued[key] = _Valued(where, rows, view, self._scale[where])
         return entry
 
     def _extra_at(self, shape: Sequence[int]) -> list[int]:
@@ -854,12 +858,10 @@ class IslandCodec(Codec):
                 self._flags.clear()
             at = self._flags[ones] = np.array(ones, dtype=np.intp)
         vec[at] = 1.0
-        index = bytearray(entry.rows)
         try:  # the counts are small: each is written into its index's low byte, no add (a
             # bytearray refuses a count above 255 or not an int)
-            index[:: _INDEX.itemsize] = val  # type: ignore[assignment]
-            # (the dtype positional, an np.dtype: numpy parses a keyword argument slower)
-            vec[entry.where] = self._values[np.frombuffer(index, _INDEX)]
+            entry.rows[:: _INDEX.itemsize] = val  # type: ignore[assignment]
+            vec[entry.where] = self._values[entry.at]
         except (ValueError, TypeError):  # a count above 255, not an int
             scaled = np.array(val, dtype=np.float32) * entry.scale
             vec[entry.where] = np.minimum(scaled, np.float32(1), out=scaled)
