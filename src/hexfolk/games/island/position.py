@@ -24,9 +24,10 @@ interface on top of it is :class:`~.state.IslandState`. Its fields, in the game'
 Speed (random games run thousands of steps per second; see ``benchmarks/island_profile.py``):
 
 * memos shared by clones: income by dice sum (``income``), robber moves (``robber_cache``),
-  road and settlement spots (``build_cache``), trade listings by hand (process-wide, per set
-  of ratios). Each depends only on the board, and a state that changes the board *replaces*
-  the memo instead of editing it, so states sharing one always agree with it;
+  road and settlement spots and the views' order of the pieces (``build_cache``), trade
+  listings by hand (process-wide, per set of ratios). Each depends only on the board, and a
+  state that changes the board *replaces* the memo instead of editing it, so states sharing
+  one always agree with it;
 * recurring log lines formatted once per player count (:class:`~.log.Texts`); production lines
   lazily; each observer's rendered log kept and extended (:meth:`IslandPosition.visible_log`);
 * Longest Road updated from the new road only (:func:`~.roads.length_after_road`);
@@ -208,11 +209,12 @@ class IslandPosition(State):
         """:meth:`_robber_table` by seat and the opponents holding cards (without the friendly
         robber). Shared by clones: it depends only on where buildings stand, and a
         state that places a settlement replaces the dict instead of editing it."""
-        self.build_cache: dict[int, tuple[int, tuple[Action, ...]]] = {}
-        """Road (key ``p``) and settlement (key ``p + 8``) actions of each seat, with the
-        number of roads left on the table when computed (a guard: a listing is never reused
-        once the pieces on the table changed). Shared by clones and replaced, never edited,
-        when a road or building is placed (see :attr:`income`)."""
+        self.build_cache: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+        """Road (key ``p``) and settlement (key ``p + 8``) actions of each seat, and the
+        views' order of the pieces on the board (key ``-1``, :func:`.views.pieces_order`),
+        each with the pieces left when computed (a guard: nothing is reused once the pieces
+        on the table changed). Shared by clones and replaced, never edited, when a road or
+        building is placed (see :attr:`income`)."""
         self.trade_cache: list[TradeTable] = [
             trade_table((BANK_RATIO,) * NRES, n > 1) for _ in range(n)
         ]

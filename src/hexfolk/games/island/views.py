@@ -92,7 +92,8 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
     owner, level, edge_owner = st.node_owner, st.node_level, st.edge_owner
     settlements: list[list[int]] = []
     cities: list[list[int]] = []
-    for v in sorted(chain.from_iterable(st.buildings)):  # one walk sorts both kinds
+    nodes, edges = pieces_order(st)
+    for v in nodes:  # one walk sorts both kinds
         if level[v] == 1:
             settlements.append([v, owner[v]])
         elif level[v] == 2:
@@ -117,7 +118,7 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
         "board": _board_view(st),
         "settlements": settlements,
         "cities": cities,
-        "roads": [[e, edge_owner[e]] for e in sorted(chain.from_iterable(st.roads))],
+        "roads": [[e, edge_owner[e]] for e in edges],
         "players": players,
         "bank": None if st.game.options["hide_bank"] else _hand_json(st.bank),
         "deck": sum(st.deck),
@@ -129,6 +130,21 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
         "log": st.visible_log(seat) if log else [],
     }
     return obs
+
+
+def pieces_order(st: IslandPosition) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The nodes with a building and the edges with a road, each sorted (the views list the
+    pieces by node and edge), kept in ``build_cache`` until a piece is placed."""
+    left = (sum(st.roads_left), sum(st.settlements_left))
+    hit = st.build_cache.get(-1)
+    if hit is not None and hit[0] == left:
+        return hit[1]
+    order = (
+        tuple(sorted(chain.from_iterable(st.buildings))),
+        tuple(sorted(chain.from_iterable(st.roads))),
+    )
+    st.build_cache[-1] = (left, order)
+    return order
 
 
 def _board_view(st: IslandPosition) -> JSON:
