@@ -93,7 +93,7 @@ def observation(st: IslandPosition, seat: int | None, *, log: bool = True) -> JS
     settlements: list[list[int]] = []
     cities: list[list[int]] = []
     nodes, edges = pieces_order(st)
-    for v in nodes:  # one walk sorts both kinds
+    for v in nodes:  # one walk over the sorted nodes splits both kinds
         if level[v] == 1:
             settlements.append([v, owner[v]])
         elif level[v] == 2:
