@@ -448,7 +448,8 @@ def parse(text: str) -> Action:
 
 # ---------------------------------------------------------------- the canonical action objects
 # The engine lists these very objects (built once, alive as long as the module), so listing a
-# position's actions allocates nothing and the trade fast path can look an action up by id.
+# position's actions allocates nothing. Lookups go by value, never by object identity: an
+# action copied, pickled or parsed from text must behave as the listed one.
 
 MARITIME: dict[tuple[int, int, int], MaritimeTrade] = {}
 """Single-lot maritime trades by (ratio, resource given, resource taken)."""
@@ -459,12 +460,13 @@ for _ratio in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO):
                 _give = tuple(_ratio if i == _r else 0 for i in range(NRES))
                 _get = tuple(1 if i == _s else 0 for i in range(NRES))
                 MARITIME[(_ratio, _r, _s)] = MaritimeTrade(_give, _get)
-MARITIME_LOT: dict[int, tuple[int, int, int]] = {
-    id(act): (k, r, s) for (k, r, s), act in MARITIME.items()
+MARITIME_LOT: dict[tuple[Bundle, Bundle], tuple[int, int, int]] = {
+    (act.give, act.get): (k, r, s) for (k, r, s), act in MARITIME.items()
 }
-"""``id`` of each canonical single-lot maritime action -> (ratio, resource given, resource
-taken): the fast path of :func:`~.trade.maritime_trade`. Other objects (parsed, multi-lot)
-take the general path."""
+"""The bundles ``(give, get)`` of each single-lot maritime trade -> (ratio, resource given,
+resource taken): the fast path of :func:`~.trade.maritime_trade`. Keyed by value (two tuples
+of ints, hashed in C), so a trade parsed from text, unpickled in a bot worker or copied finds
+its lot as the listed object does; multi-lot trades take the general path."""
 MARITIME_ROW: dict[int, tuple[tuple[MaritimeTrade, ...], ...]] = {
     k: tuple(tuple(MARITIME[(k, r, s)] for s in range(NRES) if s != r) for r in range(NRES))
     for k in (RESOURCE_HARBOR_RATIO, GENERIC_RATIO, BANK_RATIO)

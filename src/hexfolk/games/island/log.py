@@ -9,6 +9,7 @@ append-only: a state appends to its own list and, when cloned, freezes that list
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hexfolk.games.island.actions import MARITIME, bundle_text
@@ -129,12 +130,18 @@ class Texts:
         )
         self.trade = tuple(
             {
-                id(act): f"seat {p} trades {bundle_text(act.give)} for {bundle_text(act.get)}"
-                for act in MARITIME.values()
+                lot: f"seat {p} trades {bundle_text(act.give)} for {bundle_text(act.get)}"
+                for lot, act in MARITIME.items()
             }
             for p in seats
         )
-        """Maritime trade lines by seat and ``id`` of the canonical action object."""
+        """Maritime trade lines by seat and lot ``(ratio, resource given, resource taken)``."""
+        self.n = n
+
+    def __reduce__(self) -> tuple[Callable[[int], Texts], tuple[int]]:
+        # a pickled or copied position shares the texts of its player count in the process it
+        # lands in, rebuilt there, never carried across
+        return texts_for, (self.n,)
 
 
 _TEXTS: dict[int, Texts] = {}

@@ -137,7 +137,7 @@ def maritime_ok(s: IslandPosition, p: int, give: Bundle, get: Bundle) -> bool:
 def maritime_trade(s: IslandPosition, a: A.MaritimeTrade) -> None:
     """IR-52..IR-54: a maritime trade with the bank (a harbor's ratio where ``p`` has one)."""
     p = s.seat
-    lot = MARITIME_LOT.get(id(a))
+    lot = MARITIME_LOT.get((a.give, a.get))
     if lot is not None:  # a listed single lot: its ratio is the player's ratio for r
         k, r, took = lot
         if k < BANK_RATIO:
@@ -151,7 +151,7 @@ def maritime_trade(s: IslandPosition, a: A.MaritimeTrade) -> None:
         s.hands[p][took] += 1
         s.bank[took] -= 1
         st[base + F_GAIN + src * NRES + took] += 1
-        s.log.append((None, s.texts.trade[p][id(a)]))
+        s.log.append((None, s.texts.trade[p][lot]))
         return
     harbor = any(a.give[r] and s.ratio[p][r] < BANK_RATIO for r in range(NRES))
     sink, src = (L_HARBOR, G_HARBOR) if harbor else (L_BANK, G_BANK)
