@@ -476,6 +476,22 @@ class State(ABC):
                 return True
         return False
 
+    def why_final(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` taking ``action`` here is final by the game's rules, so that a table
+        never takes it back (undo), or ``None`` when it may be taken back within the seat's own
+        turn: a step that changes another seat's holdings (a trade completed, a Monopoly), a
+        step the rules make public and final (a development card played, the robber moved, a
+        combat begun or fought), or a decision outside the seat's own turn (a discard, an
+        answer). The answer is one sentence in the game's words with the rule's number; the
+        table shows it when it refuses an undo.
+
+        Asked on the state *before* the step, for every person's step, on the table's event
+        loop: it must be cheap (well under a millisecond). Chance steps, hidden information
+        (:meth:`reveals_to`), other seats' later steps and a new turn are the table's own
+        barriers and need no answer here. The default: nothing is final by the rules.
+        """
+        return None
+
     # --- copies and views -------------------------------------------------------------------
     @abstractmethod
     def clone(self) -> State:

@@ -50,7 +50,14 @@ from hexfolk.server.limits import (
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.store import Step, Store
 from hexfolk.server.trace import TRACE
-from hexfolk.server.undo import Undoable, check_reveal, live_events, reveals, undoable
+from hexfolk.server.undo import (
+    Undoable,
+    check_reveal,
+    final_reason,
+    live_events,
+    reveals,
+    undoable,
+)
 from hexfolk.server.views import ViewParts, build_parts
 
 log = logging.getLogger("hexfolk.server.room")
@@ -326,17 +333,22 @@ class Room:
 
     def _replay(self, steps: list[Step]) -> tuple[State, list[Step]]:
         """The state after ``steps`` (the game as played) from the start, and the steps with
-        ``turn`` (``turn_count()`` before each) filled in."""
+        ``turn`` (``turn_count()`` before each) and a person step's ``final`` filled in."""
         game = load_game(self.row.game, self.row.players, self.row.options)
         state = game.new_initial_state()
         out: list[Step] = []
         for st in steps:
-            out.append(dataclasses.replace(st, turn=state.turn_count()))
+            turn = state.turn_count()
             if st.kind == "chance":
+                out.append(dataclasses.replace(st, turn=turn))
                 state.apply(state.parse_action(st.action))
             else:
                 assert st.seat is not None
-                state.apply_for(st.seat, state.parse_action_for(st.seat, st.action))
+                action = state.parse_action_for(st.seat, st.action)
+                person = not (st.bot or st.timeout or st.stand_in)
+                final = final_reason(state, st.seat, action) if person else None
+                out.append(dataclasses.replace(st, turn=turn, final=final))
+                state.apply_for(st.seat, action)
         return state, out
 
     def shift_clocks(self, seconds: float) -> None:
@@ -652,6 +664,7 @@ class Room:
         turn: int = -1,
         undoes: int | None = None,
         reveals: bool | None = False,
+        final: str | None = None,
         **flags: bool,
     ) -> None:
         seq = self.version + len(self.pending) + 1
@@ -665,6 +678,7 @@ class Room:
                 undoes=undoes,
                 reveals=reveals,
                 turn=turn,
+                final=final,
                 **flags,
             )
         )
@@ -801,6 +815,7 @@ class Room:
             )
         try:
             action = state.parse_action_for(seat, text)
+            final = final_reason(state, seat, action)  # undo barrier 5, before the step
             before = state.clone()
             turn = state.turn_count()
             state.apply_for(seat, action)
@@ -813,11 +828,19 @@ class Room:
         except ActionError as exc:
             raise ApiError("illegal", str(exc)) from None
         seq = self._next_seq()
-        # a step a chance draw or a new turn follows can never be undone: no need to ask
-        candidate = not state.is_chance() and state.turn_count() == turn
+        # a final step, or one a chance draw or a new turn follows, can never be undone: no
+        # need to keep the state before it or to ask whether it revealed something
+        candidate = final is None and not state.is_chance() and state.turn_count() == turn
         if candidate:
             self._before[seq] = before
-        self._record("action", seat, str(action), turn=turn, reveals=None if candidate else False)
+        self._record(
+            "action",
+            seat,
+            str(action),
+            turn=turn,
+            reveals=None if candidate else False,
+            final=final,
+        )
         self._draw_chance()
         if TRACE.enabled:
             TRACE.add("apply", time.perf_counter() - conn.trace_parsed)

@@ -32,7 +32,7 @@ from hexfolk.core import (
     check_seat,
 )
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import buttons, positions, reasons, timeouts, views
+from hexfolk.games.island import buttons, final, positions, reasons, timeouts, views
 from hexfolk.games.island.actions import (
     MARITIME_ROW,
     OFFERS_BY_HELD,
@@ -474,6 +474,10 @@ class IslandState(IslandPosition):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return reasons.why_illegal(self, seat, action)
+
+    def why_final(self, seat: int, action: Action) -> str | None:
+        """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
+        return final.why_final(self, seat, action)
 
     def standing_actions(self, seat: int) -> list[Action]:
         """Roll, buy, play knight, play roads, end: the page's buttons (see :mod:`.buttons`)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexfolk.core import CHANCE, TERMINAL, Action, PositionError, Prompt, check_seat
-from hexfolk.games.scythe import buttons
+from hexfolk.games.scythe import buttons, final
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
     FACTORY_TOP,
@@ -420,6 +420,10 @@ class ScytheState(Position):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return why_illegal(self, seat, action)
+
+    def why_final(self, seat: int, action: Action) -> str | None:
+        """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
+        return final.why_final(self, seat, action)
 
     def standing_actions(self, seat: int) -> list[Action]:
         """The four mat sections, shown as buttons whether legal or not (see :mod:`.buttons`)."""
