@@ -146,7 +146,12 @@ async def _refused(conn: TableConnection, message: str) -> None:
 
 
 async def _play(
-    url: str, game: str, players: int, seed: int, options: dict[str, Any], script: Script,
+    url: str,
+    game: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    script: Script,
     then: Callable[[list[TableConnection]], Any],
 ) -> None:
     clients, tid = await _table(url, game, players, seed, options)
@@ -239,7 +244,9 @@ def test_a_cannot_take_back_a_completed_trade_but_its_road_after_it(
         await _step(conns, b, f["accept"])
         await _refused(conns[b], U.FINAL.format(why=island_final.ANSWERED))
         traded = await _step(conns, a, f["complete"])
-        b_hand = conns[b].view["observation"]["players"][b]  # type: ignore[index]
+        b_view = conns[b].view
+        assert b_view is not None
+        b_hand = b_view["observation"]["players"][b]
         await _refused(conns[a], U.FINAL.format(why=island_final.TRADED))
         built = await _step(conns, a, f["road"])
         assert built["undo"] == {"steps": 1, "turn": 1, "last": f["road"]}
@@ -416,7 +423,9 @@ def test_scythe_a_step_into_an_opponent_is_final_a_plain_step_is_undoable(
 
 # --- the walk back, barrier 5 ----------------------------------------------------------------
 def _st(seq: int, seat: int | None, turn: int, **flags: Any) -> Step:
-    return Step(seq, "action" if seat is not None else "chance", seat, f"s{seq}", turn=turn, **flags)
+    return Step(
+        seq, "action" if seat is not None else "chance", seat, f"s{seq}", turn=turn, **flags
+    )
 
 
 def test_a_final_step_stays_and_only_the_steps_after_it_go() -> None:
@@ -461,9 +470,7 @@ def test_final_reason_on_real_states_of_both_games() -> None:
                     if game == "scythe" and probe.prompt() is not None:
                         assert probe.prompt().kind not in ("commit", "choose-combat", "artillery")  # type: ignore[union-attr]
                 state.apply_for(seat, action)
-    assert {island_final.ANSWERED, island_final.TRADED, island_final.ROBBER_MOVED} <= seen[
-        "island"
-    ]
+    assert {island_final.ANSWERED, island_final.TRADED, island_final.ROBBER_MOVED} <= seen["island"]
     assert None in seen["island"] and None in seen["scythe"]
     assert scythe_final.OTHERS_CHANGED in seen["scythe"]
 

@@ -24,16 +24,13 @@ Factory offer looked at is hidden information: the table's own barriers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hexfolk.core import Action
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import EncounterOption, PayCard, Reveal, Step, TakeFactory
 from hexfolk.games.scythe.phases import ARTILLERY, COMBAT_CHOOSE, COMMIT, RETREAT, STEP
-from hexfolk.games.scythe.position import WORKER
-
-if TYPE_CHECKING:
-    from hexfolk.games.scythe.state import ScytheState
+from hexfolk.games.scythe.position import WORKER, Position
 
 COMBAT = "a combat, once begun, is fought to its end: its steps are final (SR-43)"
 COMBAT_BEGUN = "this step begins a combat (SR-31, SR-43)"
@@ -59,7 +56,7 @@ _BY_KIND: dict[type[Action], str] = {
 """The kinds of step that are always final."""
 
 
-def why_final(s: ScytheState, seat: int, action: Action) -> str | None:
+def why_final(s: Position, seat: int, action: Action) -> str | None:
     """Why ``seat``'s ``action`` (a legal step of ``s``, asked before it) is final, or None.
     Costs one clone and one step at most (tens of microseconds)."""
     if s.phase in COMBAT_PHASES:
@@ -70,6 +67,7 @@ def why_final(s: ScytheState, seat: int, action: Action) -> str | None:
     if s.phase == STEP and isinstance(action, Step) and _enters_opponents(s, seat, action.loc):
         return ENTERED
     after = s.clone()
+    assert isinstance(after, Position)
     after.apply_for(seat, action)
     if after.phase in COMBAT_PHASES and not after.is_terminal():
         return COMBAT_BEGUN
@@ -78,7 +76,7 @@ def why_final(s: ScytheState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _enters_opponents(s: ScytheState, p: int, loc: int) -> bool:
+def _enters_opponents(s: Position, p: int, loc: int) -> bool:
     """Does ``p``'s selected character or mech step onto an opponent's units (SR-31)?"""
     if s.move.kind == WORKER or loc >= D.NTERR:
         return False
@@ -88,7 +86,7 @@ def _enters_opponents(s: ScytheState, p: int, loc: int) -> bool:
     return any(s.workers_on[loc * n + q] for q in range(n) if q != p)
 
 
-def _holdings(s: ScytheState, q: int) -> tuple[Any, ...]:
+def _holdings(s: Position, q: int) -> tuple[Any, ...]:
     """What player ``q`` holds: tracks, coins, combat cards, stars, units, cards."""
     n = s.n
 
