@@ -20,9 +20,12 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from hexfolk.core import State, load_game, make_rng
 from hexfolk.games.island import final as island_final
 from hexfolk.games.scythe import final as scythe_final
+from hexfolk.server import room as room_module
 from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.store import Step
@@ -485,3 +488,53 @@ def _public(state: State, q: int) -> Any:
     mine = obs["player_state"][q]
     keys = ("power", "popularity", "coins", "star_total", "combat_cards", "hand", "mechs")
     return [mine[k] for k in keys]
+
+
+def _factory_look(state: State) -> dict[str, Any] | None:
+    """A step of the active seat, undoable by the rules, that brings its character to the
+    Factory offer (SR-48): it shows the seat the offer's hidden cards."""
+    seat = state.current_player()
+    if seat < 0 or state.simultaneous_seats():
+        return None
+    for x in state.legal_actions_for(seat):
+        if state.why_final(seat, x) is not None:
+            continue
+        probe = state.clone()
+        probe.apply_for(seat, x)
+        prompt = probe.prompt()
+        if prompt is not None and prompt.kind == "factory-offer":
+            return {"seat": seat, "look": str(x)}
+    return None
+
+
+@pytest.mark.parametrize("path", ["checked", "settled"])
+def test_scythe_the_factory_look_is_a_reveal_barrier(
+    server: ThreadServer, monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    """Barrier 6 over the wire (SR-48): the step that shows the mover the Factory offer is
+    no final step by the rules, but it showed hidden cards, so it cannot be taken back.
+    ``checked``: the reveal check, run after the view went out, withdraws the offer and the
+    undo is refused with the reveal's sentence; ``settled``: the undo comes before any check
+    (held back here) and the room settles it then, with the same refusal and a corrected
+    view. (The combat commitments, which covered this path before, are final at once now.)"""
+    if path == "settled":
+        monkeypatch.setattr(room_module, "REVEAL_CHECK_DELAY", 600.0)
+    seed, script = _find("scythe", 2, {}, _factory_look, _random, 1500)
+    seat, look = script.found["seat"], script.found["look"]
+    assert script.state.reveals_to(
+        seat, script.state.parse_action_for(seat, look), random.Random(1)
+    )
+
+    async def then(conns: list[TableConnection]) -> None:
+        looked = await _step(conns, seat, look)
+        assert looked["undo"] is not None and looked["undo"]["last"] == look  # not yet known
+        if path == "checked":
+            fixed = await conns[seat].wait_for(lambda v: v["undo"] is None, timeout=20)
+            assert fixed["version"] == looked["version"]
+        err = await _undo(conns[seat], 1)
+        assert err["type"] == "error" and err["code"] == "cannot_undo"
+        assert err["message"] == U.REVEALED
+        fixed = await conns[seat].wait_for(lambda v: v["undo"] is None, timeout=20)
+        assert fixed["version"] == looked["version"]
+
+    run(_play(server.url, "scythe", 2, seed, {}, script, then), timeout=300)
