@@ -424,6 +424,56 @@ def test_scythe_a_step_into_an_opponent_is_final_a_plain_step_is_undoable(
     run(_play(server.url, "scythe", 2, seed, {}, script, then), timeout=300)
 
 
+def _into_combat(state: State) -> dict[str, Any] | None:
+    """A step of a character or mech onto an opponent's character or mech (SR-31)."""
+    found = _steps(state)
+    if found is None:
+        return None
+    seat = found[0]
+    for text in found[1]:
+        probe = state.clone()
+        probe.apply_for(seat, state.parse_action_for(seat, text))
+        # the opponent's units are still there after the step: a combat follows the move
+        if len(_fighters(probe, seat)) > len(_fighters(state, seat)):
+            return {"seat": seat, "into": text}
+    return None
+
+
+def _fighters(state: State, seat: int) -> list[str]:
+    """The territories where ``seat``'s character or mechs share a territory with another
+    player's character or mechs (from the spectator's view of the board)."""
+    board = state.observation(None, log=False)["board"]
+    out = []
+    for loc, there in board.items():
+        units = there.get("units", {})
+        owners = {int(q) for q, u in units.items() if u["character"] or u["mechs"]}
+        if seat in owners and len(owners) > 1:
+            out.append(loc)
+    return out
+
+
+def test_scythe_the_move_that_starts_a_combat_is_final(server: ThreadServer) -> None:
+    """SR-31, SR-43, finding 14: the step onto an opponent's character or mech cannot be
+    taken back (before the fix it was offered back); when the move then ends, the combat
+    begins and that step cannot be taken back either: the defender is asked to commit."""
+    seed, script = _find("scythe", 2, {}, _into_combat, _random, 2500)
+    mover = script.found["seat"]
+
+    async def then(conns: list[TableConnection]) -> None:
+        entered = await _step(conns, mover, script.found["into"])
+        await _refused(conns[mover], U.FINAL.format(why=scythe_final.ENTERED))
+        kinds = {(entered["observation"].get("prompt") or {}).get("kind")}
+        if "commit" not in kinds and "artillery" not in kinds:
+            legal = [e["action"] for e in entered["legal"]]
+            assert "done" in legal, legal
+            begun = await _step(conns, mover, "done")
+            kinds = {(begun["observation"].get("prompt") or {}).get("kind")}
+            await _refused(conns[mover], U.FINAL.format(why=scythe_final.COMBAT_BEGUN))
+        assert kinds & {"commit", "artillery", "choose-combat"}, kinds
+
+    run(_play(server.url, "scythe", 2, seed, {}, script, then), timeout=300)
+
+
 # --- the walk back, barrier 5 ----------------------------------------------------------------
 def _st(seq: int, seat: int | None, turn: int, **flags: Any) -> Step:
     return Step(
