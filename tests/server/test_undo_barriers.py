@@ -6,10 +6,12 @@ final (Board Game Arena's policy).
 Each wire test plays a seeded table through a real server (raw WebSocket clients) to the
 moment it needs: the script is found offline first by replaying the room's seeded chance
 draws (``make_rng(seed, "chance", seq)``, as in ``test_simultaneous``), then sent step by step.
-Before the fix every refused undo here was offered and taken: B took back its discard during
-A's 7, A took back ``complete 1 with 1`` (B's hand changed back), A took back ``play
-plenty``, B took back its answer to A's offer, a Scythe mover took back the step into an
-opponent's territory.
+Before the fix every refused undo here but the Factory look's (a reveal barrier that held
+already; its test keeps the wire coverage the combat commitments gave) was offered and taken:
+B took back its discard during A's 7, A took back ``complete 1 with 1`` (B's hand changed
+back), A took back ``play plenty``, B took back its answer to A's offer, a Scythe mover took
+back the step onto an opponent's units and the ``done`` that began the combat. The plain road
+and the plain Scythe step pin down that the feature still works.
 """
 
 from __future__ import annotations
