@@ -156,7 +156,7 @@ class Room:
         self.names: dict[str, str] = dict(names or {})
         self.state: State | None = None
         self.version = row.version
-        self.clock = TableClock.from_json(row.clock, row.clock_state)
+        self.clock = TableClock.from_json(row.clock, row.commit_clock, row.clock_state)
         self.conns: dict[int, Connection] = {}
         self.pending: list[Step] = []
         self.live: list[Step] = []
@@ -321,7 +321,7 @@ class Room:
         self._before = {}
         self._offers = {}
         self.version = len(events)
-        self.clock = TableClock.from_json(self.row.clock, self.row.clock_state)
+        self.clock = TableClock.from_json(self.row.clock, self.row.commit_clock, self.row.clock_state)
         self._note_decisions()
 
     def _replay(self, steps: list[Step]) -> tuple[State, list[Step]]:
@@ -360,6 +360,7 @@ class Room:
         if self.state.is_chance():  # a crash between a step and its chance draw
             self.post(self._draw_and_publish)
             return
+        self.clock.follow(self.state, time.time())  # windows saved before clock steps
         self._arm_timer()
         self._schedule_bots()
 
@@ -703,9 +704,9 @@ class Room:
                 "summary": state.summary(),
             }
             values.update(status="finished", result=result, finished_at=now)
-        self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
+        self.clock.follow(state, now)
         if state.is_terminal():
-            self.clock.windows.clear()
+            self.clock.clear()
         new_version = self.version + len(self.pending)
         values.update(version=new_version, clock_state=self.clock.to_json())
         steps = self.pending
@@ -984,13 +985,10 @@ class Room:
             return
         now = time.time()
         for seat in self.clock.expired(now):
-            turn = self.clock.window_turn(seat)
+            window = self.clock.current(seat)
+            assert window is not None
             applied = 0
-            while (
-                seat in state.acting_seats()
-                and state.turn_count() == turn
-                and applied < TIMEOUT_STEPS_MAX
-            ):
+            while applied < TIMEOUT_STEPS_MAX and self.clock.owes_under(seat, window, state):
                 rng = make_rng(self.row.seed, "timeout", seat, self._next_seq())
                 action = state.timeout_action(seat, rng)
                 if action is None:
@@ -1008,7 +1006,7 @@ class Room:
                 self._draw_chance()
                 applied += 1
             if not applied:
-                self.clock.windows.pop(seat, None)
+                self.clock.drop(seat)
             else:
                 log.info("table %s: seat %d timed out (%d defaults)", self.id, seat, applied)
             if state.is_terminal():
@@ -1017,7 +1015,7 @@ class Room:
             await self._publish()
         else:
             # nothing was owed under the expired windows: start fresh ones for whoever acts
-            self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
+            self.clock.follow(state, now)
             self._arm_timer()
 
     # --- chat ---------------------------------------------------------------------------------
@@ -1073,6 +1071,7 @@ class Room:
             players=self.row.players,
             options=self.row.options,
             clock=self.row.clock,
+            commit_clock=self.row.commit_clock,
             public=self.row.public,
             spectators=self.row.spectators,
             disconnect_policy=self.row.disconnect_policy,
@@ -1202,6 +1201,7 @@ class Room:
             for key in (
                 "options",
                 "clock",
+                "commit_clock",
                 "public",
                 "spectators",
                 "disconnect_policy",
@@ -1210,7 +1210,7 @@ class Room:
             ):
                 if key in changes:
                     setattr(self.row, key, changes[key])
-            self.clock = TableClock(self.row.clock)
+            self.clock = TableClock(self.row.clock, self.row.commit_clock)
             await self._save_lobby()
             return self.table_json()
 
@@ -1231,7 +1231,7 @@ class Room:
             game = load_game(self.row.game, self.row.players, self.row.options)
             self.state = game.new_initial_state()
             self.version = 0
-            self.clock = TableClock(self.row.clock)
+            self.clock = TableClock(self.row.clock, self.row.commit_clock)
             self.row.status = "playing"
             self.row.started_at = time.time()
             await self.store.save_table(self.id, status="playing", started_at=self.row.started_at)
@@ -1275,6 +1275,7 @@ def table_json(
         "players": row.players,
         "options": row.options,
         "clock": row.clock,
+        "commit_clock": row.commit_clock,
         "public": row.public,
         "spectators": row.spectators,
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},
