@@ -49,6 +49,7 @@ from hexfolk.server.limits import (
 )
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.store import Step, Store
+from hexfolk.server.timeout_marks import TimeoutMarks, log_lengths, rebuild
 from hexfolk.server.trace import TRACE
 from hexfolk.server.undo import Undoable, check_reveal, live_events, reveals, undoable
 from hexfolk.server.views import ViewParts, build_parts
@@ -157,6 +158,8 @@ class Room:
         self.state: State | None = None
         self.version = row.version
         self.clock = TableClock.from_json(row.clock, row.commit_clock, row.clock_state)
+        self.timeouts = TimeoutMarks()
+        """Which log lines of each viewer the clock's defaults wrote (``timeouts`` in views)."""
         self.conns: dict[int, Connection] = {}
         self.pending: list[Step] = []
         self.live: list[Step] = []
@@ -321,7 +324,11 @@ class Room:
         self._before = {}
         self._offers = {}
         self.version = len(events)
-        self.clock = TableClock.from_json(self.row.clock, self.row.commit_clock, self.row.clock_state)
+        self.clock = TableClock.from_json(
+            self.row.clock, self.row.commit_clock, self.row.clock_state
+        )
+        game = load_game(self.row.game, self.row.players, self.row.options)
+        self.timeouts = rebuild(game.new_initial_state(), self.live)
         self._note_decisions()
 
     def _replay(self, steps: list[Step]) -> tuple[State, list[Step]]:
@@ -530,6 +537,7 @@ class Room:
             "legal": parts.legal,
             "refused": parts.refused,
             "clocks": self.clock.view(now),
+            "timeouts": self.timeouts.for_view(conn.seat, start, len(parts.log)),
             "server_time": now,
             "seats": self.seats_json(),
             "undo": self.undo_offer(conn.seat),
@@ -707,6 +715,8 @@ class Room:
         self.clock.follow(state, now)
         if state.is_terminal():
             self.clock.clear()
+        if full:  # an undo rewrote the log: no mark outlives its lines
+            self.timeouts.trim(log_lengths(state))
         new_version = self.version + len(self.pending)
         values.update(version=new_version, clock_state=self.clock.to_json())
         steps = self.pending
@@ -984,10 +994,12 @@ class Room:
         if state is None or self.row.status != "playing":
             return
         now = time.time()
+        timed_out: list[tuple[int, int]] = []
         for seat in self.clock.expired(now):
             window = self.clock.current(seat)
             assert window is not None
             applied = 0
+            before = log_lengths(state) if self.clock.owes_under(seat, window, state) else {}
             while applied < TIMEOUT_STEPS_MAX and self.clock.owes_under(seat, window, state):
                 rng = make_rng(self.row.seed, "timeout", seat, self._next_seq())
                 action = state.timeout_action(seat, rng)
@@ -1009,10 +1021,16 @@ class Room:
                 self.clock.drop(seat)
             else:
                 log.info("table %s: seat %d timed out (%d defaults)", self.id, seat, applied)
+                self.timeouts.note(seat, before, log_lengths(state))
+                timed_out.append((seat, applied))
             if state.is_terminal():
                 break
         if self.pending:
             await self._publish()
+            for seat, applied in timed_out:  # after the views that show the defaults
+                msg = {"type": "timeout", "seat": seat, "steps": applied, "version": self.version}
+                for conn in list(self.conns.values()):
+                    conn.send(msg)
         else:
             # nothing was owed under the expired windows: start fresh ones for whoever acts
             self.clock.follow(state, now)

@@ -247,8 +247,8 @@ class ScythePage extends TablePageBase {
   renderLog() {
     const seats = this.view.seats;
     const start = Math.max(0, this.log.length - 150);
-    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats])) return;
-    this.el.log.replaceChildren(...this.log.slice(start).map((line) => h("li", { text: scytheLog(line, seats) })));
+    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats, this.timeouts])) return;
+    this.el.log.replaceChildren(...this.log.slice(start).map((line, i) => h(this.timedOut(start + i) ? "li.timeout" : "li", { text: this.marked(scytheLog(line, seats), start + i) })));
     this.el.log.scrollTop = this.el.log.scrollHeight;
   }
 
