@@ -43,6 +43,7 @@ from hexfolk.server.schemas import (
     TableChanges,
 )
 from hexfolk.server.store import Store
+from hexfolk.server.turn_times import turn_times
 from hexfolk.server.undo import live_events
 
 router = APIRouter(prefix="/api")
@@ -519,7 +520,8 @@ async def replay(
 @router.get("/tables/{table_id}/summary", tags=["games"])
 async def summary(table_id: str, svc: Svc) -> dict[str, Any]:
     """The end-of-game summary (the game's own ``summary()``) plus per-seat statistics
-    (decisions, bot, stand-in and timed-out ones)."""
+    (decisions, bot, stand-in and timed-out ones) and the times: the game's duration and each
+    seat's turns, average and longest turn (``statistics.time``)."""
     row = await _finished(svc, table_id)
     events = await svc.store.events(row.id)
     cls = game_class(row.game)
@@ -533,7 +535,7 @@ async def summary(table_id: str, svc: Svc) -> dict[str, Any]:
         "table": row.id,
         "game": row.game,
         "result": result,
-        "statistics": statistics(events, row.players),
+        "statistics": {**statistics(events, row.players), "time": turn_times(row, events)},
         "text": text,
     }
 
