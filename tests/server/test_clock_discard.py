@@ -105,7 +105,9 @@ def test_a_roller_who_discards_is_on_the_parallel_window(server: ThreadServer) -
                             await conns[1 - seat].act(other["legal"][0]["action"], other["version"])
                         await conn.next_view()
                         continue
-                    await conn.act(next(a for a in legal if a.startswith("discard")), view["version"])
+                    await conn.act(
+                        next(a for a in legal if a.startswith("discard")), view["version"]
+                    )
                     await conn.next_view()
                 robber = conn.view
                 assert robber is not None

@@ -9,6 +9,7 @@ placements were defaulted in one expiry.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 
 from hexfolk.server.client import HexfolkClient
@@ -59,6 +60,6 @@ def test_each_setup_placement_has_a_fresh_window(server: ThreadServer) -> None:
     # snake order 0 1 2 2 1 0: the k-th placement is defaulted k clock lengths after the start
     for k, at in enumerate(times, start=1):
         assert abs(at - k * CLOCK) < TOLERANCE + 0.1 * k, (k, placed)
-    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert all(abs(g - CLOCK) < TOLERANCE for g in gaps), (gaps, placed)
     assert [line.split()[1] for _, line in placed] == ["0", "1", "2", "2", "1", "0"]

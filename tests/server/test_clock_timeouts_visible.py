@@ -69,7 +69,10 @@ def test_every_connection_sees_the_time_outs(server: ThreadServer) -> None:
                 seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
             )
             watcher = HexfolkClient(server.url)
-            async with host.connect(t["id"]) as mine, watcher.connect(t["id"], spectate=True) as spy:
+            async with (
+                host.connect(t["id"]) as mine,
+                watcher.connect(t["id"], spectate=True) as spy,
+            ):
                 await host.start(t["id"])
                 got = await asyncio.gather(_collect(mine, 25), _collect(spy, 25))
                 for conn, (timeouts, marks) in zip((mine, spy), got, strict=True):
