@@ -9,7 +9,9 @@ robber move then had whatever the discard left."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+import sqlite3
 from typing import Any
 
 from hexfolk.server.client import HexfolkClient, TableConnection
@@ -120,3 +122,73 @@ def test_a_roller_who_discards_is_on_the_parallel_window(server: ThreadServer) -
                 await c.aclose()
 
     run(scenario(), timeout=150)
+
+
+def _events(server: ThreadServer, table_id: str) -> list[tuple[Any, ...]]:
+    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
+    with sqlite3.connect(db) as conn:
+        return list(
+            conn.execute(
+                "SELECT seq, seat, action, timeout, at FROM events WHERE table_id = ? "
+                "AND kind = 'action' ORDER BY seq",
+                (table_id,),
+            )
+        )
+
+
+def test_an_expired_discard_window_defaults_the_discard_only(server: ThreadServer) -> None:
+    """The roller sleeps through its discard: the discard window's defaults discard and stop;
+    the robber move is defaulted only when the resumed turn window (nearly the whole clock
+    left at the roll) runs out too. Before the fix one expiry defaulted the discard, the robber
+    and the end of the turn together."""
+    clock = 2.0
+
+    async def scenario() -> tuple[str, int, int]:
+        clients = [HexfolkClient(server.url) for _ in range(2)]
+        try:
+            await clients[0].create_player("Sleeper0")
+            t = await clients[0].create_table(
+                game="island",
+                players=2,
+                clock=clock,
+                seed=2512,
+                disconnect={"policy": "wait", "grace": 600},
+                bot_delay=0,
+            )
+            await clients[1].create_player("Sleeper1")
+            await clients[1].join(t["id"], 1)
+            await clients[0].start(t["id"])
+            async with (
+                clients[0].connect(t["id"]) as c0,
+                clients[1].connect(t["id"]) as c1,
+            ):
+                conns = [c0, c1]
+                await c0.wait_for(lambda v: True)
+                seat, view = await _drive_until_roller_discards(conns)
+                other = conns[1 - seat]
+                # the other seat answers its own discard at once; the roller sleeps
+                loop = asyncio.get_running_loop()
+                end = loop.time() + 4 * clock + 5
+                while loop.time() < end:
+                    v = other.view
+                    if v is not None and any(e["action"].startswith("discard") for e in v["legal"]):
+                        first = next(e for e in v["legal"] if e["action"].startswith("discard"))
+                        await other.act(first["action"], v["version"])
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(other.inbox.get(), 0.2)
+                    mine = conns[seat].view
+                    if mine is not None and _roller(conns[seat].log) != seat:
+                        break  # the next turn's roll is in the log
+                return str(t["id"]), seat, int(view["version"])
+        finally:
+            for c in clients:
+                await c.aclose()
+
+    tid, seat, version = run(scenario(), timeout=150)
+    after = [e for e in _events(server, tid) if e[0] > version and e[1] == seat]
+    discards = [e for e in after if e[2].startswith("discard")]
+    robber = next(e for e in after if e[2].startswith("robber"))
+    assert discards and all(e[3] for e in discards) and robber[3], after
+    last_discard = max(e[4] for e in discards if e[0] < robber[0])
+    # the robber's default waited for the resumed turn window: about a whole clock
+    assert robber[4] - last_discard > clock * 0.6, (robber, discards)
