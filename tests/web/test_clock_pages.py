@@ -50,3 +50,41 @@ def test_time_outs_marked_and_turn_times_shown(browser: Any, web_server: ThreadS
     assert len(rows) == 2, rows
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_scythe_lobby_form_sets_the_commitment_clock(
+    browser: Any, web_server: ThreadServer
+) -> None:
+    """Finding 10: the lobby form has the commitment clock, with its presets."""
+    page = new_page(browser)
+    page.goto(web_server.url + "/")
+    page.fill("#name", "Clockwise")
+    page.click(".name-form button[type=submit]")
+    page.wait_for_selector("#set-game")
+    page.select_option("#set-game", "scythe")
+    page.wait_for_selector("#set-commit-clock")
+    options = page.locator("#set-commit-clock option").evaluate_all(
+        "(els) => els.map((e) => e.value)"
+    )
+    assert options == ["15", "30", "45", "60", "90", "120", "unlimited"]
+    assert page.input_value("#set-commit-clock") == "60"
+    page.select_option("#set-commit-clock", "30")
+    page.click("#create-table")
+    page.wait_for_selector("#seats li.seat")
+    tid = page.url.rsplit("/", 1)[-1]
+    table = page.evaluate(f"() => fetch('/api/tables/{tid}').then((r) => r.json())")
+    assert table["commit_clock"] == 30
+    # the host changes it before the start (PATCH), unlimited included
+    page.click("details.settings summary")
+    assert page.input_value("#set-commit-clock") == "30"
+    page.select_option("#set-commit-clock", "unlimited")
+    page.click("details.settings button:has-text('Save')")
+    fetch = f"() => fetch('/api/tables/{tid}').then((r) => r.json())"
+    for _ in range(50):
+        table = page.evaluate(fetch)
+        if table["commit_clock"] is None:
+            break
+        page.wait_for_timeout(100)
+    assert table["commit_clock"] is None and table["clock"] == 120, table
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
