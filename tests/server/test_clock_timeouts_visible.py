@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from hexfolk.core import load_game
 from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.timeout_marks import rebuild
-from tests.server.helpers import ThreadServer, run
+from tests.server.conftest import FAST_RATE
+from tests.server.helpers import ThreadServer, run, thread_server
 
 
 def _marked(log: list[str], marks: list[dict[str, int]]) -> list[tuple[int, str]]:
@@ -102,3 +104,46 @@ def test_every_connection_sees_the_time_outs(server: ThreadServer) -> None:
     state = load_game("island", 2).new_initial_state()
     rebuilt = rebuild(state, _live_steps(server, tid, version)).for_view(None, 0, len(log))
     assert _marked(log, rebuilt) == _marked(log, view["timeouts"])
+
+
+def test_the_marks_survive_a_restart(tmp_path: Path) -> None:
+    """A server restarted on the same database rebuilds the marks from the event log: a new
+    connection's whole view marks the same lines as before the restart."""
+    common: dict[str, Any] = {
+        "data_dir": tmp_path / "data",
+        "testing": True,
+        "action_rate": FAST_RATE,
+    }
+
+    async def marks_now(url: str, tid: str) -> tuple[list[str], list[dict[str, int]]]:
+        watcher = HexfolkClient(url)
+        try:
+            async with watcher.connect(tid, spectate=True) as spy:
+                view = await spy.next_view()
+                return list(spy.log), list(view["timeouts"])
+        finally:
+            await watcher.aclose()
+
+    async def sleepy(url: str) -> str:
+        async with HexfolkClient(url) as host:
+            await host.create_player("Dozy")
+            t = await host.create_table(
+                game="island",
+                players=2,
+                clock=0.3,
+                disconnect={"policy": "wait", "grace": 600},
+                bot_delay=0,
+                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
+            )
+            await host.start(t["id"])
+            async with host.connect(t["id"], spectate=True) as spy:
+                await spy.wait_for(lambda v: v["version"] > 12, timeout=30)
+            return str(t["id"])
+
+    with thread_server(**common) as first:
+        tid = run(sleepy(first.url))
+        log1, marks1 = run(marks_now(first.url, tid))
+    with thread_server(**common) as second:
+        log2, marks2 = run(marks_now(second.url, tid))
+    assert marks1 and log2[: len(log1)] == log1
+    assert _marked(log2, marks2)[: len(_marked(log1, marks1))] == _marked(log1, marks1)
