@@ -36,6 +36,26 @@ JSON = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
+class ClockStep:
+    """Which clock window a seat's pending decision runs on (:meth:`State.clock_step`).
+
+    ``kind`` is one of :data:`CLOCK_KINDS`: ``"turn"``, the window of the seat whose turn it
+    is, one for the whole turn, paused while others decide; ``"step"``, a fresh window of the
+    whole clock for this step alone (an island setup placement, IR-27); ``"parallel"``, a
+    decision owed beside the turn (a discard, an answer to an offer): a fresh window of the
+    clock capped by the table (IR-27); ``"commitment"``, a secret combat commitment: a window
+    of the table's commitment clock. ``key`` names the step: a seat stays on one window while
+    its key stays the same, and a time-out applies defaults only while it does (a ``"turn"``
+    window: while the turn lasts)."""
+
+    kind: str
+    key: tuple[Any, ...]
+
+
+CLOCK_KINDS = ("turn", "step", "parallel", "commitment")
+
+
+@dataclass(frozen=True, slots=True)
 class Prompt:
     """The decision pending on top of a state's prompt stack.
 
@@ -449,6 +469,16 @@ class State(ABC):
         """
         legal = self.legal_actions_for(seat)
         return legal[0] if legal else None
+
+    def clock_step(self, seat: int) -> ClockStep:
+        """The clock window of ``seat``'s pending decision (``seat`` one of
+        :meth:`acting_seats`): see :class:`ClockStep`. The default: the seat to move is on
+        the turn's window, any other acting seat on a parallel one (games override it with
+        their rules: IR-27 for the island game, ``docs/scythe.md`` for Scythe)."""
+        turn = self.turn_count()
+        if seat == self.current_player():
+            return ClockStep("turn", ("turn", turn))
+        return ClockStep("parallel", ("turn", turn))
 
     # --- undo at a table --------------------------------------------------------------------
     def reveals_to(self, seat: int, action: Action, rng: random.Random, worlds: int = 8) -> bool:

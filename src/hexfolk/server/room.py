@@ -49,6 +49,7 @@ from hexfolk.server.limits import (
 )
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.store import Step, Store
+from hexfolk.server.timeout_marks import TimeoutMarks, log_lengths, rebuild
 from hexfolk.server.trace import TRACE
 from hexfolk.server.undo import (
     Undoable,
@@ -163,7 +164,9 @@ class Room:
         self.names: dict[str, str] = dict(names or {})
         self.state: State | None = None
         self.version = row.version
-        self.clock = TableClock.from_json(row.clock, row.clock_state)
+        self.clock = TableClock.from_json(row.clock, row.commit_clock, row.clock_state)
+        self.timeouts = TimeoutMarks()
+        """Which log lines of each viewer the clock's defaults wrote (``timeouts`` in views)."""
         self.conns: dict[int, Connection] = {}
         self.pending: list[Step] = []
         self.live: list[Step] = []
@@ -328,7 +331,11 @@ class Room:
         self._before = {}
         self._offers = {}
         self.version = len(events)
-        self.clock = TableClock.from_json(self.row.clock, self.row.clock_state)
+        self.clock = TableClock.from_json(
+            self.row.clock, self.row.commit_clock, self.row.clock_state
+        )
+        game = load_game(self.row.game, self.row.players, self.row.options)
+        self.timeouts = rebuild(game.new_initial_state(), self.live)
         self._note_decisions()
 
     def _replay(self, steps: list[Step]) -> tuple[State, list[Step]]:
@@ -372,6 +379,7 @@ class Room:
         if self.state.is_chance():  # a crash between a step and its chance draw
             self.post(self._draw_and_publish)
             return
+        self.clock.follow(self.state, time.time())  # windows saved before clock steps
         self._arm_timer()
         self._schedule_bots()
 
@@ -541,6 +549,7 @@ class Room:
             "legal": parts.legal,
             "refused": parts.refused,
             "clocks": self.clock.view(now),
+            "timeouts": self.timeouts.for_view(conn.seat, start, len(parts.log)),
             "server_time": now,
             "seats": self.seats_json(),
             "undo": self.undo_offer(conn.seat),
@@ -717,9 +726,11 @@ class Room:
                 "summary": state.summary(),
             }
             values.update(status="finished", result=result, finished_at=now)
-        self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
+        self.clock.follow(state, now)
         if state.is_terminal():
-            self.clock.windows.clear()
+            self.clock.clear()
+        if full:  # an undo rewrote the log: no mark outlives its lines
+            self.timeouts.trim(log_lengths(state))
         new_version = self.version + len(self.pending)
         values.update(version=new_version, clock_state=self.clock.to_json())
         steps = self.pending
@@ -1006,14 +1017,13 @@ class Room:
         if state is None or self.row.status != "playing":
             return
         now = time.time()
+        timed_out: list[tuple[int, int]] = []
         for seat in self.clock.expired(now):
-            turn = self.clock.window_turn(seat)
+            window = self.clock.current(seat)
+            assert window is not None
             applied = 0
-            while (
-                seat in state.acting_seats()
-                and state.turn_count() == turn
-                and applied < TIMEOUT_STEPS_MAX
-            ):
+            before = log_lengths(state) if self.clock.owes_under(seat, window, state) else {}
+            while applied < TIMEOUT_STEPS_MAX and self.clock.owes_under(seat, window, state):
                 rng = make_rng(self.row.seed, "timeout", seat, self._next_seq())
                 action = state.timeout_action(seat, rng)
                 if action is None:
@@ -1031,16 +1041,22 @@ class Room:
                 self._draw_chance()
                 applied += 1
             if not applied:
-                self.clock.windows.pop(seat, None)
+                self.clock.drop(seat)
             else:
                 log.info("table %s: seat %d timed out (%d defaults)", self.id, seat, applied)
+                self.timeouts.note(seat, before, log_lengths(state))
+                timed_out.append((seat, applied))
             if state.is_terminal():
                 break
         if self.pending:
             await self._publish()
+            for seat, applied in timed_out:  # after the views that show the defaults
+                msg = {"type": "timeout", "seat": seat, "steps": applied, "version": self.version}
+                for conn in list(self.conns.values()):
+                    conn.send(msg)
         else:
             # nothing was owed under the expired windows: start fresh ones for whoever acts
-            self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
+            self.clock.follow(state, now)
             self._arm_timer()
 
     # --- chat ---------------------------------------------------------------------------------
@@ -1096,6 +1112,7 @@ class Room:
             players=self.row.players,
             options=self.row.options,
             clock=self.row.clock,
+            commit_clock=self.row.commit_clock,
             public=self.row.public,
             spectators=self.row.spectators,
             disconnect_policy=self.row.disconnect_policy,
@@ -1225,6 +1242,7 @@ class Room:
             for key in (
                 "options",
                 "clock",
+                "commit_clock",
                 "public",
                 "spectators",
                 "disconnect_policy",
@@ -1233,7 +1251,7 @@ class Room:
             ):
                 if key in changes:
                     setattr(self.row, key, changes[key])
-            self.clock = TableClock(self.row.clock)
+            self.clock = TableClock(self.row.clock, self.row.commit_clock)
             await self._save_lobby()
             return self.table_json()
 
@@ -1254,7 +1272,7 @@ class Room:
             game = load_game(self.row.game, self.row.players, self.row.options)
             self.state = game.new_initial_state()
             self.version = 0
-            self.clock = TableClock(self.row.clock)
+            self.clock = TableClock(self.row.clock, self.row.commit_clock)
             self.row.status = "playing"
             self.row.started_at = time.time()
             await self.store.save_table(self.id, status="playing", started_at=self.row.started_at)
@@ -1298,6 +1316,7 @@ def table_json(
         "players": row.players,
         "options": row.options,
         "clock": row.clock,
+        "commit_clock": row.commit_clock,
         "public": row.public,
         "spectators": row.spectators,
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},

@@ -372,7 +372,10 @@ class TablePage extends TablePageBase {
     const seats = this.view.seats;
     const start = Math.max(0, this.log.length - 120);
     const say = (line) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats));
-    sync(this.el.log, this.log.slice(start).map((line, i) => ({ key: String(start + i), sig: line, build: () => h("li", { text: say(line), title: line }) })));
+    sync(this.el.log, this.log.slice(start).map((line, i) => {
+      const late = this.timedOut(start + i); // a time-out's line, marked (issue 25)
+      return { key: String(start + i), sig: late ? `${line}\n#timeout` : line, build: () => h(late ? "li.timeout" : "li", { text: this.marked(say(line), start + i), title: line }) };
+    }));
     // no scrollTop here: reading the height would lay the page out in the middle of a redraw
     // (the biggest cost of a redraw, benchmarks/web_speed.py); the box's column-reverse keeps
     // the newest line in view by itself

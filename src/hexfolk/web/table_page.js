@@ -40,6 +40,7 @@ export class TablePageBase {
     this.table = table;
     this.view = null;
     this.log = [];
+    this.timeouts = []; // marks of the log lines a clock's defaults wrote (docs/protocol.md)
     this.chat = [];
     this.version = null;
     this.seat = null;
@@ -89,6 +90,7 @@ export class TablePageBase {
   async onView(msg) {
     this.clockOffset = msg.server_time - Date.now() / 1000;
     this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
+    this.timeouts = this.timeouts.filter((m) => m.log_to <= msg.log_start).concat(msg.timeouts || []);
     this.version = msg.version;
     this.seat = msg.seat;
     this.view = msg;
@@ -99,6 +101,12 @@ export class TablePageBase {
     window.__hexfolkView = msg;
     this.scheduleRender();
   }
+
+  /** True when log line `i` was written by a time-out's defaults (shown with "(time-out)"). */
+  timedOut(i) { return this.timeouts.some((m) => m.log_from <= i && i < m.log_to); }
+
+  /** A log line's words with the time-out mark when the clock wrote it. */
+  marked(words, i) { return this.timedOut(i) ? `${words} ${t("log.timeout")}` : words; }
 
   /** Hook: fetch the board's geometry into `this.geometry`; false when there is none to draw. */
   async loadGeometry() {

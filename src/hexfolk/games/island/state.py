@@ -27,6 +27,7 @@ from hexfolk.core import (
     TERMINAL,
     Action,
     AmbiguousActionError,
+    ClockStep,
     MalformedActionError,
     Prompt,
     check_seat,
@@ -507,6 +508,10 @@ class IslandState(IslandPosition):
     def timeout_action(self, seat: int, rng: random.Random) -> Action | None:
         """IR-28's default for ``seat``'s pending decision (see :mod:`.timeouts`)."""
         return timeouts.timeout_action(self, seat, rng)
+
+    def clock_step(self, seat: int) -> ClockStep:
+        """IR-26/IR-27: the clock window of ``seat``'s decision (see :mod:`.timeouts`)."""
+        return timeouts.clock_step(self, seat)
 
     def observation(self, seat: int | None, *, log: bool = True) -> JSON:
         check_seat(self, seat)

@@ -249,10 +249,14 @@ class ScythePage extends TablePageBase {
   renderLog() {
     const seats = this.view.seats;
     const start = Math.max(0, this.log.length - 150);
-    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats])) return;
+    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats, this.timeouts])) return;
     // keyed lines: a new line is the only node added (the log is a live region: only it is read)
     const names = seats.map((_, i) => seatLabel(seats, i)).join("\n");
-    sync(this.el.log, this.log.slice(start).map((line, i) => ({ key: String(start + i), sig: `${line}\n${names}`, build: () => h("li", { text: scytheLog(line, seats) }) })));
+    sync(this.el.log, this.log.slice(start).map((line, i) => {
+      const n = start + i;
+      const out = this.timedOut(n);
+      return { key: String(n), sig: `${line}\n${names}\n${out}`, build: () => h(out ? "li.timeout" : "li", { text: this.marked(scytheLog(line, seats), n) }) };
+    }));
     this.el.log.scrollTop = this.el.log.scrollHeight;
   }
 
