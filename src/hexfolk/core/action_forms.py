@@ -263,7 +263,7 @@ class ActionForm:
             raw = doc[name]
             try:
                 values[attr] = codec.load(raw)
-            except (ValueError, TypeError, KeyError, IndexError):
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 raise MalformedActionError(
                     f"the field {name!r} of a {self.kind!r} action is {codec.what}, "
                     f"not {_shown(raw)}"
@@ -271,7 +271,7 @@ class ActionForm:
         for attr, compute in self.derived:
             try:
                 values[attr] = compute(values)
-            except (ValueError, TypeError, KeyError, IndexError):
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
                 raise MalformedActionError(
                     f"a {self.kind!r} action cannot be built from {_shown(dict(doc))}"
                 ) from None

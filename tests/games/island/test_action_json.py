@@ -143,6 +143,8 @@ def test_fields_with_a_default_may_be_left_out() -> None:
         ({"kind": "play_monopoly"}, "needs the field 'resource'"),
         ({"kind": "settle", "node": 1, "edge": 2}, "a 'settle' action has no field 'edge'"),
         ({"kind": "settlement", "node": 1}, "'settlement' is not a kind of action"),
+        ({"kind": "layout", "layout": None}, "a board layout in its text form, not None"),
+        ({"kind": "layout", "layout": "zz"}, "a board layout in its text form, not 'zz'"),
     ],
 )
 def test_a_malformed_document_is_refused(doc: dict[str, Any], words: str) -> None:

@@ -77,7 +77,15 @@ NO_SEAT = optional(WHOLE, -1)
 """A seat, ``null`` for none."""
 ANY_OFFER = optional(WHOLE, 0)
 """An offer number, ``null`` for the one the seat has not answered yet (the shorthand)."""
-LAYOUT = written("a board layout in its text form", parse_layout, Layout.text)
+
+
+def _load_layout(value: object) -> Layout:
+    if type(value) is not str:
+        raise ValueError
+    return parse_layout(value)
+
+
+LAYOUT = written("a board layout in its text form", _load_layout, Layout.text)
 """A board layout, written as in the text (``layout ...``)."""
 
 
