@@ -4,7 +4,8 @@ The registry (:mod:`hexfolk.core.registry`) is the list of games people can play
 there without its tests would otherwise pass the suite by having nothing to fail. For each
 game ``<id>`` this checks, in ``tests/games/<id>/``:
 
-* ``test_conformance.py``, which runs the conformance kit (``check_random_playouts``) on it;
+* ``test_conformance.py``, which runs the conformance kit (``check_random_playouts``) on it,
+  and the JSON form of its actions (``check_action_json``, issue 26);
 * ``perft/`` with at least one ``*.perft`` file of that game, and a test that checks perft
   files (``check_perft_file`` or ``check_perft``);
 * ``golden/`` with at least one golden playthrough, and a test that calls ``check_golden``;
@@ -46,6 +47,10 @@ def missing_coverage(game_id: str, root: Path) -> list[str]:
     elif "check_random_playouts" not in conformance or f'"{game_id}"' not in conformance:
         missing.append(
             f"{here / 'test_conformance.py'} does not run check_random_playouts on {game_id!r}"
+        )
+    if conformance is not None and "check_action_json" not in conformance:
+        missing.append(
+            f"{here / 'test_conformance.py'} does not check its actions' JSON (check_action_json)"
         )
     perft_files = sorted((here / "perft").glob("*.perft"))
     if not perft_files:
@@ -94,13 +99,16 @@ def test_the_coverage_check_names_what_is_missing(tmp_path: Path) -> None:
     (here / "perft" / "start.perft").write_text('{"game": "checkers"}', encoding="utf-8")
     assert missing_coverage("chess", tmp_path) == [
         f"{here / 'test_conformance.py'} does not run check_random_playouts on 'chess'",
+        f"{here / 'test_conformance.py'} does not check its actions' JSON (check_action_json)",
         f"{here / 'perft' / 'start.perft'} is not a perft file of 'chess' (its game: 'checkers')",
         f"no test in {here} calls check_perft_file or check_perft",
         f"{here / 'golden'} has no golden playthrough",
         f"no test in {here} calls check_golden",
     ]
     (here / "test_conformance.py").write_text(
-        'kit.check_random_playouts(load_game("chess", 2), seeds=[1])\n', encoding="utf-8"
+        'kit.check_random_playouts(load_game("chess", 2), seeds=[1])\n'
+        'check_action_json(load_game("chess", 2), seeds=[1])\n',
+        encoding="utf-8",
     )
     (here / "perft" / "start.perft").write_text('{"game": "chess"}', encoding="utf-8")
     (here / "golden").mkdir()

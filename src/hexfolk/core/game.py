@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from hexfolk.core.action_forms import ActionForms
 from hexfolk.core.actions import Action, ActionPattern
 from hexfolk.core.errors import (
     AmbiguousActionError,
@@ -94,6 +95,9 @@ class Game(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     default_turn_cap: ClassVar[int | None] = None
     """Turn cap a simulation harness applies by default (``None``: no cap)."""
+    action_forms: ClassVar[ActionForms | None] = None
+    """The JSON forms of the game's actions by kind (``ActionForms.of_modules(...)``); the
+    conformance kit's ``check_action_json`` requires them."""
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None):
         n = self.default_players if players is None else players
@@ -139,6 +143,19 @@ class Game(ABC):
         if not isinstance(parsed, Action):
             raise MalformedActionError(f"{text!r} is a shorthand, not the text of one action")
         return parsed
+
+    def action_from_json(self, doc: Any) -> Action:
+        """The action a JSON form (``action.to_json()``) writes, without a state.
+
+        Raises :class:`MalformedActionError` naming the problem when ``doc`` is not the form of
+        an action of this game (not an object, an unknown ``kind``, a field missing, unknown or
+        of the wrong type). Legality is not checked: apply it through the state as usual."""
+        forms = self.action_forms
+        if forms is None:
+            raise NotImplementedError(
+                f"{self.id} has no JSON form of its actions: its Game has no action_forms"
+            )
+        return forms.from_json(doc)
 
     def load_position(self, doc: str | Mapping[str, Any]) -> State:
         """Build the state a position document describes (the inverse of :meth:`State.position`).

@@ -12,6 +12,7 @@ import pytest
 
 from hexfolk.core import State, load_game
 from hexfolk.core import testing as kit
+from hexfolk.core.testing.action_json import check_action_json
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.rules import DEV_NAMES, RESOURCES
 from hexfolk.games.island.state import IslandState
@@ -161,3 +162,11 @@ def test_ir74_hands_and_development_cards_stay_hidden(players: int) -> None:
             legal = state.legal_actions_for(seat)
             state.apply_for(seat, legal[rng.randrange(len(legal))])
     assert planted_count > 100
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_actions_as_data_every_player_count(players: int) -> None:
+    """Issue 26: every action listed along a random game (and every chance outcome) round-trips
+    through its JSON form; malformed forms are refused with MalformedActionError."""
+    checked = check_action_json(load_game("island", players), seeds=[players], max_steps=600)
+    assert checked > 1000

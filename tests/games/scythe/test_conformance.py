@@ -6,6 +6,7 @@ import pytest
 
 from hexfolk.core import load_game
 from hexfolk.core import testing as kit
+from hexfolk.core.testing.action_json import check_action_json
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -19,3 +20,11 @@ def test_determinism() -> None:
 
 def test_record_roundtrip() -> None:
     kit.check_record_roundtrip(load_game("scythe", 3), seed=4)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_actions_as_data_every_player_count(players: int) -> None:
+    """Issue 26: every action listed along a random game (and every chance outcome) round-trips
+    through its JSON form; malformed forms are refused with MalformedActionError."""
+    checked = check_action_json(load_game("scythe", players), seeds=[players], max_steps=800)
+    assert checked > 1000

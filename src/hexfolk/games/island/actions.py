@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from hexfolk.core import Action, MalformedActionError
+from hexfolk.core.action_forms import WHOLE, action_kind, counts, named, optional, written
 from hexfolk.games.island.board import Layout, LayoutError, parse_layout
 from hexfolk.games.island.rules import (
     BANK_RATIO,
@@ -22,6 +23,7 @@ from hexfolk.games.island.rules import (
     LETTERS,
     NRES,
     RESOURCE_HARBOR_RATIO,
+    RESOURCES,
 )
 
 Bundle = tuple[int, ...]
@@ -58,6 +60,36 @@ def parse_bundle(words: list[str], what: str) -> Bundle:
     return tuple(counts)
 
 
+# ------------------------------------------------------------------ the JSON form of actions
+# Each action class below names its kind (``@action_kind``); its fields are written in JSON as
+# the text writes them (docs/island.md, "Actions as data"): ids as numbers, resources and
+# development cards by name, a bundle as ``{resource name: count}`` with the counts above 0.
+
+CARDS = counts(RESOURCES)
+"""A bundle: ``{"lumber": 4}``; ``{}`` for no cards."""
+RESOURCE = named(RESOURCES)
+"""A resource by name: ``"ore"``."""
+DEV_CARD = named(DEV_NAMES)
+"""A development card by name: ``"knight"``."""
+NO_HEX = optional(WHOLE, -1)
+"""A hex, ``null`` for none (the robber stays, IR-46)."""
+NO_SEAT = optional(WHOLE, -1)
+"""A seat, ``null`` for none."""
+ANY_OFFER = optional(WHOLE, 0)
+"""An offer number, ``null`` for the one the seat has not answered yet (the shorthand)."""
+
+
+def _load_layout(value: object) -> Layout:
+    if type(value) is not str:
+        raise ValueError
+    return parse_layout(value)
+
+
+LAYOUT = written("a board layout in its text form", _load_layout, Layout.text)
+"""A board layout, written as in the text (``layout ...``)."""
+
+
+@action_kind("layout", layout=LAYOUT)
 @dataclass(frozen=True, slots=True)
 class LayoutOutcome(Action):
     """Chance: the board layout (first step of every game)."""
@@ -68,6 +100,7 @@ class LayoutOutcome(Action):
         return "layout " + self.layout.text()
 
 
+@action_kind("dice")
 @dataclass(frozen=True, slots=True)
 class DiceOutcome(Action):
     """Chance: the sum of the two dice (``roll 8``), with pip probabilities."""
@@ -78,6 +111,7 @@ class DiceOutcome(Action):
         return f"roll {self.total}"
 
 
+@action_kind("roll")
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
     """The active player rolls (``roll``)."""
@@ -86,6 +120,7 @@ class Roll(Action):
         return "roll"
 
 
+@action_kind("settle")
 @dataclass(frozen=True, slots=True)
 class BuildSettlement(Action):
     """Place a settlement on a node (setup or main phase): ``settle 12``."""
@@ -96,6 +131,7 @@ class BuildSettlement(Action):
         return f"settle {self.node}"
 
 
+@action_kind("road")
 @dataclass(frozen=True, slots=True)
 class BuildRoad(Action):
     """Place a road on an edge (setup, main phase, SBP or Road Building): ``road 30``."""
@@ -106,6 +142,7 @@ class BuildRoad(Action):
         return f"road {self.edge}"
 
 
+@action_kind("city")
 @dataclass(frozen=True, slots=True)
 class BuildCity(Action):
     """Upgrade an own settlement: ``city 12``."""
@@ -116,6 +153,7 @@ class BuildCity(Action):
         return f"city {self.node}"
 
 
+@action_kind("buy")
 @dataclass(frozen=True, slots=True)
 class BuyDevelopment(Action):
     """Buy a development card (``buy``); the card is a chance outcome."""
@@ -124,6 +162,7 @@ class BuyDevelopment(Action):
         return "buy"
 
 
+@action_kind("draw", card=DEV_CARD)
 @dataclass(frozen=True, slots=True)
 class DrawDevelopment(Action):
     """Chance: the card drawn (``draw knight``), weighted by the deck; seen by the buyer only."""
@@ -134,6 +173,7 @@ class DrawDevelopment(Action):
         return f"draw {DEV_NAMES[self.card]}"
 
 
+@action_kind("play_knight")
 @dataclass(frozen=True, slots=True)
 class PlayKnight(Action):
     """``play knight``."""
@@ -142,6 +182,7 @@ class PlayKnight(Action):
         return "play knight"
 
 
+@action_kind("play_roads")
 @dataclass(frozen=True, slots=True)
 class PlayRoadBuilding(Action):
     """``play roads``: then up to two free roads."""
@@ -150,6 +191,7 @@ class PlayRoadBuilding(Action):
         return "play roads"
 
 
+@action_kind("play_plenty", take=CARDS)
 @dataclass(frozen=True, slots=True)
 class PlayPlenty(Action):
     """``play plenty 1l 1o`` / ``play plenty 2o``: take these cards from the bank."""
@@ -160,6 +202,7 @@ class PlayPlenty(Action):
         return "play plenty " + bundle_text(self.take)
 
 
+@action_kind("play_monopoly", resource=RESOURCE)
 @dataclass(frozen=True, slots=True)
 class PlayMonopoly(Action):
     """``play monopoly o``: every other player hands over all their ore."""
@@ -170,6 +213,7 @@ class PlayMonopoly(Action):
         return f"play monopoly {LETTERS[self.resource]}"
 
 
+@action_kind("robber", hex=NO_HEX, victim=NO_SEAT)
 @dataclass(frozen=True, slots=True)
 class MoveRobber(Action):
     """``robber 5`` / ``robber 5 steal 2`` / ``robber stay`` (IR-46 fallback)."""
@@ -185,6 +229,7 @@ class MoveRobber(Action):
         return f"robber {self.hex} steal {self.victim}"
 
 
+@action_kind("steal", resource=RESOURCE)
 @dataclass(frozen=True, slots=True)
 class StealOutcome(Action):
     """Chance: the card the robber takes (``steal o``), weighted by the victim's hand."""
@@ -195,6 +240,7 @@ class StealOutcome(Action):
         return f"steal {LETTERS[self.resource]}"
 
 
+@action_kind("discard", resource=RESOURCE)
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
     """One card of a 7-discard (``discard o``); hidden until everyone has committed."""
@@ -205,6 +251,7 @@ class Discard(Action):
         return f"discard {LETTERS[self.resource]}"
 
 
+@action_kind("trade", give=CARDS, get=CARDS)
 @dataclass(frozen=True, slots=True)
 class MaritimeTrade(Action):
     """Bank or harbor trade: ``trade 4l for 1o`` (several lots: ``trade 8l for 1g 1o``)."""
@@ -216,6 +263,7 @@ class MaritimeTrade(Action):
         return f"trade {bundle_text(self.give)} for {bundle_text(self.get)}"
 
 
+@action_kind("offer", give=CARDS, get=CARDS)
 @dataclass(frozen=True, slots=True)
 class Offer(Action):
     """Player trade offer by the active player: ``offer 1l for 1o`` (gift: ``offer 1l for -``)."""
@@ -227,6 +275,7 @@ class Offer(Action):
         return f"offer {bundle_text(self.give)} for {bundle_text(self.get)}"
 
 
+@action_kind("accept", offer=ANY_OFFER)
 @dataclass(frozen=True, slots=True)
 class Accept(Action):
     """Answer to an offer: ``accept 1`` (offer 1). ``accept`` alone (offer 0) is a shorthand
@@ -238,6 +287,7 @@ class Accept(Action):
         return f"accept {self.offer}" if self.offer else "accept"
 
 
+@action_kind("reject", offer=ANY_OFFER)
 @dataclass(frozen=True, slots=True)
 class Reject(Action):
     """Answer to an offer: ``reject 1``; ``reject`` alone is a shorthand as for :class:`Accept`."""
@@ -248,6 +298,7 @@ class Reject(Action):
         return f"reject {self.offer}" if self.offer else "reject"
 
 
+@action_kind("counter", give=CARDS, get=CARDS, offer=ANY_OFFER)
 @dataclass(frozen=True, slots=True)
 class Counter(Action):
     """Answer with a counter-offer, from the answerer's side: ``counter 1: 1b for 1l`` (to
@@ -262,6 +313,7 @@ class Counter(Action):
         return f"{head}{bundle_text(self.give)} for {bundle_text(self.get)}"
 
 
+@action_kind("decline_all")
 @dataclass(frozen=True, slots=True)
 class DeclineAll(Action):
     """A seat's standing answer to player-trade offers: ``decline-all on`` rejects every open
@@ -274,6 +326,7 @@ class DeclineAll(Action):
         return "decline-all on" if self.on else "decline-all off"
 
 
+@action_kind("complete", seat=NO_SEAT)
 @dataclass(frozen=True, slots=True)
 class Complete(Action):
     """The proposer trades with one acceptor (or takes their counter): ``complete 1 with 2``."""
@@ -287,6 +340,7 @@ class Complete(Action):
         return f"complete {self.offer} with {self.seat}"
 
 
+@action_kind("withdraw")
 @dataclass(frozen=True, slots=True)
 class Withdraw(Action):
     """The proposer withdraws an open offer: ``withdraw 1``."""
@@ -297,6 +351,7 @@ class Withdraw(Action):
         return f"withdraw {self.offer}"
 
 
+@action_kind("end")
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """End the turn (or one's special-build slot): ``end``."""
@@ -305,6 +360,7 @@ class EndTurn(Action):
         return "end"
 
 
+@action_kind("sbp")
 @dataclass(frozen=True, slots=True)
 class SpecialBuildSignUp(Action):
     """Special build phase sign-up: ``sbp join`` / ``sbp pass``."""

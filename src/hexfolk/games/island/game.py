@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hexfolk.core import Action, FrozenOptions, MalformedActionError, OptionError, OptionSpec
+from hexfolk.core.action_forms import ActionForms
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import ascii_map, maps, positions, views, worlds
 from hexfolk.games.island.board import (
@@ -82,6 +83,7 @@ class IslandGame(IslandRules):
     max_players: ClassVar[int] = 8
     default_players: ClassVar[int] = 4
     default_turn_cap: ClassVar[int | None] = 1000
+    action_forms: ClassVar[ActionForms | None] = ActionForms.of_modules(A.__name__)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("vp_target", "int", 10, "victory points to win (IR-2)", 8, 20),
         OptionSpec("robber", "bool", True, "play with the robber (IR-47 when off)"),

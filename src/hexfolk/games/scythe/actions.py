@@ -8,11 +8,37 @@ their data ids (``oil``, ``mill``, ``move-units``, ``build``, ``speed``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hexfolk.core import Action, MalformedActionError
+from hexfolk.core.action_forms import (
+    WHOLE,
+    Derived,
+    Renamed,
+    action_kind,
+    counts,
+    named,
+    numbers,
+    optional,
+    words,
+    written,
+)
 from hexfolk.games.scythe import data as D
 
 UNIT_KINDS = ("character", "mech", "worker")
+
+
+def mech_slot(ability: str) -> int:
+    """The mech slot (0..3) an ability covers on every faction mat that has it; -1 if none."""
+    slot = -1
+    for f in D.FACTIONS:
+        if ability in f["mech_abilities"]:
+            slot = f["mech_abilities"].index(ability)
+    return slot
+
+
+MECH_ABILITIES: tuple[str, ...] = tuple(a for a in D.ABILITY_NAMES if mech_slot(a) >= 0)
+"""The abilities a mech deployment can name (those of the factions' mech slots)."""
 
 
 def _loc(text: str) -> int:
@@ -29,7 +55,41 @@ def _res(text: str) -> int:
     return i
 
 
+# --- the JSON form of actions ---------------------------------------------------------------
+# Each action class below names its kind (``@action_kind``); its fields are written in JSON as
+# the text writes them (docs/scythe.md, "Actions as data"): places, resources, structures, top
+# boxes and recruits by their ids, numbers as numbers, ``null`` for "all" of an amount.
+
+LOCATION = named(D.LOC_NAMES)
+"""A territory or home base by its board id: ``"r3c4"``, ``"home_nordic"``."""
+ON = Renamed("territory", LOCATION)
+"""The ``loc`` of an action done on a place, written ``territory``."""
+RESOURCE = named(D.RESOURCES)
+"""A resource by name: ``"oil"``."""
+ALL = optional(WHOLE, 0)
+"""An amount of a benefit, ``null`` for all of it (SR-12)."""
+
+
+def _load_section(value: Any) -> int:
+    if value == "factory" and type(value) is str:
+        return D.FACTORY_SECTION
+    if type(value) is not int or not 1 <= value <= D.MAT_SECTIONS:
+        raise ValueError
+    return value - 1
+
+
+def _dump_section(section: int) -> int | str:
+    return "factory" if section == D.FACTORY_SECTION else section + 1
+
+
+SECTION = written(
+    f"a section number 1..{D.MAT_SECTIONS} or 'factory'", _load_section, _dump_section
+)
+"""A mat section as the text numbers it (1-based), or ``"factory"``."""
+
+
 # --- turn skeleton --------------------------------------------------------------------------
+@action_kind("section", section=SECTION)
 @dataclass(frozen=True, slots=True)
 class ChooseSection(Action):
     """Step 1: put the action token on a mat section (0-based) or the Factory card
@@ -43,6 +103,7 @@ class ChooseSection(Action):
         return f"section {self.section + 1}"
 
 
+@action_kind("skip")
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
     """Decline the pending action or benefit (top action, bottom action, benefit)."""
@@ -51,6 +112,7 @@ class Skip(Action):
         return "skip"
 
 
+@action_kind("done")
 @dataclass(frozen=True, slots=True)
 class Done(Action):
     """Finish a multi-part benefit early (no more units to move, territories, tokens)."""
@@ -59,6 +121,7 @@ class Done(Action):
         return "done"
 
 
+@action_kind("end")
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """Close the turn (offered only when an objective could still be revealed)."""
@@ -67,6 +130,7 @@ class EndTurn(Action):
         return "end"
 
 
+@action_kind("bottom")
 @dataclass(frozen=True, slots=True)
 class TakeBottom(Action):
     """Take the section's bottom-row action (its cost is paid next). ``bottom no-coins``
@@ -78,6 +142,7 @@ class TakeBottom(Action):
         return "bottom" if self.coins else "bottom no-coins"
 
 
+@action_kind("reveal")
 @dataclass(frozen=True, slots=True)
 class Reveal(Action):
     """Reveal a held objective whose condition holds now (SR-51)."""
@@ -89,6 +154,7 @@ class Reveal(Action):
 
 
 # --- top row --------------------------------------------------------------------------------
+@action_kind("coins", amount=ALL)
 @dataclass(frozen=True, slots=True)
 class MoveCoins(Action):
     """Move's alternative: gain coins instead of moving (SR-16). ``amount`` 0 = all;
@@ -100,6 +166,7 @@ class MoveCoins(Action):
         return f"coins {self.amount}" if self.amount else "coins"
 
 
+@action_kind("bolster", kind=Renamed("gain", words(("power", "cards"))), amount=ALL)
 @dataclass(frozen=True, slots=True)
 class Bolster(Action):
     """Bolster: ``power`` or ``cards`` (SR-17); ``amount`` 0 = all, else part (SR-12)."""
@@ -111,6 +178,7 @@ class Bolster(Action):
         return f"bolster {self.kind} {self.amount}" if self.amount else f"bolster {self.kind}"
 
 
+@action_kind("trade_popularity", amount=ALL)
 @dataclass(frozen=True, slots=True)
 class TradePopularity(Action):
     """Trade for popularity (SR-18); ``amount`` 0 = all, else part (SR-12)."""
@@ -121,6 +189,7 @@ class TradePopularity(Action):
         return f"trade popularity {self.amount}" if self.amount else "trade popularity"
 
 
+@action_kind("trade", resource=RESOURCE, loc=ON)
 @dataclass(frozen=True, slots=True)
 class TradeResource(Action):
     """Trade: gain one resource token placed on ``loc`` (repeated for the second token)."""
@@ -132,6 +201,7 @@ class TradeResource(Action):
         return f"trade {D.RESOURCES[self.resource]} {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("produce", loc=ON, amount=ALL)
 @dataclass(frozen=True, slots=True)
 class Produce(Action):
     """Produce on one more territory (SR-19). ``amount`` 0 = every worker there produces;
@@ -146,6 +216,7 @@ class Produce(Action):
         return f"produce {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("move", kind=Renamed("unit", named(UNIT_KINDS)), loc=Renamed("from", LOCATION))
 @dataclass(frozen=True, slots=True)
 class SelectUnit(Action):
     """Move: pick the next unit, by kind and location (mechs/workers there are alike)."""
@@ -157,6 +228,7 @@ class SelectUnit(Action):
         return f"move {UNIT_KINDS[self.kind]} {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("carry", resources=counts(D.RESOURCES))
 @dataclass(frozen=True, slots=True)
 class Carry(Action):
     """What the moving unit takes along: own workers (mechs only) and resource tokens."""
@@ -174,6 +246,7 @@ class Carry(Action):
         return "carry " + (" ".join(parts) if parts else "none")
 
 
+@action_kind("step", loc=Renamed("to", LOCATION))
 @dataclass(frozen=True, slots=True)
 class Step(Action):
     """Move the selected unit one step (geometric or derived link)."""
@@ -184,6 +257,7 @@ class Step(Action):
         return f"to {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("stop")
 @dataclass(frozen=True, slots=True)
 class Stop(Action):
     """End the selected unit's movement before its last possible step."""
@@ -193,6 +267,7 @@ class Stop(Action):
 
 
 # --- combat ---------------------------------------------------------------------------------
+@action_kind("fight", loc=ON)
 @dataclass(frozen=True, slots=True)
 class Fight(Action):
     """The attacker picks the next combat to resolve."""
@@ -203,6 +278,7 @@ class Fight(Action):
         return f"fight {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("artillery")
 @dataclass(frozen=True, slots=True)
 class UseArtillery(Action):
     """Artillery before combat: pay 1 power, the opponent loses 2 (or decline)."""
@@ -213,6 +289,7 @@ class UseArtillery(Action):
         return "artillery" if self.use else "no artillery"
 
 
+@action_kind("commit", cards=numbers(ordered=True))
 @dataclass(frozen=True, slots=True)
 class Commit(Action):
     """Secret combat commitment: dial value and combat card values (sorted)."""
@@ -226,6 +303,7 @@ class Commit(Action):
         return f"commit {self.dial} cards " + ",".join(str(c) for c in self.cards)
 
 
+@action_kind("retreat", loc=Renamed("to", LOCATION))
 @dataclass(frozen=True, slots=True)
 class Retreat(Action):
     """Seaworthy loser: retreat character and mechs to ``loc`` (home base or adjacent lake).
@@ -265,6 +343,35 @@ def _decline_text(decline: Declines) -> str:
     return " decline " + ",".join(items) if items else ""
 
 
+def _load_declines(value: Any) -> Declines:
+    if type(value) is not dict:
+        raise ValueError
+    out: list[tuple[str, int]] = []
+    for name, amount in value.items():
+        if name not in DECLINE_KEY:
+            raise ValueError
+        if amount is None:
+            out.append((name, 0))
+        elif type(amount) is int and amount > 0:
+            out.append((name, amount))
+        else:
+            raise ValueError
+    return tuple(sorted(out, key=lambda kv: DECLINABLE.index(kv[0])))
+
+
+def _dump_declines(decline: Declines) -> dict[str, int | None]:
+    return {name: amount or None for name, amount in decline}
+
+
+DECLINES = written(
+    "an object of amounts declined by name (" + ", ".join(DECLINABLE) + "; null: all of it)",
+    _load_declines,
+    _dump_declines,
+)
+"""The parts of a card's fixed gains left untaken: ``{"popularity": null, "coins": 1}``."""
+
+
+@action_kind("option", slot=Renamed("option", WHOLE), decline=DECLINES)
 @dataclass(frozen=True, slots=True)
 class EncounterOption(Action):
     """Choose option ``slot`` (1-based) of the drawn encounter card (SR-47; Polania: two).
@@ -281,6 +388,7 @@ class EncounterOption(Action):
         return f"option {self.slot}{_decline_text(self.decline)}"
 
 
+@action_kind("gain", resource=RESOURCE, loc=ON)
 @dataclass(frozen=True, slots=True)
 class GainResource(Action):
     """Place one gained resource token of a card benefit ("any resources") on ``loc``."""
@@ -292,6 +400,7 @@ class GainResource(Action):
         return f"gain {D.RESOURCES[self.resource]} {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("factory")
 @dataclass(frozen=True, slots=True)
 class TakeFactory(Action):
     """Keep Factory card ``number`` from the offer (SR-48)."""
@@ -302,6 +411,7 @@ class TakeFactory(Action):
         return f"factory {self.number}"
 
 
+@action_kind("top", decline=DECLINES)
 @dataclass(frozen=True, slots=True)
 class FactoryTop(Action):
     """Take the held Factory card's top action (its cost is paid first, SR-49).
@@ -315,6 +425,7 @@ class FactoryTop(Action):
 
 
 # --- bottom row -----------------------------------------------------------------------------
+@action_kind("pay", resource=RESOURCE, loc=ON)
 @dataclass(frozen=True, slots=True)
 class Pay(Action):
     """Pay one resource token from a controlled territory."""
@@ -326,6 +437,7 @@ class Pay(Action):
         return f"pay {D.RESOURCES[self.resource]} {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("pay_card")
 @dataclass(frozen=True, slots=True)
 class PayCard(Action):
     """Coercion: discard a combat card of this value instead of one resource token."""
@@ -336,6 +448,11 @@ class PayCard(Action):
         return f"pay card {self.value}"
 
 
+@action_kind(
+    "upgrade",
+    box=Renamed("top", named([b["id"] for b in D.TOP_BOXES])),
+    bottom=named(D.BOTTOM_ACTIONS),
+)
 @dataclass(frozen=True, slots=True)
 class Upgrade(Action):
     """Move a cube from a top box to a bottom section's slot (SR-21)."""
@@ -347,6 +464,12 @@ class Upgrade(Action):
         return f"upgrade {D.TOP_BOXES[self.box]['id']} {D.BOTTOM_ACTIONS[self.bottom]}"
 
 
+@action_kind(
+    "deploy",
+    mech=Derived(lambda f: mech_slot(f["ability"])),
+    ability=words(MECH_ABILITIES),
+    loc=ON,
+)
 @dataclass(frozen=True, slots=True)
 class Deploy(Action):
     """Deploy the mech covering ability slot ``mech`` onto ``loc`` (SR-22)."""
@@ -359,6 +482,7 @@ class Deploy(Action):
         return f"deploy {self.ability} {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("build", structure=named(D.STRUCTURES), loc=ON)
 @dataclass(frozen=True, slots=True)
 class Build(Action):
     """Build a structure on ``loc`` (SR-23)."""
@@ -370,6 +494,7 @@ class Build(Action):
         return f"build {D.STRUCTURES[self.structure]} {D.LOC_NAMES[self.loc]}"
 
 
+@action_kind("enlist", recruit=named(D.BOTTOM_ACTIONS), space=named(D.ENLIST_SPACE_IDS))
 @dataclass(frozen=True, slots=True)
 class Enlist(Action):
     """Enlist the recruit of bottom action ``recruit`` onto one-time space ``space`` (SR-24)."""
@@ -382,6 +507,7 @@ class Enlist(Action):
 
 
 # --- chance outcomes ------------------------------------------------------------------------
+@action_kind("faction", faction=named(D.FACTION_IDS))
 @dataclass(frozen=True, slots=True)
 class DealFaction(Action):
     faction: int
@@ -390,6 +516,7 @@ class DealFaction(Action):
         return f"faction {D.FACTION_IDS[self.faction]}"
 
 
+@action_kind("mat", mat=named(D.MAT_IDS))
 @dataclass(frozen=True, slots=True)
 class DealMat(Action):
     mat: int
@@ -398,6 +525,7 @@ class DealMat(Action):
         return f"mat {D.MAT_IDS[self.mat]}"
 
 
+@action_kind("tile", tile=named(D.TILE_IDS))
 @dataclass(frozen=True, slots=True)
 class DealTile(Action):
     tile: int
@@ -406,6 +534,7 @@ class DealTile(Action):
         return f"tile {D.TILE_IDS[self.tile]}"
 
 
+@action_kind("factory_offer")
 @dataclass(frozen=True, slots=True)
 class DealFactory(Action):
     number: int
@@ -414,6 +543,7 @@ class DealFactory(Action):
         return f"offer {self.number}"
 
 
+@action_kind("objective")
 @dataclass(frozen=True, slots=True)
 class DealObjective(Action):
     number: int
@@ -422,6 +552,7 @@ class DealObjective(Action):
         return f"objective {self.number}"
 
 
+@action_kind("draw")
 @dataclass(frozen=True, slots=True)
 class DrawCard(Action):
     """A combat card of this value comes off the deck."""
@@ -432,6 +563,7 @@ class DrawCard(Action):
         return f"draw {self.value}"
 
 
+@action_kind("scout")
 @dataclass(frozen=True, slots=True)
 class ScoutCard(Action):
     """Scout takes a card of this value at random from the opponent's hand."""
@@ -442,6 +574,7 @@ class ScoutCard(Action):
         return f"scout {self.value}"
 
 
+@action_kind("encounter")
 @dataclass(frozen=True, slots=True)
 class DrawEncounter(Action):
     """The encounter card ``number`` is drawn (from the unknown part of the deck)."""
@@ -650,10 +783,7 @@ def parse_action(text: str) -> Action:
             if ability not in _ABILITY_SLUGS:
                 raise MalformedActionError(f"{ability!r} is not a mech ability")
             loc = _loc(rest[1])
-            slot = -1
-            for f in D.FACTIONS:
-                if ability in f["mech_abilities"]:
-                    slot = f["mech_abilities"].index(ability)
+            slot = mech_slot(ability)
             if slot < 0:
                 raise MalformedActionError(f"{ability!r} is not a mech ability")
             return Deploy(slot, ability, loc)

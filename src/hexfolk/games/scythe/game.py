@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hexfolk.core import Action, Game, OptionError, OptionSpec
+from hexfolk.core.action_forms import ActionForms
+from hexfolk.games.scythe import actions, worlds
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe import worlds
 from hexfolk.games.scythe.actions import parse_action
 from hexfolk.games.scythe.display import describe
 from hexfolk.games.scythe.geometry import board_geometry
@@ -48,6 +49,7 @@ class ScytheGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     default_players: ClassVar[int] = 2
+    action_forms: ClassVar[ActionForms | None] = ActionForms.of_modules(actions.__name__)
     default_turn_cap: ClassVar[int | None] = 500
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
