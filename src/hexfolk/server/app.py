@@ -59,6 +59,7 @@ def warm_engines() -> None:
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The ASGI application of one server process."""
     cfg = config or ServerConfig()
+    sockets.watch_bad_frames()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

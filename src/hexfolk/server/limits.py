@@ -24,6 +24,10 @@ MESSAGE_MAX = 16_384
 GARBAGE_LIMIT = 20
 """A connection that sends 20 bad messages in a row is closed (code 1008)."""
 
+WIRE_INT_MAX = 2**53 - 1
+"""Every whole number of a client message (versions, ``since``) is 0..2**53-1, the integers a
+JavaScript client holds exactly; a larger one is a ``bad_message``."""
+
 HELLO_TIMEOUT = 10.0
 """A socket that has not said hello within 10 seconds is closed."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hexfolk.server.errors import ApiError
-from hexfolk.server.limits import MESSAGE_MAX
+from hexfolk.server.limits import MESSAGE_MAX, WIRE_INT_MAX
 
 PROTOCOL_VERSION = 1
 
@@ -61,8 +61,8 @@ def _opt_int(data: dict[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ApiError("bad_message", f"{key!r} is a whole number >= 0 or null")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= WIRE_INT_MAX:
+        raise ApiError("bad_message", f"{key!r} is a whole number 0..{WIRE_INT_MAX} or null")
     return value
 
 

@@ -502,7 +502,8 @@ class Room:
             self._parts[viewer] = parts
             lens = self._log_lens.setdefault(self.version, {})
             lens[viewer] = (len(parts.log), tuple(parts.log[-LOG_TAIL:]))
-            while len(self._log_lens) > RECONNECT_WINDOW:
+            # the reconnect window counts versions (not the versions a view was built at)
+            while self._log_lens and next(iter(self._log_lens)) < self.version - RECONNECT_WINDOW:
                 self._log_lens.popitem(last=False)
         return parts
 
@@ -513,8 +514,10 @@ class Room:
         if full:
             start = 0
         elif since is not None:
-            known = self._log_lens.get(since, {}).get(conn.seat)
-            start = _agreed(parts.log, *known) if known is not None and since <= self.version else 0
+            known = None
+            if self.version - RECONNECT_WINDOW <= since <= self.version:
+                known = self._log_lens.get(since, {}).get(conn.seat)
+            start = _agreed(parts.log, *known) if known is not None else 0
         now = time.time()
         msg: dict[str, Any] = {
             "type": "view",

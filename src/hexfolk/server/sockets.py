@@ -42,6 +42,40 @@ CLOSE_AUTH = 4401
 CLOSE_NOT_FOUND = 4404
 
 
+class NotUtf8Frames(logging.Filter):
+    """A text frame that is not UTF-8 is bad input that uvicorn handles itself: it closes the
+    socket with 1007 (RFC 6455: data inconsistent with the message type) before the frame
+    reaches the endpoint, and logs an ERROR with a traceback. This filter (on the
+    ``uvicorn.error`` logger) turns that record into one WARNING line with a running count."""
+
+    UVICORN_MESSAGE = "Invalid UTF-8 sequence received from client."
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if record.msg == self.UVICORN_MESSAGE and isinstance(exc, UnicodeDecodeError):
+            self.count += 1
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg = "a client sent a text frame that is not UTF-8: closed (1007) (%d so far)"
+            record.args = (self.count,)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def watch_bad_frames() -> NotUtf8Frames:
+    """Install :class:`NotUtf8Frames` once per process (every app of the process shares it)."""
+    logger = logging.getLogger("uvicorn.error")
+    for existing in logger.filters:
+        if isinstance(existing, NotUtf8Frames):
+            return existing
+    made = NotUtf8Frames()
+    logger.addFilter(made)
+    return made
+
+
 async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
     await ws.send_text(json.dumps(message, separators=(",", ":")))
 
