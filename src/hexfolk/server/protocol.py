@@ -8,6 +8,7 @@ Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, `
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,12 @@ class PingMsg:
 
 
 ClientMessage = Hello | ActionMsg | UndoMsg | ChatMsg | SyncMsg | PingMsg
+
+
+CHAT_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What a chat line may not hold: control characters (U+0000..U+001F but tab and newline,
+U+007F..U+009F) and lone surrogates (a JSON ``\\ud800`` escape). Refused for every database
+alike (PostgreSQL cannot store U+0000)."""
 
 
 def _opt_int(data: dict[str, Any], key: str) -> int | None:
@@ -126,6 +133,13 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
         text = data.get("text")
         if not isinstance(text, str):
             raise ApiError("bad_message", "'text' is the chat message")
+        bad = CHAT_FORBIDDEN.search(text)
+        if bad is not None:
+            raise ApiError(
+                "bad_chat",
+                f"a chat message holds no control character (found U+{ord(bad.group()):04X}; "
+                "tab and newline are allowed)",
+            )
         return ChatMsg(text)
     if kind == "sync":
         return SyncMsg(_opt_int(data, "since"))

@@ -1024,6 +1024,15 @@ class Room:
             self._arm_timer()
 
     # --- chat ---------------------------------------------------------------------------------
+    def chat_channel(self, player_id: str | None) -> str:
+        """``players`` for a person holding a seat here (from any of their connections, a
+        spectator tab included), ``spectators`` for everyone else (docs/server.md, "Chat")."""
+        return "players" if self.seat_of(player_id) is not None else "spectators"
+
+    def chat_open(self) -> bool:
+        """After the end (finished or errored) everyone reads both channels."""
+        return self.row.status not in LIVE
+
     async def chat(self, conn: Connection, text: str) -> None:
         async def job() -> None:
             if conn.player_id is None:
@@ -1036,18 +1045,23 @@ class Room:
             if not conn.chats.allow():
                 n, secs = CHAT_RATE
                 raise ApiError("rate_limited", f"at most {n} chat messages per {secs:g} s")
-            row = await self.store.add_chat(self.id, conn.player_id, conn.name, conn.seat, body)
+            seat = self.seat_of(conn.player_id)  # a players' line is stored with its seat
+            row = await self.store.add_chat(self.id, conn.player_id, conn.name, seat, body)
+            channel = chat_channel_of(row.seat)
             msg = {
                 "type": "chat",
                 "id": row.id,
                 "name": row.name,
                 "player_id": row.player_id,
                 "seat": row.seat,
+                "channel": channel,
                 "text": row.text,
                 "at": row.at,
             }
+            everyone = self.chat_open()
             for other in self.conns.values():
-                other.send(msg)
+                if everyone or self.chat_channel(other.player_id) == channel:
+                    other.send(msg)
 
         await self.call(job)
 
@@ -1248,6 +1262,11 @@ class Room:
             return self.table_json()
 
         return await self.call(job)
+
+
+def chat_channel_of(seat: int | None) -> str:
+    """The channel of a stored chat line: a line written with a seat is the players'."""
+    return "players" if seat is not None else "spectators"
 
 
 def _agreed(log: list[str], sent: int, tail: tuple[str, ...]) -> int:
