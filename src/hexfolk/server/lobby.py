@@ -432,7 +432,11 @@ async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
         await svc.store.save_table(fresh.id, rematch_id=new.id)
         row.rematch_id = new.id
         room = await svc.manager.room(new.id)
-        return room.table_json()
+        made = room.table_json()
+        old = svc.manager.rooms.get(fresh.id)
+        if old is not None:  # its sockets learn the new table's id (none open: nothing to tell)
+            await old.rematch_made(made, player)
+        return made
 
 
 # --- finished games -------------------------------------------------------------------------

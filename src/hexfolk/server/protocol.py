@@ -2,7 +2,7 @@
 
 Client → server: ``hello`` (first, once), ``action``, ``undo``, ``chat``, ``sync``, ``ping``.
 Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, ``error``, ``chat``,
-``presence``, ``pong``. Parsing here never touches a table: it only checks shapes.
+``presence``, ``pong``, ``kicked``, ``rematch``. Parsing here never touches a table: it only checks shapes.
 """
 
 from __future__ import annotations
@@ -16,6 +16,13 @@ from hexfolk.server.errors import ApiError
 from hexfolk.server.limits import MESSAGE_MAX, WIRE_INT_MAX
 
 PROTOCOL_VERSION = 1
+
+CLOSE_POLICY = 1008
+"""Closed for what the client did: bad messages, a flood, a stuck (too slow) reader."""
+CLOSE_AUTH = 4401
+"""Closed because this connection may not be here: a refused hello, a kicked person at a
+table without spectators."""
+CLOSE_NOT_FOUND = 4404
 
 
 @dataclass(frozen=True, slots=True)

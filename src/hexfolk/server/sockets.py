@@ -23,6 +23,9 @@ from hexfolk.server.identity import hash_token
 from hexfolk.server.limits import FLOOD_LIMIT, GARBAGE_LIMIT, HELLO_TIMEOUT, RateLimit
 from hexfolk.server.lobby import Services
 from hexfolk.server.protocol import (
+    CLOSE_AUTH,
+    CLOSE_NOT_FOUND,
+    CLOSE_POLICY,
     ActionMsg,
     ChatMsg,
     Hello,
@@ -37,10 +40,6 @@ from hexfolk.server.trace import TRACE
 
 router = APIRouter()
 log = logging.getLogger("hexfolk.server.sockets")
-
-CLOSE_POLICY = 1008
-CLOSE_AUTH = 4401
-CLOSE_NOT_FOUND = 4404
 
 
 class NotUtf8Frames(logging.Filter):
@@ -147,9 +146,9 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Ta
     while not conn.closed:
         reader = asyncio.ensure_future(_read(ws))
         done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-        if writer in done:
+        if writer in done:  # the room closed the connection (a stuck reader, a kick)
             reader.cancel()
-            await _close(ws, CLOSE_POLICY, "too far behind")
+            await _close(ws, conn.close_code, conn.close_reason)
             return
         try:
             raw = reader.result()
