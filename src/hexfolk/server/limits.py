@@ -33,6 +33,10 @@ WIRE_INT_MAX = 2**53 - 1
 """Every whole number of a client message (versions, ``since``) is 0..2**53-1, the integers a
 JavaScript client holds exactly; a larger one is a ``bad_message``."""
 
+BODY_MAX = 65_536
+"""An HTTP request body is at most 64 KiB (413 ``too_large``): a declared length over it is
+refused before the body is read, a chunked body as soon as it passes the limit."""
+
 HELLO_TIMEOUT = 10.0
 """A socket that has not said hello within 10 seconds is closed."""
 
