@@ -5,6 +5,7 @@ refused 413 once it passes the limit. Nothing is created. Raw HTTP against a rea
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import time
@@ -12,9 +13,9 @@ from typing import Any
 
 import httpx
 
+from hexfolk.server.client import HexfolkClient
 from hexfolk.server.limits import BODY_MAX
 from tests.server.helpers import ThreadServer, run
-from hexfolk.server.client import HexfolkClient
 
 
 def _player(server: ThreadServer) -> tuple[str, str]:
@@ -39,10 +40,10 @@ def _raw_request(server: ThreadServer, head: str, body: bytes) -> tuple[int, dic
         answer = b""
         while b"\r\n\r\n" not in answer or not answer.endswith(b"}"):
             if sent < len(body):
-                try:
+                with contextlib.suppress(
+                    BlockingIOError, TimeoutError, BrokenPipeError, ConnectionResetError
+                ):
                     sent += sock.send(body[sent : sent + 65536])
-                except (BlockingIOError, TimeoutError, BrokenPipeError, ConnectionResetError):
-                    pass
             try:
                 chunk = sock.recv(65536)
             except TimeoutError:

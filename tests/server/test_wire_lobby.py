@@ -62,7 +62,9 @@ def test_a_spectator_hello_is_refused_where_spectators_are_off(server: ThreadSer
         await guest.join(tid)
         for phase in ("lobby", "playing"):
             for who in (host, guest):
-                ws = await _hello(server, tid, {"type": "hello", "token": who.token, "as": "spectator"})
+                ws = await _hello(
+                    server, tid, {"type": "hello", "token": who.token, "as": "spectator"}
+                )
                 err = await _first(ws, ("error", "welcome"))
                 assert err["type"] == "error" and err["code"] == "forbidden", (phase, err)
                 assert "spectators" in err["message"]

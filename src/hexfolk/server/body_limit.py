@@ -68,7 +68,9 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, send: Send) -> None:
         err = ApiError("too_large", f"a request body is at most {self.limit} bytes", 413)
         body = json.dumps({"error": err.to_json()}).encode()
-        log.info("%s %s 413 (body over %d bytes)", scope.get("method"), scope.get("path"), self.limit)
+        log.info(
+            "%s %s 413 (body over %d bytes)", scope.get("method"), scope.get("path"), self.limit
+        )
         headers: list[Any] = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),

@@ -516,9 +516,7 @@ async def chat(table_id: str, svc: Svc, player: Me) -> dict[str, Any]:
     playing, a seated player reads the players' chat and anyone else the spectators' chat;
     after the end, both (docs/server.md, "Chat")."""
     row = await _row(svc, table_id)
-    seated = any(
-        s.get("kind") == "person" and s.get("player_id") == player.id for s in row.seats
-    )
+    seated = any(s.get("kind") == "person" and s.get("player_id") == player.id for s in row.seats)
     if not seated and player.id != row.host_id and not row.spectators:
         raise forbidden("this table does not allow spectators")
     rows = await svc.store.chat(row.id, players=None if row.status not in LIVE else seated)

@@ -1,8 +1,9 @@
 """The WebSocket messages, both directions (``docs/protocol.md`` shows each with an example).
 
 Client → server: ``hello`` (first, once), ``action``, ``undo``, ``chat``, ``sync``, ``ping``.
-Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, ``error``, ``chat``,
-``presence``, ``pong``, ``kicked``, ``rematch``. Parsing here never touches a table: it only checks shapes.
+Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, ``error``,
+``chat``, ``presence``, ``pong``, ``kicked``, ``rematch``. Parsing here never touches a table: it
+only checks shapes.
 """
 
 from __future__ import annotations
