@@ -76,24 +76,29 @@ def test_integers_beyond_the_wire_range_are_bad_messages(server: ThreadServer) -
 
 async def _advance(conn: TableConnection, until: int, rng: random.Random) -> dict[str, Any]:
     """Play seat 0 (against a random bot) until the table's version reaches ``until`` and
-    seat 0 alone owes a decision (the table then waits for it)."""
-    acted = -1
+    seat 0 alone owes a decision (the table then waits for it). One action at a time: each
+    waits for its answer, so none is in flight at the end."""
+    n = 0
     while True:
         view = conn.view
         if view is not None and view["version"] >= until and view["acting"] == [0]:
             return view
         if view is not None and view["status"] != "playing":
             raise AssertionError("the game ended before the version was reached")
-        if view is not None and view["legal"] and view["version"] != acted:
-            acted = view["version"]
-            legal = [e["action"] for e in view["legal"]]
-            calm = [a for a in legal if not a.startswith(("offer", "counter"))] or legal
-            await conn.act(rng.choice(calm), view["version"])
-        msg = await conn.recv(timeout=30)
-        if msg["type"] == "error":
-            if msg["code"] not in ("stale", "not_your_turn"):
-                raise AssertionError(msg)
-            acted = -1
+        if view is None or not view["legal"]:
+            await conn.recv(timeout=30)
+            continue
+        legal = [e["action"] for e in view["legal"]]
+        calm = [a for a in legal if not a.startswith(("offer", "counter"))] or legal
+        n += 1
+        ref = f"a{n}"
+        await conn.act(rng.choice(calm), view["version"], ref=ref)
+        while True:
+            msg = await conn.recv(timeout=30)
+            if msg["type"] in ("accepted", "error") and msg.get("ref") == ref:
+                break
+        if msg["type"] == "error" and msg["code"] not in ("stale", "not_your_turn"):
+            raise AssertionError(msg)
 
 
 def test_the_reconnect_window_counts_versions(server: ThreadServer) -> None:
