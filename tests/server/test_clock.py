@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 from typing import Any
 
+from hexfolk.core import ClockStep
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.clock import TableClock
 from tests.server.helpers import ThreadServer, run
@@ -26,28 +27,33 @@ def _events(server: ThreadServer, table_id: str) -> list[tuple[Any, ...]]:
 
 def test_owner_window_pauses_and_resumes() -> None:
     clock = TableClock(120)
-    clock.update([0], turn=1, to_move=0, now=1000.0)
-    assert clock.windows[0].deadline == 1120.0 and clock.windows[0].owner
+    turn1 = ClockStep("turn", ("turn", 1))
+    clock.update({0: turn1}, turn=1, now=1000.0)
+    assert clock.turns[0].deadline == 1120.0
     # seat 1 must discard during seat 0's turn: 0 pauses, 1 gets at most 60 s (IR-27)
-    clock.update([1], turn=1, to_move=1, now=1030.0)
-    assert clock.windows[0].deadline is None and clock.windows[0].remaining == 90.0
-    assert clock.windows[1].deadline == 1090.0 and not clock.windows[1].owner
-    clock.update([0], turn=1, to_move=0, now=1050.0)
-    assert clock.windows[0].deadline == 1140.0 and 1 not in clock.windows
+    clock.update({1: ClockStep("parallel", ("discard", 1))}, turn=1, now=1030.0)
+    assert clock.turns[0].deadline is None and clock.turns[0].remaining == 90.0
+    assert clock.steps[1].deadline == 1090.0
+    clock.update({0: turn1}, turn=1, now=1050.0)
+    assert clock.turns[0].deadline == 1140.0 and 1 not in clock.steps
     # the next turn: a fresh window for its owner
-    clock.update([1], turn=2, to_move=1, now=1060.0)
-    assert set(clock.windows) == {1} and clock.windows[1].deadline == 1180.0
+    clock.update({1: ClockStep("turn", ("turn", 2))}, turn=2, now=1060.0)
+    assert set(clock.turns) == {1} and clock.turns[1].deadline == 1180.0
     clock.shift(15.0)
-    assert clock.windows[1].deadline == 1195.0
-    again = TableClock.from_json(120, clock.to_json())
+    assert clock.turns[1].deadline == 1195.0
+    again = TableClock.from_json(120, None, clock.to_json())
     assert again.to_json() == clock.to_json()
     assert clock.expired(1194.0) == [] and clock.expired(1195.0) == [1]
 
 
 def test_unlimited_clock_never_runs() -> None:
     clock = TableClock(None)
-    clock.update([0, 1], turn=3, to_move=0, now=5.0)
-    assert clock.windows == {} and clock.next_deadline() is None
+    clock.update(
+        {0: ClockStep("turn", ("turn", 3)), 1: ClockStep("parallel", ("discard", 3))},
+        turn=3,
+        now=5.0,
+    )
+    assert clock.turns == {} and clock.steps == {} and clock.next_deadline() is None
 
 
 def test_views_carry_absolute_deadlines_default_120(server: ThreadServer) -> None:

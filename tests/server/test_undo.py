@@ -15,7 +15,7 @@ import pytest
 
 from hexfolk.core import MatchRecord, RecordError, load_game
 from hexfolk.core.record import replay
-from hexfolk.server import room as room_module
+from hexfolk.games.scythe import final as scythe_final
 from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import SubprocessServer, ThreadServer, run
@@ -437,20 +437,14 @@ def test_every_barrier_of_the_undo_rules_with_its_sentence() -> None:
     assert can(earlier + mine, seat=1) == (0, U.NOTHING)
 
 
-@pytest.mark.parametrize("path", ["checked", "settled"])
-def test_the_second_combat_commitment_cannot_be_undone(
-    server: ThreadServer, monkeypatch: pytest.MonkeyPatch, path: str
-) -> None:
-    """SR-43 C2 through the wire: the commitment that completes a combat reveals the other
-    side's dial and cards to its sender, so it cannot be undone: ``checked``, the reveal check
-    (run after the view went out) withdraws the offer and the undo is refused with the
-    reveal's sentence; ``settled``, the undo request comes before any check (held back here)
-    and the room settles it then, with the same refusal and a corrected view. The first
-    committer's undo is refused because the other seat has acted since. Seed 201 and this
-    random policy reach the combat by step 682 (the room's seeded chance draws replayed
-    offline, as in ``test_reconnect_prompts``)."""
-    if path == "settled":
-        monkeypatch.setattr(room_module, "REVEAL_CHECK_DELAY", 600.0)
+def test_the_combat_commitments_cannot_be_undone(server: ThreadServer) -> None:
+    """SR-43 C2 through the wire (issue 25, finding 14): a combat commitment is final as soon
+    as it is sent (every combat step is, ``scythe.final.COMBAT``), so neither committer is
+    offered an undo and the closer's request is refused with the final step's sentence, at
+    once (the commitment also reveals the other side's dial to the closer: the reveal check
+    no longer needs to decide it). The first committer's undo is refused because the other
+    seat has acted since. Seed 201 and this random policy reach the combat by step 682 (the
+    room's seeded chance draws replayed offline, as in ``test_reconnect_prompts``)."""
 
     async def scenario() -> None:
         host, guest, tid = await _pair(server.url, "scythe", 201)
@@ -482,20 +476,15 @@ def test_the_second_combat_commitment_cannot_be_undone(
                     await _fresh(conn, done["version"])
                 if kind == "commit" and first is None:
                     first = seat
-                    assert done["undo"] is not None and done["undo"]["last"] == action
+                    assert done["undo"] is None
                 elif kind == "commit":
                     closer = conns[seat]
                     assert closer.view is not None and closer.view["version"] == done["version"]
                     assert done["version"] == at + 1, "no chance step after the reveal"
-                    if path == "checked":
-                        settled = await closer.wait_for(lambda v: v["undo"] is None, timeout=20)
-                        assert settled["version"] == done["version"]
-                    else:
-                        assert done["undo"] is not None  # offered until a check says no
+                    assert done["undo"] is None  # final at once, no check needed
                     err = await _undo(closer, 1)
-                    assert err["code"] == "cannot_undo" and err["message"] == U.REVEALED
-                    settled = await closer.wait_for(lambda v: v["undo"] is None, timeout=20)
-                    assert settled["version"] == done["version"]
+                    assert err["code"] == "cannot_undo"
+                    assert err["message"] == U.FINAL.format(why=scythe_final.COMBAT)
                     err = await _undo(conns[first], 1)
                     assert err["code"] == "cannot_undo" and err["message"] == U.OTHER_SEAT
                     break

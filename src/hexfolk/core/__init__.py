@@ -17,7 +17,17 @@ from hexfolk.core.errors import (
     RecordError,
     UnknownGameError,
 )
-from hexfolk.core.game import CHANCE, TERMINAL, Game, Prompt, State, check_seat, visible_log
+from hexfolk.core.game import (
+    CHANCE,
+    CLOCK_KINDS,
+    TERMINAL,
+    ClockStep,
+    Game,
+    Prompt,
+    State,
+    check_seat,
+    visible_log,
+)
 from hexfolk.core.match import Match, MatchResult
 from hexfolk.core.options import FrozenOptions, OptionSpec, parse_option_texts, resolve_options
 from hexfolk.core.record import MatchRecord, replay
@@ -26,12 +36,14 @@ from hexfolk.core.rng import derive_seed, make_rng
 
 __all__ = [
     "CHANCE",
+    "CLOCK_KINDS",
     "TERMINAL",
     "Action",
     "ActionError",
     "ActionPattern",
     "AmbiguousActionError",
     "Bot",
+    "ClockStep",
     "Commitments",
     "FrozenOptions",
     "Game",

@@ -36,6 +36,26 @@ JSON = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
+class ClockStep:
+    """Which clock window a seat's pending decision runs on (:meth:`State.clock_step`).
+
+    ``kind`` is one of :data:`CLOCK_KINDS`: ``"turn"``, the window of the seat whose turn it
+    is, one for the whole turn, paused while others decide; ``"step"``, a fresh window of the
+    whole clock for this step alone (an island setup placement, IR-27); ``"parallel"``, a
+    decision owed beside the turn (a discard, an answer to an offer): a fresh window of the
+    clock capped by the table (IR-27); ``"commitment"``, a secret combat commitment: a window
+    of the table's commitment clock. ``key`` names the step: a seat stays on one window while
+    its key stays the same, and a time-out applies defaults only while it does (a ``"turn"``
+    window: while the turn lasts)."""
+
+    kind: str
+    key: tuple[Any, ...]
+
+
+CLOCK_KINDS = ("turn", "step", "parallel", "commitment")
+
+
+@dataclass(frozen=True, slots=True)
 class Prompt:
     """The decision pending on top of a state's prompt stack.
 
@@ -450,6 +470,16 @@ class State(ABC):
         legal = self.legal_actions_for(seat)
         return legal[0] if legal else None
 
+    def clock_step(self, seat: int) -> ClockStep:
+        """The clock window of ``seat``'s pending decision (``seat`` one of
+        :meth:`acting_seats`): see :class:`ClockStep`. The default: the seat to move is on
+        the turn's window, any other acting seat on a parallel one (games override it with
+        their rules: IR-27 for the island game, ``docs/scythe.md`` for Scythe)."""
+        turn = self.turn_count()
+        if seat == self.current_player():
+            return ClockStep("turn", ("turn", turn))
+        return ClockStep("parallel", ("turn", turn))
+
     # --- undo at a table --------------------------------------------------------------------
     def reveals_to(self, seat: int, action: Action, rng: random.Random, worlds: int = 8) -> bool:
         """Would ``seat`` taking ``action`` here show ``seat`` something hidden it cannot know
@@ -475,6 +505,22 @@ class State(ABC):
             if world.observation(seat) != seen:
                 return True
         return False
+
+    def why_final(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` taking ``action`` here is final by the game's rules, so that a table
+        never takes it back (undo), or ``None`` when it may be taken back within the seat's own
+        turn: a step that changes another seat's holdings (a trade completed, a Monopoly), a
+        step the rules make public and final (a development card played, the robber moved, a
+        combat begun or fought), or a decision outside the seat's own turn (a discard, an
+        answer). The answer is one sentence in the game's words with the rule's number; the
+        table shows it when it refuses an undo.
+
+        Asked on the state *before* the step, for every person's step, on the table's event
+        loop: it must be cheap (well under a millisecond). Chance steps, hidden information
+        (:meth:`reveals_to`), other seats' later steps and a new turn are the table's own
+        barriers and need no answer here. The default: nothing is final by the rules.
+        """
+        return None
 
     # --- copies and views -------------------------------------------------------------------
     @abstractmethod

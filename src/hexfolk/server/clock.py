@@ -1,10 +1,20 @@
-"""The turn clock: absolute deadlines per seat, stored with the table (IR-26, IR-27).
+"""The table's clocks: absolute deadlines per seat, stored with the table (IR-26, IR-27).
 
-The seat whose turn it is (the one to move when :meth:`State.turn_count` last changed) has one
-window for its whole turn, which pauses while others decide (a discard, an answer) and resumes
-after. A seat owing a decision out of turn gets a fresh window of the clock capped at 60 s.
-Windows are plain JSON (``to_json``) written with every committed step; after a restart the
-running windows are moved forward by the time the server was down (:meth:`shift`).
+Which window a pending decision runs on is the game's word (``State.clock_step``, a
+:class:`~hexfolk.core.ClockStep`):
+
+* ``turn``: the seat whose turn it is has one window of the turn clock for its whole turn,
+  which pauses while it is not deciding on it (others discard or answer, its own discard, a
+  combat commitment) and resumes after;
+* ``step``: a fresh window of the turn clock for one step alone (each island setup placement);
+* ``parallel``: a decision owed beside the turn (every discard after a 7, the roller's too; an
+  answer to an offer): a fresh window of the turn clock capped at 60 s;
+* ``commitment``: a secret combat commitment: a fresh window of the commitment clock.
+
+A seat keeps a window while its step's key stays the same; a window of another step is dropped
+as soon as the seat decides something else. Windows are plain JSON (``to_json``) written with
+every committed step; after a restart the running windows are moved forward by the time the
+server was down (:meth:`shift`).
 """
 
 from __future__ import annotations
@@ -12,15 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from hexfolk.core import ClockStep, State
 from hexfolk.server.limits import OUT_OF_TURN_CAP
 
 
 @dataclass
 class Window:
-    """One seat's clock: running until ``deadline``, or paused with ``remaining`` seconds."""
+    """One seat's clock of one step: running until ``deadline``, or paused with ``remaining``
+    seconds."""
 
+    kind: str
+    key: tuple[Any, ...]
     turn: int
-    owner: bool
     deadline: float | None
     remaining: float
 
@@ -31,105 +44,187 @@ class Window:
     def left(self, now: float) -> float:
         return max(0.0, self.deadline - now) if self.deadline is not None else self.remaining
 
+    def pause(self, now: float) -> None:
+        if self.deadline is not None:
+            self.remaining = max(0.0, self.deadline - now)
+            self.deadline = None
+
+    def resume(self, now: float) -> None:
+        if self.deadline is None:
+            self.deadline = now + self.remaining
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "key": list(self.key),
+            "turn": self.turn,
+            "deadline": self.deadline,
+            "remaining": self.remaining,
+        }
+
+    @classmethod
+    def from_json(cls, w: dict[str, Any]) -> Window:
+        return cls(
+            str(w["kind"]),
+            tuple(w["key"]),
+            int(w["turn"]),
+            w.get("deadline"),
+            float(w["remaining"]),
+        )
+
+
+def clock_steps(state: State) -> dict[int, ClockStep]:
+    """The clock step of every seat that may act now (none at chance and at the end)."""
+    if state.is_terminal():
+        return {}
+    return {seat: state.clock_step(seat) for seat in state.acting_seats()}
+
 
 class TableClock:
-    """The clocks of one table; ``limit`` ``None`` is unlimited (no window ever runs)."""
+    """The clocks of one table. ``limit`` is the turn clock, ``commit_limit`` the commitment
+    clock; ``None`` is unlimited (no window of that clock ever runs)."""
 
-    def __init__(self, limit: float | None):
+    def __init__(self, limit: float | None, commit_limit: float | None = None):
         self.limit = limit
-        self.windows: dict[int, Window] = {}
+        self.commit_limit = commit_limit
         self.turn: int = -1
-        self.owner: int | None = None
+        self.turns: dict[int, Window] = {}
+        """Turn windows (kind ``turn``) of the current turn, running or paused."""
+        self.steps: dict[int, Window] = {}
+        """The window of each seat deciding on anything but its turn window."""
 
-    def update(self, acting: list[int], turn: int, to_move: int, now: float) -> None:
-        """Start, pause, resume or drop windows after the table changed."""
+    def span(self, kind: str) -> float | None:
+        """The length of a fresh window of ``kind`` (None: unlimited, no window)."""
+        if kind == "commitment":
+            return self.commit_limit
         if self.limit is None:
-            self.windows.clear()
-            return
+            return None
+        if kind == "parallel":
+            return min(self.limit, OUT_OF_TURN_CAP)
+        return self.limit
+
+    def follow(self, state: State, now: float) -> None:
+        """Start, pause, resume or drop windows after the table changed."""
+        self.update(clock_steps(state), state.turn_count(), now)
+
+    def update(self, steps: dict[int, ClockStep], turn: int, now: float) -> None:
+        """``steps``: the clock step of every acting seat; ``turn``: ``State.turn_count()``."""
         if turn != self.turn:
             self.turn = turn
-            self.owner = to_move if to_move >= 0 else (acting[0] if acting else None)
-            self.windows = {}
-        for seat in list(self.windows):
-            w = self.windows[seat]
-            if seat in acting:
-                continue
-            if w.owner and w.turn == turn:
-                if w.deadline is not None:
-                    w.remaining = max(0.0, w.deadline - now)
-                    w.deadline = None
+            self.turns = {}
+        for seat, w in list(self.steps.items()):
+            st = steps.get(seat)
+            if st is None or st.kind != w.kind or tuple(st.key) != w.key:
+                del self.steps[seat]
+        for seat, w in self.turns.items():
+            st = steps.get(seat)
+            if st is None or st.kind != "turn" or tuple(st.key) != w.key:
+                w.pause(now)
+        for seat, st in steps.items():
+            key = tuple(st.key)
+            if st.kind == "turn":
+                found = self.turns.get(seat)
+                if found is not None and found.key == key:
+                    found.resume(now)
+                    continue
+                table = self.turns
             else:
-                del self.windows[seat]
-        for seat in acting:
-            found = self.windows.get(seat)
-            if found is not None:
-                if found.deadline is None:
-                    found.deadline = now + found.remaining
-                continue
-            owner = seat == self.owner
-            span = self.limit if owner else min(self.limit, OUT_OF_TURN_CAP)
-            self.windows[seat] = Window(turn, owner, now + span, span)
+                if seat in self.steps:
+                    continue
+                table = self.steps
+            span = self.span(st.kind)
+            if span is not None:
+                table[seat] = Window(st.kind, key, turn, now + span, span)
+
+    def clear(self) -> None:
+        self.turns.clear()
+        self.steps.clear()
+
+    def current(self, seat: int) -> Window | None:
+        """The seat's window now: its step's, else its turn window (running or paused)."""
+        return self.steps.get(seat) or self.turns.get(seat)
+
+    def drop(self, seat: int) -> None:
+        """Forget the seat's running window (it owed nothing under it when it ran out)."""
+        w = self.current(seat)
+        if w is self.steps.get(seat):
+            self.steps.pop(seat, None)
+        else:
+            self.turns.pop(seat, None)
 
     def expired(self, now: float) -> list[int]:
         """Seats whose running window has run out, in seat order."""
         return sorted(
-            s for s, w in self.windows.items() if w.deadline is not None and w.deadline <= now
+            s
+            for s in set(self.turns) | set(self.steps)
+            if (w := self.current(s)) is not None and w.deadline is not None and w.deadline <= now
         )
 
-    def window_turn(self, seat: int) -> int | None:
-        w = self.windows.get(seat)
-        return None if w is None else w.turn
+    def owes_under(self, seat: int, window: Window, state: State) -> bool:
+        """Whether ``seat`` still owes a decision of ``window``'s turn or step: a turn
+        window's defaults go on while the turn lasts (IR-28: an expiry before the roll rolls,
+        resolves and ends the turn), any other window's while the seat's step stays the same."""
+        if seat not in state.acting_seats():
+            return False
+        if window.kind == "turn":
+            return state.turn_count() == window.turn
+        st = state.clock_step(seat)
+        return st.kind == window.kind and tuple(st.key) == window.key
 
     def next_deadline(self) -> float | None:
-        times = [w.deadline for w in self.windows.values() if w.deadline is not None]
+        times = [
+            w.deadline
+            for w in (*self.turns.values(), *self.steps.values())
+            if w.deadline is not None
+        ]
         return min(times) if times else None
 
     def shift(self, seconds: float) -> None:
         """Move every running deadline forward (the time the server was down)."""
-        for w in self.windows.values():
+        for w in (*self.turns.values(), *self.steps.values()):
             if w.deadline is not None:
                 w.deadline += seconds
 
     def view(self, now: float) -> dict[str, Any]:
-        """Public clocks: per seat the absolute deadline (UNIX s, or null when paused) and the
-        seconds left."""
-        return {
-            "limit": self.limit,
-            "seats": {
-                str(s): {
-                    "deadline": w.deadline,
-                    "remaining": round(w.left(now), 3),
-                    "running": w.running,
-                }
-                for s, w in sorted(self.windows.items())
-            },
-        }
+        """Public clocks: per seat its current window's absolute deadline (UNIX s, or null when
+        paused), the seconds left and its kind."""
+        seats: dict[str, Any] = {}
+        for s in sorted(set(self.turns) | set(self.steps)):
+            w = self.current(s)
+            assert w is not None
+            seats[str(s)] = {
+                "deadline": w.deadline,
+                "remaining": round(w.left(now), 3),
+                "running": w.running,
+                "kind": w.kind,
+            }
+        return {"limit": self.limit, "commitment": self.commit_limit, "seats": seats}
 
     def to_json(self) -> dict[str, Any]:
         return {
             "turn": self.turn,
-            "owner": self.owner,
-            "windows": {
-                str(s): {
-                    "turn": w.turn,
-                    "owner": w.owner,
-                    "deadline": w.deadline,
-                    "remaining": w.remaining,
-                }
-                for s, w in self.windows.items()
-            },
+            "turns": {str(s): w.to_json() for s, w in self.turns.items()},
+            "steps": {str(s): w.to_json() for s, w in self.steps.items()},
         }
 
     @classmethod
-    def from_json(cls, limit: float | None, data: dict[str, Any] | None) -> TableClock:
-        clock = cls(limit)
+    def from_json(
+        cls, limit: float | None, commit_limit: float | None, data: dict[str, Any] | None
+    ) -> TableClock:
+        """The clocks saved by :meth:`to_json`. A table saved before clock steps (``windows``)
+        keeps its turn windows; other windows start afresh (:meth:`follow`)."""
+        clock = cls(limit, commit_limit)
         if not data:
             return clock
         clock.turn = int(data.get("turn", -1))
-        owner = data.get("owner")
-        clock.owner = int(owner) if owner is not None else None
+        for key, w in (data.get("turns") or {}).items():
+            clock.turns[int(key)] = Window.from_json(w)
+        for key, w in (data.get("steps") or {}).items():
+            clock.steps[int(key)] = Window.from_json(w)
         for key, w in (data.get("windows") or {}).items():
-            clock.windows[int(key)] = Window(
-                int(w["turn"]), bool(w["owner"]), w.get("deadline"), float(w["remaining"])
-            )
+            if w.get("owner"):
+                turn = int(w["turn"])
+                clock.turns[int(key)] = Window(
+                    "turn", ("turn", turn), turn, w.get("deadline"), float(w["remaining"])
+                )
         return clock

@@ -46,6 +46,11 @@ RECONNECT_WINDOW = 256
 CLOCK_PRESETS = (30, 45, 60, 90, 120, 180, 240, 300)
 """Turn clock presets in seconds (IR-26); ``None`` is unlimited."""
 CLOCK_DEFAULT = 120
+COMMIT_CLOCK_PRESETS = (15, 30, 45, 60, 90, 120)
+"""Commitment clock presets in seconds (a secret combat commitment, Scythe); ``None`` is
+unlimited."""
+COMMIT_CLOCK_DEFAULT = 60
+"""The commitment clock of a new table: 60 s, or unlimited when its turn clock is."""
 OUT_OF_TURN_CAP = 60.0
 """A decision owed out of turn (a discard, an answer) gets at most 60 s (IR-27)."""
 

@@ -23,6 +23,8 @@ from hexfolk.server.identity import bearer_token, hash_token, new_id, new_token,
 from hexfolk.server.limits import (
     BOT_DELAY_MAX,
     CLOCK_PRESETS,
+    COMMIT_CLOCK_DEFAULT,
+    COMMIT_CLOCK_PRESETS,
     GRACE_RANGE,
     TABLES_PER_PLAYER,
 )
@@ -41,6 +43,7 @@ from hexfolk.server.schemas import (
     TableChanges,
 )
 from hexfolk.server.store import Store
+from hexfolk.server.turn_times import turn_times
 from hexfolk.server.undo import live_events
 
 router = APIRouter(prefix="/api")
@@ -92,19 +95,38 @@ def check_game(game: str, players: int | None, options: dict[str, Any]) -> tuple
     return built.num_players, dict(built.options)
 
 
-def check_clock(value: float | None, config: ServerConfig) -> float | None:
-    if value is None:
+def check_clock(
+    value: object,
+    config: ServerConfig,
+    presets: tuple[int, ...] = CLOCK_PRESETS,
+    what: str = "turn clock",
+) -> float | None:
+    """A clock setting: one of ``presets`` (seconds), or null / ``"unlimited"`` (None). Any
+    other value is refused with the list of presets (code ``bad_clock``). A ``--testing``
+    server also takes 0.05..3600 s."""
+    if value is None or value == "unlimited":
         return None
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ApiError("bad_clock", "the clock is a number of seconds or null (unlimited)", 422)
+    choices = ", ".join(map(str, presets))
+    refusal = ApiError(
+        "bad_clock",
+        f'the {what} is one of {choices} seconds, or "unlimited" (null); not {value!r}',
+        422,
+        presets=list(presets),
+    )
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise refusal
+    if not math.isfinite(value):
+        raise refusal
     if config.testing and 0.05 <= value <= 3600:
         return float(value)
-    if value not in CLOCK_PRESETS:
-        presets = ", ".join(map(str, CLOCK_PRESETS))
-        raise ApiError(
-            "bad_clock", f"the turn clock is one of {presets} seconds or null (unlimited)", 422
-        )
+    if value not in presets:
+        raise refusal
     return float(value)
+
+
+def check_commit_clock(value: object, config: ServerConfig) -> float | None:
+    """The commitment clock (a secret combat commitment): :data:`COMMIT_CLOCK_PRESETS`."""
+    return check_clock(value, config, COMMIT_CLOCK_PRESETS, "commitment clock")
 
 
 def check_disconnect(d: Disconnect, config: ServerConfig) -> tuple[str, float]:
@@ -178,6 +200,7 @@ async def games() -> dict[str, Any]:
         "games": out,
         "bot_levels": [*LEVELS, "random"],
         "clock_presets": list(CLOCK_PRESETS),
+        "commit_clock_presets": list(COMMIT_CLOCK_PRESETS),
     }
 
 
@@ -187,6 +210,10 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
     """Create a table; the creator is its host. The id is the invite link."""
     players, options = check_game(body.game, body.players, body.options)
     clock = check_clock(body.clock, svc.config)
+    if "commit_clock" not in body.model_fields_set:
+        commit_clock = None if clock is None else float(COMMIT_CLOCK_DEFAULT)
+    else:
+        commit_clock = check_commit_clock(body.commit_clock, svc.config)
     policy, grace = check_disconnect(body.disconnect, svc.config)
     delay = check_bot_delay(body.bot_delay)
     if body.seed is not None:
@@ -222,6 +249,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
         players=players,
         options=options,
         clock=clock,
+        commit_clock=commit_clock,
         public=body.public,
         spectators=body.spectators,
         disconnect_policy=policy,
@@ -328,9 +356,13 @@ async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) 
     if "clock" in fields:
         if body.clock is None:
             raise ApiError("bad_clock", 'write "unlimited" for no clock; null is not a change')
-        changes["clock"] = (
-            None if body.clock == "unlimited" else check_clock(float(body.clock), svc.config)
-        )
+        changes["clock"] = check_clock(body.clock, svc.config)
+    if "commit_clock" in fields:
+        if body.commit_clock is None:
+            raise ApiError(
+                "bad_clock", 'write "unlimited" for no commitment clock; null is not a change'
+            )
+        changes["commit_clock"] = check_commit_clock(body.commit_clock, svc.config)
     if body.public is not None:
         changes["public"] = body.public
     if body.spectators is not None:
@@ -412,6 +444,7 @@ async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
             players=fresh.players,
             options=dict(fresh.options),
             clock=fresh.clock,
+            commit_clock=fresh.commit_clock,
             public=fresh.public,
             spectators=fresh.spectators,
             disconnect_policy=fresh.disconnect_policy,
@@ -491,7 +524,8 @@ async def replay(
 @router.get("/tables/{table_id}/summary", tags=["games"])
 async def summary(table_id: str, svc: Svc) -> dict[str, Any]:
     """The end-of-game summary (the game's own ``summary()``) plus per-seat statistics
-    (decisions, bot, stand-in and timed-out ones)."""
+    (decisions, bot, stand-in and timed-out ones) and the times: the game's duration and each
+    seat's turns, average and longest turn (``statistics.time``)."""
     row = await _finished(svc, table_id)
     events = await svc.store.events(row.id)
     cls = game_class(row.game)
@@ -505,7 +539,7 @@ async def summary(table_id: str, svc: Svc) -> dict[str, Any]:
         "table": row.id,
         "game": row.game,
         "result": result,
-        "statistics": statistics(events, row.players),
+        "statistics": {**statistics(events, row.players), "time": turn_times(row, events)},
         "text": text,
     }
 

@@ -48,6 +48,7 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    commit_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     public: Mapped[bool] = mapped_column(Boolean)
     spectators: Mapped[bool] = mapped_column(Boolean)
     disconnect_policy: Mapped[str] = mapped_column(String(16))

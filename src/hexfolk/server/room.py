@@ -50,8 +50,16 @@ from hexfolk.server.limits import (
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.protocol import CLOSE_AUTH, CLOSE_POLICY
 from hexfolk.server.store import Step, Store
+from hexfolk.server.timeout_marks import TimeoutMarks, log_lengths, rebuild
 from hexfolk.server.trace import TRACE
-from hexfolk.server.undo import Undoable, check_reveal, live_events, reveals, undoable
+from hexfolk.server.undo import (
+    Undoable,
+    check_reveal,
+    final_reason,
+    live_events,
+    reveals,
+    undoable,
+)
 from hexfolk.server.views import ViewParts, build_parts
 
 log = logging.getLogger("hexfolk.server.room")
@@ -164,7 +172,9 @@ class Room:
         self.names: dict[str, str] = dict(names or {})
         self.state: State | None = None
         self.version = row.version
-        self.clock = TableClock.from_json(row.clock, row.clock_state)
+        self.clock = TableClock.from_json(row.clock, row.commit_clock, row.clock_state)
+        self.timeouts = TimeoutMarks()
+        """Which log lines of each viewer the clock's defaults wrote (``timeouts`` in views)."""
         self.conns: dict[int, Connection] = {}
         self.pending: list[Step] = []
         self.live: list[Step] = []
@@ -329,22 +339,31 @@ class Room:
         self._before = {}
         self._offers = {}
         self.version = len(events)
-        self.clock = TableClock.from_json(self.row.clock, self.row.clock_state)
+        self.clock = TableClock.from_json(
+            self.row.clock, self.row.commit_clock, self.row.clock_state
+        )
+        game = load_game(self.row.game, self.row.players, self.row.options)
+        self.timeouts = rebuild(game.new_initial_state(), self.live)
         self._note_decisions()
 
     def _replay(self, steps: list[Step]) -> tuple[State, list[Step]]:
         """The state after ``steps`` (the game as played) from the start, and the steps with
-        ``turn`` (``turn_count()`` before each) filled in."""
+        ``turn`` (``turn_count()`` before each) and a person step's ``final`` filled in."""
         game = load_game(self.row.game, self.row.players, self.row.options)
         state = game.new_initial_state()
         out: list[Step] = []
         for st in steps:
-            out.append(dataclasses.replace(st, turn=state.turn_count()))
+            turn = state.turn_count()
             if st.kind == "chance":
+                out.append(dataclasses.replace(st, turn=turn))
                 state.apply(state.parse_action(st.action))
             else:
                 assert st.seat is not None
-                state.apply_for(st.seat, state.parse_action_for(st.seat, st.action))
+                action = state.parse_action_for(st.seat, st.action)
+                person = not (st.bot or st.timeout or st.stand_in)
+                final = final_reason(state, st.seat, action) if person else None
+                out.append(dataclasses.replace(st, turn=turn, final=final))
+                state.apply_for(st.seat, action)
         return state, out
 
     def shift_clocks(self, seconds: float) -> None:
@@ -368,6 +387,7 @@ class Room:
         if self.state.is_chance():  # a crash between a step and its chance draw
             self.post(self._draw_and_publish)
             return
+        self.clock.follow(self.state, time.time())  # windows saved before clock steps
         self._arm_timer()
         self._schedule_bots()
 
@@ -545,6 +565,7 @@ class Room:
             "legal": parts.legal,
             "refused": parts.refused,
             "clocks": self.clock.view(now),
+            "timeouts": self.timeouts.for_view(conn.seat, start, len(parts.log)),
             "server_time": now,
             "seats": self.seats_json(),
             "undo": self.undo_offer(conn.seat),
@@ -668,6 +689,7 @@ class Room:
         turn: int = -1,
         undoes: int | None = None,
         reveals: bool | None = False,
+        final: str | None = None,
         **flags: bool,
     ) -> None:
         seq = self.version + len(self.pending) + 1
@@ -681,6 +703,7 @@ class Room:
                 undoes=undoes,
                 reveals=reveals,
                 turn=turn,
+                final=final,
                 **flags,
             )
         )
@@ -719,9 +742,11 @@ class Room:
                 "summary": state.summary(),
             }
             values.update(status="finished", result=result, finished_at=now)
-        self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
+        self.clock.follow(state, now)
         if state.is_terminal():
-            self.clock.windows.clear()
+            self.clock.clear()
+        if full:  # an undo rewrote the log: no mark outlives its lines
+            self.timeouts.trim(log_lengths(state))
         new_version = self.version + len(self.pending)
         values.update(version=new_version, clock_state=self.clock.to_json())
         steps = self.pending
@@ -817,6 +842,7 @@ class Room:
             )
         try:
             action = state.parse_action_for(seat, text)
+            final = final_reason(state, seat, action)  # undo barrier 5, before the step
             before = state.clone()
             turn = state.turn_count()
             state.apply_for(seat, action)
@@ -829,11 +855,19 @@ class Room:
         except ActionError as exc:
             raise ApiError("illegal", str(exc)) from None
         seq = self._next_seq()
-        # a step a chance draw or a new turn follows can never be undone: no need to ask
-        candidate = not state.is_chance() and state.turn_count() == turn
+        # a final step, or one a chance draw or a new turn follows, can never be undone: no
+        # need to keep the state before it or to ask whether it revealed something
+        candidate = final is None and not state.is_chance() and state.turn_count() == turn
         if candidate:
             self._before[seq] = before
-        self._record("action", seat, str(action), turn=turn, reveals=None if candidate else False)
+        self._record(
+            "action",
+            seat,
+            str(action),
+            turn=turn,
+            reveals=None if candidate else False,
+            final=final,
+        )
         self._draw_chance()
         if TRACE.enabled:
             TRACE.add("apply", time.perf_counter() - conn.trace_parsed)
@@ -999,14 +1033,13 @@ class Room:
         if state is None or self.row.status != "playing":
             return
         now = time.time()
+        timed_out: list[tuple[int, int]] = []
         for seat in self.clock.expired(now):
-            turn = self.clock.window_turn(seat)
+            window = self.clock.current(seat)
+            assert window is not None
             applied = 0
-            while (
-                seat in state.acting_seats()
-                and state.turn_count() == turn
-                and applied < TIMEOUT_STEPS_MAX
-            ):
+            before = log_lengths(state) if self.clock.owes_under(seat, window, state) else {}
+            while applied < TIMEOUT_STEPS_MAX and self.clock.owes_under(seat, window, state):
                 rng = make_rng(self.row.seed, "timeout", seat, self._next_seq())
                 action = state.timeout_action(seat, rng)
                 if action is None:
@@ -1024,16 +1057,22 @@ class Room:
                 self._draw_chance()
                 applied += 1
             if not applied:
-                self.clock.windows.pop(seat, None)
+                self.clock.drop(seat)
             else:
                 log.info("table %s: seat %d timed out (%d defaults)", self.id, seat, applied)
+                self.timeouts.note(seat, before, log_lengths(state))
+                timed_out.append((seat, applied))
             if state.is_terminal():
                 break
         if self.pending:
             await self._publish()
+            for seat, applied in timed_out:  # after the views that show the defaults
+                msg = {"type": "timeout", "seat": seat, "steps": applied, "version": self.version}
+                for conn in list(self.conns.values()):
+                    conn.send(msg)
         else:
             # nothing was owed under the expired windows: start fresh ones for whoever acts
-            self.clock.update(state.acting_seats(), state.turn_count(), state.current_player(), now)
+            self.clock.follow(state, now)
             self._arm_timer()
 
     # --- chat ---------------------------------------------------------------------------------
@@ -1103,6 +1142,7 @@ class Room:
             players=self.row.players,
             options=self.row.options,
             clock=self.row.clock,
+            commit_clock=self.row.commit_clock,
             public=self.row.public,
             spectators=self.row.spectators,
             disconnect_policy=self.row.disconnect_policy,
@@ -1283,6 +1323,7 @@ class Room:
             for key in (
                 "options",
                 "clock",
+                "commit_clock",
                 "public",
                 "spectators",
                 "disconnect_policy",
@@ -1291,7 +1332,7 @@ class Room:
             ):
                 if key in changes:
                     setattr(self.row, key, changes[key])
-            self.clock = TableClock(self.row.clock)
+            self.clock = TableClock(self.row.clock, self.row.commit_clock)
             await self._save_lobby()
             self._tell_removed(before, player)
             return self.table_json()
@@ -1313,7 +1354,7 @@ class Room:
             game = load_game(self.row.game, self.row.players, self.row.options)
             self.state = game.new_initial_state()
             self.version = 0
-            self.clock = TableClock(self.row.clock)
+            self.clock = TableClock(self.row.clock, self.row.commit_clock)
             self.row.status = "playing"
             self.row.started_at = time.time()
             await self.store.save_table(self.id, status="playing", started_at=self.row.started_at)
@@ -1362,6 +1403,7 @@ def table_json(
         "players": row.players,
         "options": row.options,
         "clock": row.clock,
+        "commit_clock": row.commit_clock,
         "public": row.public,
         "spectators": row.spectators,
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},

@@ -7,6 +7,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt
 
 BotLevel = Literal["random", "easy", "medium", "hard"]
+ClockSetting = Any
+"""A clock: seconds (one of its presets), ``"unlimited"`` or null. Any other value is refused
+by the lobby (``bad_clock``) with the list of presets, not by the schema."""
 
 
 class _Body(BaseModel):
@@ -40,9 +43,14 @@ class NewTable(_Body):
     game: str = Field(examples=["island"])
     players: StrictInt | None = Field(default=None, examples=[4])
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"vp_target": 10}])
-    clock: StrictInt | StrictFloat | None = Field(
+    clock: ClockSetting = Field(
         default=120,
-        description="seconds per turn: 30, 45, 60, 90, 120, 180, 240, 300; null: unlimited",
+        description='seconds per turn: 30, 45, 60, 90, 120, 180, 240, 300; null or "unlimited"',
+    )
+    commit_clock: ClockSetting = Field(
+        default=None,
+        description="seconds per secret combat commitment (Scythe): 15, 30, 45, 60, 90, 120; "
+        'null or "unlimited"; omitted: 60, or unlimited with an unlimited turn clock',
     )
     public: StrictBool = True
     spectators: StrictBool = True
@@ -61,8 +69,11 @@ class TableChanges(_Body):
 
     players: StrictInt | None = None
     options: dict[str, Any] | None = None
-    clock: StrictInt | StrictFloat | Literal["unlimited"] | None = Field(
-        default=None, description="seconds, or unlimited; omitted: unchanged"
+    clock: ClockSetting = Field(
+        default=None, description='seconds, or "unlimited"; omitted: unchanged'
+    )
+    commit_clock: ClockSetting = Field(
+        default=None, description='seconds, or "unlimited"; omitted: unchanged'
     )
     public: StrictBool | None = None
     spectators: StrictBool | None = None

@@ -36,8 +36,8 @@ log = logging.getLogger("hexfolk.server.store")
 @dataclass(frozen=True, slots=True)
 class Step:
     """An event to append: ``kind`` ``action``, ``chance`` or ``undo``; ``seat`` None for
-    chance. ``turn`` (the state's ``turn_count()`` before the step) and ``reveals`` are kept in
-    memory only."""
+    chance. ``turn`` (the state's ``turn_count()`` before the step), ``reveals`` and ``final``
+    are kept in memory only."""
 
     seq: int
     kind: str
@@ -52,6 +52,9 @@ class Step:
     """Did the step show its actor hidden information (``State.reveals_to``)? ``None``: not
     known yet (checked off the event loop after the step is announced). In memory only."""
     turn: int = -1
+    final: str | None = None
+    """Why the step can never be undone (``undo.final_reason``: an answer given at once with
+    other seats, or ``State.why_final``), or None. In memory only, like ``turn``."""
 
 
 @dataclass

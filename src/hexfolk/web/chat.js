@@ -20,7 +20,10 @@ export function chatBox(send) {
 /** The last messages; `mark(seat)` draws the seat's mark beside a name (a game's page passes
  * its own, e.g. Scythe's faction badge; the island's seat swatch by default). */
 export function drawChat(list, messages, mark = swatch) {
-  list.replaceChildren(...messages.slice(-100).map((m) => h("li", { "data-seat": m.seat ?? null }, m.seat !== null && m.seat !== undefined ? mark(m.seat) : null, h("strong", { text: `${m.name}: ` }), m.text)));
+  // the name and the text each in a <bdi> (direction from its own first letter, isolated): a
+  // line or a name starting with U+202E cannot reverse anything outside itself
+  list.replaceChildren(...messages.slice(-100).map((m) => h("li", { "data-seat": m.seat ?? null }, m.seat !== null && m.seat !== undefined ? mark(m.seat) : null,
+    h("strong", {}, h("bdi.chat-name", { text: m.name }), ": "), h("bdi.chat-text", { text: m.text }))));
   list.scrollTop = list.scrollHeight;
 }
 

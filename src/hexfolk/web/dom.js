@@ -86,7 +86,13 @@ export function sync(container, items) {
     el.dataset.sig = sig;
     return el;
   });
-  const kids = container.children;
-  const same = next.length === kids.length && next.every((el, i) => kids[i] === el);
-  if (!same) container.replaceChildren(...next);
+  // only what changed is removed or inserted: a kept child is never taken out and put back
+  // (a live region, like the log, then reads the new lines only)
+  const keep = new Set(next);
+  for (const el of [...container.children]) if (!keep.has(el)) el.remove();
+  let cur = container.firstElementChild;
+  for (const el of next) {
+    if (el === cur) cur = cur.nextElementSibling;
+    else container.insertBefore(el, cur);
+  }
 }

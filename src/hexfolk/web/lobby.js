@@ -27,6 +27,8 @@ function tableRow(tb, action) {
 }
 
 export const CLOCKS = [30, 45, 60, 90, 120, 180, 240, 300];
+/** The commitment clock presets in seconds (a secret combat commitment; docs/server.md). */
+export const COMMIT_CLOCKS = [15, 30, 45, 60, 90, 120];
 const LEVELS = ["easy", "medium", "hard", "random"];
 
 /** The settings form (create, and the host's changes before the start). */

@@ -2,11 +2,16 @@
 // seen, reconnect with back-off, a connection reopened once its person takes a seat, and the
 // messages the server sends. Mixed into a page class (Object.assign(Page.prototype, Socket));
 // the page has `id`, `table`, `view`, `version`, `seat`, `closed`, `retry` and the hooks
-// renderLobby(), scheduleRender(), renderPlayers(), renderChat(), onView(msg), and optionally
+// renderLobby(), scheduleRender(), renderPlayers(), renderChat(), onView(msg), resync() and
+// staleClick() (table_page.js), and optionally
 // onRefusal(msg) (before the refusal's message is shown) and onUndone(msg) (an undo taken).
 import { me } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+
+/** Refusals after which the page asks for the current view (`sync`): the page acted on what it
+ * drew, and the server says that no longer holds (docs/web.md, "Refusals"). */
+const RESYNC = new Set(["illegal", "not_your_turn", "ambiguous", "malformed", "cannot_undo", "not_playing"]);
 
 export const Socket = {
   connect() {
@@ -94,7 +99,11 @@ export const Socket = {
           break;
         }
         if (this.onRefusal) this.onRefusal(msg);
-        toast(msg.message || msg.code);
+        if (msg.code === "stale") { this.staleClick(); break; }
+        if (msg.code === "illegal") toast(t("err.illegal", { why: msg.message || msg.code }));
+        else toast(msg.message || msg.code);
+        // the page acted on what it drew: a refusal of that says the drawing may be out of date
+        if (RESYNC.has(msg.code)) this.resync();
         break;
       default:
         break;

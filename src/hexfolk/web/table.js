@@ -14,6 +14,7 @@ import { chatBox, drawChat } from "./chat.js";
 import { clockChips } from "./clock.js";
 import { logLine } from "./logwords.js";
 import { openTable, TablePageBase } from "./table_page.js";
+import { offlineBanner } from "./network.js";
 
 export { seatLabel, swatch };
 
@@ -51,12 +52,6 @@ class TablePage extends TablePageBase {
     this.discardQueue = [];
   }
 
-  close() {
-    if (this.onOffline) window.removeEventListener("offline", this.onOffline);
-    if (this.onOnline) window.removeEventListener("online", this.onOnline);
-    super.close();
-  }
-
   // --- the socket (socket.js) ---------------------------------------------------------------
   onAct(text, retry) {
     if (window.__hexfolkDebug) console.log("act", text, this.view.version, retry);
@@ -69,25 +64,6 @@ class TablePage extends TablePageBase {
   undo(steps) {
     if (!this.view) return;
     this.send({ type: "undo", steps, version: this.view.version, ref: `u${++this.refs}` });
-  }
-
-  /** A dropped network: the browser says so ("offline") long before a socket notices, so the
-   * page shows it at once and closes the socket; back online, it reconnects at once (the
-   * hello carries the last version, the server sends what was missed). */
-  watchNetwork() {
-    this.onOffline = () => {
-      this.setConn(false);
-      const old = this.ws;
-      this.ws = null;
-      if (old) old.close();
-    };
-    this.onOnline = () => {
-      if (this.closed) return;
-      this.retry = 0;
-      if (!this.ws || this.ws.readyState > 1) this.connect();
-    };
-    window.addEventListener("offline", this.onOffline);
-    window.addEventListener("online", this.onOnline);
   }
 
   /** Without the board's geometry nothing can be drawn: say why (the server's words), once. */
@@ -150,7 +126,7 @@ class TablePage extends TablePageBase {
       hand: h("section.panel.hand#hand"),
       players: h("section.panel.players#players"),
       trade: h("section.panel.trade#trade"),
-      log: h("ol.log#log", { "aria-label": t("log") }),
+      log: h("ol.log#log", { role: "log", "aria-live": "polite", "aria-label": t("log") }),
       end: h("div#end"),
     };
     const chat = chatBox((msg) => this.send(msg));
@@ -171,7 +147,7 @@ class TablePage extends TablePageBase {
     }
     this.showMute();
     this.layoutEl = h("section.game", {},
-      h("div.board-wrap", {}, svg, this.el.desc, h("div.offline-banner#offline-banner", { role: "status", text: t("err.offline") })),
+      h("div.board-wrap", {}, svg, this.el.desc, offlineBanner()),
       h("aside.side", {}, this.el.status, this.el.end, this.el.actions, this.el.hand, this.el.trade, this.el.players,
         h("section.panel.talk", {}, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log), h("h2", { text: t("chat") }), this.el.chat, chatForm, chatLimits)));
     this.app.replaceChildren(this.layoutEl);
@@ -396,7 +372,10 @@ class TablePage extends TablePageBase {
     const seats = this.view.seats;
     const start = Math.max(0, this.log.length - 120);
     const say = (line) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats));
-    sync(this.el.log, this.log.slice(start).map((line, i) => ({ key: String(start + i), sig: line, build: () => h("li", { text: say(line), title: line }) })));
+    sync(this.el.log, this.log.slice(start).map((line, i) => {
+      const late = this.timedOut(start + i); // a time-out's line, marked (issue 25)
+      return { key: String(start + i), sig: late ? `${line}\n#timeout` : line, build: () => h(late ? "li.timeout" : "li", { text: this.marked(say(line), start + i), title: line }) };
+    }));
     // no scrollTop here: reading the height would lay the page out in the middle of a redraw
     // (the biggest cost of a redraw, benchmarks/web_speed.py); the box's column-reverse keeps
     // the newest line in view by itself
@@ -454,6 +433,34 @@ class TablePage extends TablePageBase {
       if (acts.length && !acts.some((a) => L.all.includes(a))) this.closeModal();
     }
     if (L.discard.length && !this.discardQueue.length && !(this.modalEl && this.modalEl.id === "discard-dialog")) this.discardDialog();
+    else if (this.modalEl && this.modalEl.id === "discard-dialog") this.renderDiscardProgress();
+  }
+
+  /** The 7's discards as the view lists them (`discards`: who owes how many, who has
+   * committed; `active`: the roller) with each one's clock: the dialog covers the status bar. */
+  renderDiscardProgress() {
+    const box = this.modalEl && this.modalEl.querySelector("#discard-progress");
+    const v = this.view;
+    const obs = v.observation;
+    const d = obs.discards;
+    if (!box || !d || !this.changed("discard-progress", [d, obs.active, v.acting, v.clocks, v.seats])) return;
+    const done = new Set(d.committed || []);
+    const clocks = (v.clocks && v.clocks.seats) || {};
+    const who = (i) => (i === this.seat ? t("discard.me") : this.seatName(i));
+    const roller = obs.active;
+    const rows = (d.seats || []).map((q) => {
+      const finished = done.has(q);
+      return h(`li${finished ? ".done" : ".owes"}${q === this.seat ? ".me" : ""}`, { "data-seat": q, "data-done": finished ? "1" : "0" },
+        swatch(q), h("span.who", { text: t("discard.row", { who: who(q), n: d.need[String(q)] }) }),
+        h("span.state", { text: finished ? `✓ ${t("discard.done")}` : t("discard.waiting") }),
+        finished ? null : clockChips([q]));
+    });
+    const rolled = roller !== null && roller !== undefined && roller >= 0
+      ? h("p.rolled#discard-roller", {}, swatch(roller), t("discard.rolled", { who: who(roller) }),
+        clocks[String(roller)] && !(d.seats || []).includes(roller) ? [" · ", t("discard.turn_clock"), " ", clockChips([roller])] : null)
+      : null;
+    box.replaceChildren(rolled || "", h("h3", { text: t("discard.others") }), h("ul.discarders", {}, rows));
+    this.tick();
   }
 
   discardDialog() {
@@ -484,7 +491,9 @@ class TablePage extends TablePageBase {
         } }));
     };
     draw();
-    this.modal(t("discard.title"), body, { id: "discard-dialog", closable: false });
+    this.modal(t("discard.title"), h("div", {}, body, h("div.discard-progress#discard-progress", { "aria-live": "polite" })), { id: "discard-dialog", closable: false });
+    if (this.sigs) this.sigs["discard-progress"] = null;
+    this.renderDiscardProgress();
   }
 
   continueDiscard() {

@@ -6,13 +6,14 @@
 // extends TablePageBase with its own layout and panels; the hooks for what differs are
 // `onAct`, `loadGeometry`, `loadChat` and `afterRedraw`.
 import { api, checkMe } from "./api.js";
-import { h } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 import { seatLabel } from "./seats.js";
 import { chatHistory } from "./chat.js";
 import { tickClocks } from "./clock.js";
+import { watchNetwork } from "./network.js";
 
 /** The table `id` from the server, or null (the reason shown in `app`). A visitor without a
  * name invited to a table still in its lobby names itself first (`lead`: the invite's words). */
@@ -39,6 +40,7 @@ export class TablePageBase {
     this.table = table;
     this.view = null;
     this.log = [];
+    this.timeouts = []; // marks of the log lines a clock's defaults wrote (docs/protocol.md)
     this.chat = [];
     this.version = null;
     this.seat = null;
@@ -55,9 +57,22 @@ export class TablePageBase {
 
   close() {
     this.closed = true;
+    if (this.unwatchNetwork) this.unwatchNetwork();
     clearInterval(this.ticker);
     if (this.ws) this.ws.close();
     document.title = "Hexfolk";
+  }
+
+  /** Notice a dropped network at once (network.js): the banner, and a reconnect when back. */
+  watchNetwork() {
+    if (!this.unwatchNetwork) this.unwatchNetwork = watchNetwork(this);
+  }
+
+  /** Ask the server for the current view (`sync`, docs/protocol.md): after a refusal that says
+   * the page's picture of the game may be out of date (a stale click, an illegal one). The
+   * table and the view since the last version drawn come back and are drawn as any view. */
+  resync() {
+    if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ type: "sync", since: this.version }));
   }
 
   /** Send a listed action (the same path as a click); `retry` counts resends of a stale one. */
@@ -75,6 +90,7 @@ export class TablePageBase {
   async onView(msg) {
     this.clockOffset = msg.server_time - Date.now() / 1000;
     this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
+    this.timeouts = this.timeouts.filter((m) => m.log_to <= msg.log_start).concat(msg.timeouts || []);
     this.version = msg.version;
     this.seat = msg.seat;
     this.view = msg;
@@ -85,6 +101,12 @@ export class TablePageBase {
     window.__hexfolkView = msg;
     this.scheduleRender();
   }
+
+  /** True when log line `i` was written by a time-out's defaults (shown with "(time-out)"). */
+  timedOut(i) { return this.timeouts.some((m) => m.log_from <= i && i < m.log_to); }
+
+  /** A log line's words with the time-out mark when the clock wrote it. */
+  marked(words, i) { return this.timedOut(i) ? `${words} ${t("log.timeout")}` : words; }
 
   /** Hook: fetch the board's geometry into `this.geometry`; false when there is none to draw. */
   async loadGeometry() {
@@ -121,8 +143,19 @@ export class TablePageBase {
       const again = this.retryText;
       this.retryText = null;
       if (again && this.L.all.includes(again.text)) this.act(again.text, again.retry + 1);
-      else this.afterRedraw(again);
+      else {
+        // a click the game moved past is not dropped without a word (issue 25, finding 18)
+        if (again) this.staleClick();
+        this.afterRedraw(again);
+      }
     });
+  }
+
+  /** A click that reached the server after the game had moved on, and is no longer listed in
+   * the current view: say so in the page's language, and make sure the page shows the latest. */
+  staleClick() {
+    toast(t("err.stale"), "note");
+    this.resync();
   }
 
   /** Hook: after a redraw that resent nothing; `stale` is the stale action no longer listed, or null. */
@@ -152,6 +185,7 @@ export class TablePageBase {
   tick() {
     if (!this.view || !this.el) return;
     tickClocks(this.el.status, this.view, this.clockOffset);
+    if (this.modalEl) tickClocks(this.modalEl, this.view, this.clockOffset); // a dialog's clocks
   }
 
   /** The sound on/off button, in the top bar. */

@@ -242,6 +242,16 @@ def test_ir41_discard_only_what_you_hold() -> None:
     assert "seat 1 is discarding after a 7 (IR-41)" in reason(state, "end", seat=2)
 
 
+def test_ir41_the_discard_reasons_name_the_tables_discard_limit() -> None:
+    state = fresh(4, discard_limit=3)
+    set_turn(state, phase="pre-roll", rolled=False)
+    assert "more than 3 cards (IR-41)" in reason(state, "discard l")
+    give(state, 1, "4l")
+    _seven(state)
+    assert state.phase == DISCARD
+    assert "more than 3 cards after a 7 means discarding half (2)" in reason(state, "end")
+
+
 def test_ir42_ir43_robber_moves_and_victims() -> None:
     state = fresh(4)
     _seven(state)

@@ -468,7 +468,7 @@ def _pre_roll(state: IslandPosition, seat: int, action: Action) -> str | None:
     if isinstance(action, A.MoveRobber):
         return "the robber moves after a 7 or a Knight, not before the roll (IR-40, IR-45)"
     if isinstance(action, A.Discard):
-        return "discards follow a roll of 7 with more than 7 cards (IR-41)"
+        return f"discards follow a roll of 7 with more than {_limit(state)} cards (IR-41)"
     return _common(state, seat, action)
 
 
@@ -503,8 +503,13 @@ def _main(state: IslandPosition, seat: int, action: Action) -> str | None:
     if isinstance(action, A.MoveRobber):
         return "the robber moves only after a 7 or a Knight (IR-40, IR-45)"
     if isinstance(action, A.Discard):
-        return "discards follow a roll of 7 with more than 7 cards (IR-41)"
+        return f"discards follow a roll of 7 with more than {_limit(state)} cards (IR-41)"
     return _common(state, seat, action)
+
+
+def _limit(state: IslandPosition) -> int:
+    """The hand size above which a 7 makes a seat discard (IR-41; the ``discard_limit`` option)."""
+    return int(state.game.options["discard_limit"])
 
 
 def _discard(state: IslandPosition, seat: int, action: Action) -> str | None:
@@ -518,8 +523,8 @@ def _discard(state: IslandPosition, seat: int, action: Action) -> str | None:
             return f"you have {held} {name} and have already chosen {chosen} of them to discard"
         return f"you have no {name} to discard"
     return _common(state, seat, action) or (
-        f"discard {left} more card{'s' if left != 1 else ''} first: more than 7 cards after a 7 "
-        f"means discarding half ({need}) (IR-41)"
+        f"discard {left} more card{'s' if left != 1 else ''} first: more than "
+        f"{_limit(state)} cards after a 7 means discarding half ({need}) (IR-41)"
     )
 
 

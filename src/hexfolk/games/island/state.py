@@ -27,12 +27,13 @@ from hexfolk.core import (
     TERMINAL,
     Action,
     AmbiguousActionError,
+    ClockStep,
     MalformedActionError,
     Prompt,
     check_seat,
 )
 from hexfolk.games.island import actions as A
-from hexfolk.games.island import buttons, positions, reasons, timeouts, views
+from hexfolk.games.island import buttons, final, positions, reasons, timeouts, views
 from hexfolk.games.island.actions import (
     MARITIME_ROW,
     OFFERS_BY_HELD,
@@ -475,6 +476,10 @@ class IslandState(IslandPosition):
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return reasons.why_illegal(self, seat, action)
 
+    def why_final(self, seat: int, action: Action) -> str | None:
+        """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
+        return final.why_final(self, seat, action)
+
     def standing_actions(self, seat: int) -> list[Action]:
         """Roll, buy, play knight, play roads, end: the page's buttons (see :mod:`.buttons`)."""
         return buttons.standing_actions(seat)
@@ -503,6 +508,10 @@ class IslandState(IslandPosition):
     def timeout_action(self, seat: int, rng: random.Random) -> Action | None:
         """IR-28's default for ``seat``'s pending decision (see :mod:`.timeouts`)."""
         return timeouts.timeout_action(self, seat, rng)
+
+    def clock_step(self, seat: int) -> ClockStep:
+        """IR-26/IR-27: the clock window of ``seat``'s decision (see :mod:`.timeouts`)."""
+        return timeouts.clock_step(self, seat)
 
     def observation(self, seat: int | None, *, log: bool = True) -> JSON:
         check_seat(self, seat)

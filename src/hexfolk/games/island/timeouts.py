@@ -28,6 +28,12 @@ prompt kind               default (IR-28)
 IR-28's Year of Plenty and Monopoly rows never arise: the engine takes the choice with the
 card (``play plenty 1l 1o``, ``play monopoly w``), so no such choice is ever pending, and a
 default never plays a card.
+
+:func:`clock_step` says which window a pending decision runs on (IR-26, IR-27): each setup
+placement (settlement and road) has a fresh window of the whole clock; every seat that must
+discard after a 7, the roller too, has a parallel window (the table caps it at 60 s) while the
+roller's turn window pauses; answers to offers and the special build phase are parallel too;
+everything else of the turn runs on the turn's window of the active seat.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from hexfolk.core import Action
+from hexfolk.core import Action, ClockStep
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.position import IslandPosition
 
@@ -48,6 +54,26 @@ def timeout_action(state: IslandPosition, seat: int, rng: random.Random) -> Acti
     if not legal:
         return None
     return DEFAULTS[pending_kind(state, seat)](state, seat, legal, rng)
+
+
+PARALLEL_KINDS = frozenset({"discard", "answer", "sbp-signup", "sbp-build"})
+"""Decisions owed beside the active seat's turn (IR-27: a parallel window, capped)."""
+
+
+def clock_step(state: IslandPosition, seat: int) -> ClockStep:
+    """IR-26/IR-27: the clock window of ``seat``'s pending decision. A setup placement is its
+    own step (``setup_index`` counts placements; it moves on after the road); a discard, the
+    roller's included, is a parallel window of the turn's 7; the rest of a turn is the
+    active seat's turn window."""
+    kind = pending_kind(state, seat)
+    turn = state.turn
+    if kind.startswith("setup-"):
+        return ClockStep("step", ("setup", state.setup_index))
+    if kind in PARALLEL_KINDS:
+        return ClockStep("parallel", (kind, turn))
+    if seat == state.active:
+        return ClockStep("turn", ("turn", turn))
+    return ClockStep("parallel", (kind, turn))
 
 
 def pending_kind(state: IslandPosition, seat: int) -> str:

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hexfolk.core import CHANCE, TERMINAL, Action, PositionError, Prompt, check_seat
-from hexfolk.games.scythe import buttons
+from hexfolk.core import CHANCE, TERMINAL, Action, ClockStep, PositionError, Prompt, check_seat
+from hexfolk.games.scythe import buttons, final
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
     FACTORY_TOP,
@@ -130,7 +130,7 @@ from hexfolk.games.scythe.reasons import why_illegal
 from hexfolk.games.scythe.scoring import score_breakdown, tile_count
 from hexfolk.games.scythe.setup import begin, init_players
 from hexfolk.games.scythe.stars import objective_holds, reveal, star_cap
-from hexfolk.games.scythe.timeouts import timeout_action
+from hexfolk.games.scythe.timeouts import clock_step, timeout_action
 from hexfolk.games.scythe.turn import (
     apply_bottom,
     apply_end,
@@ -247,6 +247,10 @@ class ScytheState(Position):
     def timeout_action(self, seat: int, rng: random.Random) -> Action | None:
         """The turn clock's default for ``seat`` (see :mod:`.timeouts`, ``docs/scythe.md``)."""
         return timeout_action(self, seat, rng)
+
+    def clock_step(self, seat: int) -> ClockStep:
+        """The clock window of ``seat``'s decision (see :mod:`.timeouts`)."""
+        return clock_step(self, seat)
 
     def prompt(self) -> Prompt | None:
         if self.phase == OVER or self.chance:
@@ -420,6 +424,10 @@ class ScytheState(Position):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return why_illegal(self, seat, action)
+
+    def why_final(self, seat: int, action: Action) -> str | None:
+        """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
+        return final.why_final(self, seat, action)
 
     def standing_actions(self, seat: int) -> list[Action]:
         """The four mat sections, shown as buttons whether legal or not (see :mod:`.buttons`)."""

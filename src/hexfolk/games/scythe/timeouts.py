@@ -13,6 +13,11 @@ opens a new step, and each one it finishes is bounded (units, steps, territories
 asks again while that seat still owes a decision of the expired turn or step
 (``State.timeout_action``). Every default is one of the seat's legal actions
 (``legal_actions_for``); none needs randomness.
+
+:func:`clock_step` says which window a pending decision runs on: the two secret combat
+commitments each have a window of the table's commitment clock (issue 25, finding 10), during
+which the attacker's turn window pauses; the rest of the active seat's turn runs on its turn
+window, and any other seat's decision (a defender's retreat) on a parallel window.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from hexfolk.core import Action
+from hexfolk.core import Action, ClockStep
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
     ChooseSection,
@@ -49,6 +54,19 @@ def timeout_action(state: Position, seat: int, rng: random.Random) -> Action | N
     if not legal:
         return None
     return DEFAULTS[pending_kind(state, seat)](state, seat, legal)
+
+
+def clock_step(state: Position, seat: int) -> ClockStep:
+    """The clock window of ``seat``'s pending decision: a combat commitment (SR-43 C2) is
+    on the commitment clock, one window per combat (its territory); the active seat's other
+    decisions are on its turn window; any other seat's on a parallel one."""
+    kind = pending_kind(state, seat)
+    if kind == "commit":
+        where = state.combat.territory if state.combat is not None else -1
+        return ClockStep("commitment", ("commit", state.turns, where))
+    if seat == state.active:
+        return ClockStep("turn", ("turn", state.turns))
+    return ClockStep("parallel", (kind, state.turns))
 
 
 def pending_kind(state: Position, seat: int) -> str:

@@ -5,6 +5,7 @@
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { COMMIT_CLOCKS } from "../lobby.js";
 
 export const FACTIONS = ["nordic", "rusviet", "crimea", "saxony", "polania"];
 export const MATS = ["industrial", "engineering", "patriotic", "mechanical", "agricultural"];
@@ -30,6 +31,7 @@ export function scytheSettings(init, clocks) {
   const f = {
     players: sel("set-players", [2, 3, 4, 5].map((n) => [n, `${n} ${t("players")}`]), init.players || 2),
     clock: sel("set-clock", [...clocks.map((c) => [c, `${c} s`]), ["unlimited", t("clock.unlimited")]], init.clock === null ? "unlimited" : init.clock || 120),
+    commit: sel("set-commit-clock", [...COMMIT_CLOCKS.map((c) => [c, `${c} s`]), ["unlimited", t("clock.unlimited")]], init.commit_clock === null ? "unlimited" : init.commit_clock || 60),
     pub: h("input#set-public", { type: "checkbox", checked: init.public !== false }),
     spec: h("input#set-spectators", { type: "checkbox", checked: init.spectators !== false }),
     delay: sel("set-bot-delay", [0, 0.4, 0.8, 1.5, 3, 5].map((d) => [d, `${d} s`]), init.bot_delay ?? 0.8),
@@ -62,7 +64,7 @@ export function scytheSettings(init, clocks) {
     }
   }).catch((err) => toast(err.message));
   const fields = h("div.fields.sc-fields", {},
-    row(t("sc.set.players"), f.players, "set-players"), row(t("set.clock"), f.clock, "set-clock"), row(t("set.bot_delay"), f.delay, "set-bot-delay"),
+    row(t("sc.set.players"), f.players, "set-players"), row(t("set.clock"), f.clock, "set-clock"), row(t("set.commit_clock"), f.commit, "set-commit-clock"), row(t("set.bot_delay"), f.delay, "set-bot-delay"),
     h("div.field.check", {}, f.pub, h("label", { for: "set-public", text: t("set.public") })),
     h("div.field.check", {}, f.spec, h("label", { for: "set-spectators", text: t("set.spectators") })));
   const read = () => {
@@ -75,6 +77,7 @@ export function scytheSettings(init, clocks) {
     return {
       players: Number(f.players.value), options,
       clock: f.clock.value === "unlimited" ? null : Number(f.clock.value),
+      commit_clock: f.commit.value === "unlimited" ? "unlimited" : Number(f.commit.value),
       public: f.pub.checked, spectators: f.spec.checked, bot_delay: Number(f.delay.value),
     };
   };

@@ -4,7 +4,7 @@
 // chat, the clocks, undo, and the final scoring. What can be done comes from the listed legal
 // actions only (legal.js); a refusal shows the server's message.
 import { me } from "../api.js";
-import { h, s, toast, keepEqual } from "../dom.js";
+import { h, s, toast, keepEqual, sync } from "../dom.js";
 import { t } from "../i18n.js";
 import { CLOCKS } from "../lobby.js";
 import { seatLabel, renderTableLobby, swatch } from "../seats.js";
@@ -12,6 +12,7 @@ import { Socket } from "../socket.js";
 import { chatBox, drawChat } from "../chat.js";
 import { clockChips } from "../clock.js";
 import { openTable, TablePageBase } from "../table_page.js";
+import { offlineBanner } from "../network.js";
 import { readLegal } from "./legal.js";
 import { logWords } from "./logwords.js";
 import { ScytheBoard, describeBoard, actionWords, placeName } from "./board.js";
@@ -32,6 +33,7 @@ export async function showScythe(app, id) {
   scytheSpec().catch(() => {});
   const page = new ScythePage(app, id, table);
   page.connect();
+  page.watchNetwork();
   window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
   window.__hexfolkUndo = (steps) => page.send({ type: "undo", steps, version: page.view.version, ref: `u${++page.refs}` }); // sent even when not offered: the server judges
   return page;
@@ -98,14 +100,14 @@ class ScythePage extends TablePageBase {
       cards: h("div#cards-box"),
       players: h("section.panel.players#players"),
       triumph: h("section.panel#triumph"),
-      log: h("ol.log#log", { "aria-label": t("log") }),
+      log: h("ol.log#log", { role: "log", "aria-live": "polite", "aria-label": t("log") }),
       chat: chat.list,
       end: h("div#end"),
     };
     this.showMute();
     this.el.zoomBox = h("div.zoom-box");
     this.layoutEl = h("section.game.sc-game", {},
-      h("div.board-wrap.sc-wrap", {}, svg, this.el.zoomBox, this.el.desc),
+      h("div.board-wrap.sc-wrap", {}, svg, this.el.zoomBox, this.el.desc, offlineBanner()),
       this.el.mat,
       h("aside.side", {}, this.el.status, this.el.end, this.el.decide, this.el.combat, this.el.cards, this.el.players, this.el.triumph,
         h("section.panel.talk", {}, h("h2", { text: t("log") }), this.el.log, h("h2", { text: t("chat") }), this.el.chat, chat.form)));
@@ -247,8 +249,14 @@ class ScythePage extends TablePageBase {
   renderLog() {
     const seats = this.view.seats;
     const start = Math.max(0, this.log.length - 150);
-    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats])) return;
-    this.el.log.replaceChildren(...this.log.slice(start).map((line) => h("li", { text: scytheLog(line, seats) })));
+    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats, this.timeouts])) return;
+    // keyed lines: a new line is the only node added (the log is a live region: only it is read)
+    const names = seats.map((_, i) => seatLabel(seats, i)).join("\n");
+    sync(this.el.log, this.log.slice(start).map((line, i) => {
+      const n = start + i;
+      const out = this.timedOut(n);
+      return { key: String(n), sig: `${line}\n${names}\n${out}`, build: () => h(out ? "li.timeout" : "li", { text: this.marked(scytheLog(line, seats), n) }) };
+    }));
     this.el.log.scrollTop = this.el.log.scrollHeight;
   }
 

@@ -1,0 +1,194 @@
+"""Issue 25, finding 11: a roller who must also discard after its 7 discards on the parallel
+discard window of IR-27 (the lobby length capped at 60 s), like every other discarder, while
+its turn window pauses (IR-26: the turn clock pauses while others discard); after the discards
+its robber move runs on what its turn window had left at the roll (``docs/island.md``).
+
+Before the fix the roller discarded on its turn window (85 s of a 90 s clock were seen) and its
+robber move then had whatever the discard left."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sqlite3
+from typing import Any
+
+from hexfolk.server.client import HexfolkClient, TableConnection
+from tests.server.helpers import ThreadServer, run
+
+CLOCK = 90.0
+CAP = 60.0
+
+
+def _choose(view: dict[str, Any]) -> str:
+    """Nobody builds (hands grow until a 7 finds a big one): roll, discard, move the robber,
+    end; setup takes the first listed spot."""
+    legal = [e["action"] for e in view["legal"]]
+    for want in ("roll", "end"):
+        if want in legal:
+            return want
+    return legal[0]
+
+
+def _roller(log: list[str]) -> int | None:
+    for line in reversed(log):
+        m = re.match(r"seat (\d+) rolls (\d+)", line)
+        if m:
+            return int(m.group(1)) if m.group(2) == "7" else None
+    return None
+
+
+async def _drive_until_roller_discards(conns: list[TableConnection]) -> tuple[int, dict]:
+    acted = [-1] * len(conns)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 90
+    while loop.time() < end:
+        for seat, conn in enumerate(conns):
+            view = conn.view
+            if view is None or not view["legal"] or view["version"] == acted[seat]:
+                continue
+            roller = _roller(conn.log)
+            discards = [e for e in view["legal"] if e["action"].startswith("discard")]
+            if roller == seat and discards:
+                return seat, view
+            acted[seat] = view["version"]
+            await conn.act(_choose(view), view["version"])
+        waits = [asyncio.ensure_future(c.inbox.get()) for c in conns]
+        done, pending = await asyncio.wait(waits, timeout=5, return_when=asyncio.FIRST_COMPLETED)
+        for w in pending:
+            w.cancel()
+        for w in done:
+            msg = w.result()
+            if msg.get("type") == "error" and msg.get("code") not in ("stale", "not_your_turn"):
+                raise AssertionError(f"refused: {msg}")
+    raise AssertionError("no roller had to discard within 90 s of play")
+
+
+def test_a_roller_who_discards_is_on_the_parallel_window(server: ThreadServer) -> None:
+    async def scenario() -> None:
+        clients = [HexfolkClient(server.url) for _ in range(2)]
+        try:
+            await clients[0].create_player("Roller0")
+            t = await clients[0].create_table(
+                game="island",
+                players=2,
+                clock=CLOCK,
+                seed=2512,
+                disconnect={"policy": "wait", "grace": 600},
+                bot_delay=0,
+            )
+            await clients[1].create_player("Roller1")
+            await clients[1].join(t["id"], 1)
+            await clients[0].start(t["id"])
+            async with (
+                clients[0].connect(t["id"]) as c0,
+                clients[1].connect(t["id"]) as c1,
+            ):
+                conns = [c0, c1]
+                await c0.wait_for(lambda v: True)
+                seat, view = await _drive_until_roller_discards(conns)
+                mine = view["clocks"]["seats"][str(seat)]
+                # IR-27: the roller's discard is a parallel window capped at 60 s
+                assert mine["running"] and CAP - 5 < mine["remaining"] <= CAP, mine
+                assert mine["kind"] == "parallel", mine
+                conn = conns[seat]
+                # discard every card owed, then (after any other discard) the robber
+                while True:
+                    view = conn.view
+                    assert view is not None
+                    legal = [e["action"] for e in view["legal"]]
+                    if not any(a.startswith("discard") for a in legal):
+                        if legal:
+                            break
+                        other = conns[1 - seat].view
+                        assert other is not None
+                        if other["legal"]:
+                            await conns[1 - seat].act(other["legal"][0]["action"], other["version"])
+                        await conn.next_view()
+                        continue
+                    await conn.act(
+                        next(a for a in legal if a.startswith("discard")), view["version"]
+                    )
+                    await conn.next_view()
+                robber = conn.view
+                assert robber is not None
+                back = robber["clocks"]["seats"][str(seat)]
+                # the turn window resumes with what it had at the roll: more than the 60 s cap
+                assert back["running"] and CAP + 10 < back["remaining"] <= CLOCK, back
+                assert back["kind"] == "turn", back
+        finally:
+            for c in clients:
+                await c.aclose()
+
+    run(scenario(), timeout=150)
+
+
+def _events(server: ThreadServer, table_id: str) -> list[tuple[Any, ...]]:
+    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
+    with sqlite3.connect(db) as conn:
+        return list(
+            conn.execute(
+                "SELECT seq, seat, action, timeout, at FROM events WHERE table_id = ? "
+                "AND kind = 'action' ORDER BY seq",
+                (table_id,),
+            )
+        )
+
+
+def test_an_expired_discard_window_defaults_the_discard_only(server: ThreadServer) -> None:
+    """The roller sleeps through its discard: the discard window's defaults discard and stop;
+    the robber move is defaulted only when the resumed turn window (nearly the whole clock
+    left at the roll) runs out too. Before the fix one expiry defaulted the discard, the robber
+    and the end of the turn together."""
+    clock = 2.0
+
+    async def scenario() -> tuple[str, int, int]:
+        clients = [HexfolkClient(server.url) for _ in range(2)]
+        try:
+            await clients[0].create_player("Sleeper0")
+            t = await clients[0].create_table(
+                game="island",
+                players=2,
+                clock=clock,
+                seed=2512,
+                disconnect={"policy": "wait", "grace": 600},
+                bot_delay=0,
+            )
+            await clients[1].create_player("Sleeper1")
+            await clients[1].join(t["id"], 1)
+            await clients[0].start(t["id"])
+            async with (
+                clients[0].connect(t["id"]) as c0,
+                clients[1].connect(t["id"]) as c1,
+            ):
+                conns = [c0, c1]
+                await c0.wait_for(lambda v: True)
+                seat, view = await _drive_until_roller_discards(conns)
+                other = conns[1 - seat]
+                # the other seat answers its own discard at once; the roller sleeps
+                loop = asyncio.get_running_loop()
+                end = loop.time() + 4 * clock + 5
+                while loop.time() < end:
+                    v = other.view
+                    if v is not None and any(e["action"].startswith("discard") for e in v["legal"]):
+                        first = next(e for e in v["legal"] if e["action"].startswith("discard"))
+                        await other.act(first["action"], v["version"])
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(other.inbox.get(), 0.2)
+                    mine = conns[seat].view
+                    if mine is not None and _roller(conns[seat].log) != seat:
+                        break  # the next turn's roll is in the log
+                return str(t["id"]), seat, int(view["version"])
+        finally:
+            for c in clients:
+                await c.aclose()
+
+    tid, seat, version = run(scenario(), timeout=150)
+    after = [e for e in _events(server, tid) if e[0] > version and e[1] == seat]
+    discards = [e for e in after if e[2].startswith("discard")]
+    robber = next(e for e in after if e[2].startswith("robber"))
+    assert discards and all(e[3] for e in discards) and robber[3], after
+    last_discard = max(e[4] for e in discards if e[0] < robber[0])
+    # the robber's default waited for the resumed turn window: about a whole clock
+    assert robber[4] - last_discard > clock * 0.6, (robber, discards)

@@ -1,0 +1,34 @@
+"""A table of one person (the page's) against one bot, started from Python, for the browser tests
+of the table page's plumbing (network, refusals, log, chat) on both games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfolk.server.client import HexfolkClient
+from tests.server.helpers import ThreadServer
+from tests.web.helpers import in_thread
+
+
+def table_with_a_bot(server: ThreadServer, token: str, game: str, seed: int) -> str:
+    """A started two-seat ``game`` table: the person of ``token`` in seat 0, a random bot in
+    seat 1 (no delay, no clock, seeded); its id."""
+
+    async def make() -> str:
+        async with HexfolkClient(server.url, token=token) as host:
+            options: dict[str, Any] = {}
+            if game == "scythe":
+                options = {"factions": "polania,saxony", "mats": "mechanical,agricultural"}
+            t = await host.create_table(
+                game=game,
+                players=2,
+                options=options,
+                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
+                bot_delay=0,
+                clock=None,
+                seed=seed,
+            )
+            await host.start(t["id"])
+            return str(t["id"])
+
+    return str(in_thread(make))
