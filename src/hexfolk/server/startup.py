@@ -6,6 +6,7 @@ message is one line for the operator (no traceback)."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import socket
 import tempfile
 from pathlib import Path
@@ -38,7 +39,7 @@ def bind_port(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        why = "it is already in use" if exc.errno == 98 else (exc.strerror or _reason(exc))
+        why = "it is already in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or _reason(exc))
         raise StartupError(f"cannot listen on {host}:{port}: {why}") from None
     sock.set_inheritable(True)
     return sock
