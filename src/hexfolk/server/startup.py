@@ -39,7 +39,9 @@ def bind_port(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        why = "it is already in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or _reason(exc))
+        why = exc.strerror or _reason(exc)
+        if exc.errno == errno.EADDRINUSE:
+            why = "it is already in use"
         raise StartupError(f"cannot listen on {host}:{port}: {why}") from None
     sock.set_inheritable(True)
     return sock
