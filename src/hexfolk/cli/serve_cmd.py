@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -78,6 +79,14 @@ def serve_command(
     import uvicorn
 
     from hexfolk.server.app import create_app
+    from hexfolk.server.startup import (
+        StartupError,
+        bind_port,
+        check_data_folder,
+        check_database,
+        shown_url,
+        sqlite_folder,
+    )
 
     count, _, seconds = action_rate.partition("/")
     try:
@@ -109,21 +118,35 @@ def serve_command(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    if db:
-        from sqlalchemy.engine import make_url
-
-        where = make_url(db).render_as_string(hide_password=True)
-    else:
-        where = str(config.resolved_data_dir() / "hexfolk.sqlite")
+    # before anything is migrated or started, each failure one line and exit code 1: the port
+    # (the socket is kept for uvicorn), the data folder of SQLite, another database's answer
+    try:
+        sock = bind_port(host, port)
+        url = config.resolved_db_url()
+        where = shown_url(db) if db else str(config.resolved_data_dir() / "hexfolk.sqlite")
+        folder = sqlite_folder(url)
+        if folder is not None:
+            check_data_folder(folder)
+        else:
+            check_database(url, where)
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(1) from None
     print(f"Hexfolk table server on http://{host}:{port}/  (database: {where})", flush=True)
-    uvicorn.run(
-        create_app(config),
-        host=host,
-        port=port,
-        log_level=log_level.lower(),
-        access_log=False,
-        ws_max_size=1 << 20,
-        lifespan="on",
-        # the latency trace times the loop's callbacks, which only the asyncio loop allows
-        loop="asyncio" if os.environ.get("HEXFOLK_TRACE") else "auto",
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(config),
+            host=host,
+            port=port,
+            log_level=log_level.lower(),
+            access_log=False,
+            ws_max_size=1 << 20,
+            lifespan="on",
+            # the latency trace times the loop's callbacks, which only the asyncio loop allows
+            loop="asyncio" if os.environ.get("HEXFOLK_TRACE") else "auto",
+        )
     )
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[sock])
+    if not server.started:
+        raise typer.Exit(3)  # uvicorn's start-up failure (it logged why)

@@ -22,9 +22,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from hexfolk import __version__
 from hexfolk.core import game_ids, load_game
 from hexfolk.server import geometry, lobby, maps_api, sockets
+from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError
+from hexfolk.server.limits import BODY_MAX
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.store import Store
@@ -59,6 +61,7 @@ def warm_engines() -> None:
 def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The ASGI application of one server process."""
     cfg = config or ServerConfig()
+    sockets.watch_bad_frames()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -127,6 +130,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         """Liveness: ``{"ok": true, "rooms": n}``."""
         svc: Services = app.state.services
         return {"ok": True, "rooms": len(svc.manager.rooms), "version": __version__}
+
+    # outermost but for Starlette's error middleware: no route ever reads a body over the limit
+    app.add_middleware(BodyLimit, limit=BODY_MAX)
 
     app.include_router(lobby.router)
     app.include_router(geometry.router)

@@ -22,7 +22,20 @@ MESSAGE_MAX = 16_384
 """A WebSocket message from a client is at most 16 KiB."""
 
 GARBAGE_LIMIT = 20
-"""A connection that sends 20 bad messages in a row is closed (code 1008)."""
+"""A connection that sends 20 bad messages in a row is closed (code 1008): malformed frames
+and messages refused for their rate (``rate_limited``). Any other message breaks the row."""
+
+FLOOD_LIMIT = (40, 10.0)
+"""A connection with more than 40 messages refused for their rate (``rate_limited``) within
+10 s is closed (code 1008, reason ``flooding``), whatever comes between them."""
+
+WIRE_INT_MAX = 2**53 - 1
+"""Every whole number of a client message (versions, ``since``) is 0..2**53-1, the integers a
+JavaScript client holds exactly; a larger one is a ``bad_message``."""
+
+BODY_MAX = 65_536
+"""An HTTP request body is at most 64 KiB (413 ``too_large``): a declared length over it is
+refused before the body is read, a chunked body as soon as it passes the limit."""
 
 HELLO_TIMEOUT = 10.0
 """A socket that has not said hello within 10 seconds is closed."""

@@ -31,7 +31,7 @@ from hexfolk.server.limits import (
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.records import build_record, replay_steps, statistics
-from hexfolk.server.room import LIVE, Room
+from hexfolk.server.room import LIVE, Room, chat_channel_of
 from hexfolk.server.schemas import (
     Disconnect,
     FillBots,
@@ -465,7 +465,11 @@ async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
         await svc.store.save_table(fresh.id, rematch_id=new.id)
         row.rematch_id = new.id
         room = await svc.manager.room(new.id)
-        return room.table_json()
+        made = room.table_json()
+        old = svc.manager.rooms.get(fresh.id)
+        if old is not None:  # its sockets learn the new table's id (none open: nothing to tell)
+            await old.rematch_made(made, player)
+        return made
 
 
 # --- finished games -------------------------------------------------------------------------
@@ -542,12 +546,14 @@ async def summary(table_id: str, svc: Svc) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}/chat", tags=["lobby"])
 async def chat(table_id: str, svc: Svc, player: Me) -> dict[str, Any]:
-    """The table's last 200 chat messages (players and, when allowed, spectators)."""
+    """The last 200 chat messages this player may read: while the table is in its lobby or
+    playing, a seated player reads the players' chat and anyone else the spectators' chat;
+    after the end, both (docs/server.md, "Chat")."""
     row = await _row(svc, table_id)
-    member = player.id == row.host_id or any(s.get("player_id") == player.id for s in row.seats)
-    if not member and not row.spectators:
+    seated = any(s.get("kind") == "person" and s.get("player_id") == player.id for s in row.seats)
+    if not seated and player.id != row.host_id and not row.spectators:
         raise forbidden("this table does not allow spectators")
-    rows = await svc.store.chat(row.id)
+    rows = await svc.store.chat(row.id, players=None if row.status not in LIVE else seated)
     return {
         "messages": [
             {
@@ -555,6 +561,7 @@ async def chat(table_id: str, svc: Svc, player: Me) -> dict[str, Any]:
                 "name": c.name,
                 "player_id": c.player_id,
                 "seat": c.seat,
+                "channel": chat_channel_of(c.seat),
                 "text": c.text,
                 "at": c.at,
             }

@@ -1,20 +1,29 @@
 """The WebSocket messages, both directions (``docs/protocol.md`` shows each with an example).
 
 Client → server: ``hello`` (first, once), ``action``, ``undo``, ``chat``, ``sync``, ``ping``.
-Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, ``error``, ``chat``,
-``presence``, ``pong``. Parsing here never touches a table: it only checks shapes.
+Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, ``error``,
+``chat``, ``presence``, ``pong``, ``timeout``, ``kicked``, ``rematch``. Parsing here never
+touches a table: it only checks shapes.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from hexfolk.server.errors import ApiError
-from hexfolk.server.limits import MESSAGE_MAX
+from hexfolk.server.limits import MESSAGE_MAX, WIRE_INT_MAX
 
 PROTOCOL_VERSION = 1
+
+CLOSE_POLICY = 1008
+"""Closed for what the client did: bad messages, a flood, a stuck (too slow) reader."""
+CLOSE_AUTH = 4401
+"""Closed because this connection may not be here: a refused hello, a kicked person at a
+table without spectators."""
+CLOSE_NOT_FOUND = 4404
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +66,18 @@ class PingMsg:
 ClientMessage = Hello | ActionMsg | UndoMsg | ChatMsg | SyncMsg | PingMsg
 
 
+CHAT_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What a chat line may not hold: control characters (U+0000..U+001F but tab and newline,
+U+007F..U+009F) and lone surrogates (a JSON ``\\ud800`` escape). Refused for every database
+alike (PostgreSQL cannot store U+0000)."""
+
+
 def _opt_int(data: dict[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ApiError("bad_message", f"{key!r} is a whole number >= 0 or null")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= WIRE_INT_MAX:
+        raise ApiError("bad_message", f"{key!r} is a whole number 0..{WIRE_INT_MAX} or null")
     return value
 
 
@@ -126,6 +141,13 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
         text = data.get("text")
         if not isinstance(text, str):
             raise ApiError("bad_message", "'text' is the chat message")
+        bad = CHAT_FORBIDDEN.search(text)
+        if bad is not None:
+            raise ApiError(
+                "bad_chat",
+                f"a chat message holds no control character (found U+{ord(bad.group()):04X}; "
+                "tab and newline are allowed)",
+            )
         return ChatMsg(text)
     if kind == "sync":
         return SyncMsg(_opt_int(data, "since"))

@@ -48,6 +48,7 @@ from hexfolk.server.limits import (
     RateLimit,
 )
 from hexfolk.server.models import PlayerRow, TableRow
+from hexfolk.server.protocol import CLOSE_AUTH, CLOSE_POLICY
 from hexfolk.server.store import Step, Store
 from hexfolk.server.timeout_marks import TimeoutMarks, log_lengths, rebuild
 from hexfolk.server.trace import TRACE
@@ -113,6 +114,9 @@ class Connection:
         self.spectate = False
         """True for a connection opened to watch (``"as": "spectator"``): it never takes a seat,
         even when its player holds one (a seated player's spectator tab)."""
+        self.close_code = CLOSE_POLICY
+        self.close_reason = "too far behind"
+        """The WebSocket close code and reason once the room closes this connection."""
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -138,8 +142,12 @@ class Connection:
             TRACE.add("total", now - self.trace_received)
             self.trace_version = -1
 
-    def close(self) -> None:
+    def close(self, code: int | None = None, reason: str | None = None) -> None:
+        """Stop sending; the socket endpoint then closes the socket (with ``code`` and
+        ``reason`` when given, else 1008 "too far behind": a stuck reader)."""
         if not self.closed:
+            if code is not None:
+                self.close_code, self.close_reason = code, reason or ""
             self.closed = True
             self.outbox.put_nowait(None)
 
@@ -430,6 +438,11 @@ class Room:
         """Attach a new connection (called through :meth:`call`). Returns it."""
 
         async def job() -> Connection:
+            if spectate and not self.row.spectators:  # a seated player's tab too (issue 25)
+                raise forbidden(
+                    "this table does not allow spectators; "
+                    'a seated player connects without "as": "spectator" to play the seat'
+                )
             seat = None if spectate or player is None else self.seat_of(player.id)
             if seat is None and not self.row.spectators:
                 is_member = player is not None and (
@@ -522,7 +535,8 @@ class Room:
             self._parts[viewer] = parts
             lens = self._log_lens.setdefault(self.version, {})
             lens[viewer] = (len(parts.log), tuple(parts.log[-LOG_TAIL:]))
-            while len(self._log_lens) > RECONNECT_WINDOW:
+            # the reconnect window counts versions (not the versions a view was built at)
+            while self._log_lens and next(iter(self._log_lens)) < self.version - RECONNECT_WINDOW:
                 self._log_lens.popitem(last=False)
         return parts
 
@@ -533,8 +547,10 @@ class Room:
         if full:
             start = 0
         elif since is not None:
-            known = self._log_lens.get(since, {}).get(conn.seat)
-            start = _agreed(parts.log, *known) if known is not None and since <= self.version else 0
+            known = None
+            if self.version - RECONNECT_WINDOW <= since <= self.version:
+                known = self._log_lens.get(since, {}).get(conn.seat)
+            start = _agreed(parts.log, *known) if known is not None else 0
         now = time.time()
         msg: dict[str, Any] = {
             "type": "view",
@@ -1060,6 +1076,15 @@ class Room:
             self._arm_timer()
 
     # --- chat ---------------------------------------------------------------------------------
+    def chat_channel(self, player_id: str | None) -> str:
+        """``players`` for a person holding a seat here (from any of their connections, a
+        spectator tab included), ``spectators`` for everyone else (docs/server.md, "Chat")."""
+        return "players" if self.seat_of(player_id) is not None else "spectators"
+
+    def chat_open(self) -> bool:
+        """After the end (finished or errored) everyone reads both channels."""
+        return self.row.status not in LIVE
+
     async def chat(self, conn: Connection, text: str) -> None:
         async def job() -> None:
             if conn.player_id is None:
@@ -1072,18 +1097,23 @@ class Room:
             if not conn.chats.allow():
                 n, secs = CHAT_RATE
                 raise ApiError("rate_limited", f"at most {n} chat messages per {secs:g} s")
-            row = await self.store.add_chat(self.id, conn.player_id, conn.name, conn.seat, body)
+            seat = self.seat_of(conn.player_id)  # a players' line is stored with its seat
+            row = await self.store.add_chat(self.id, conn.player_id, conn.name, seat, body)
+            channel = chat_channel_of(row.seat)
             msg = {
                 "type": "chat",
                 "id": row.id,
                 "name": row.name,
                 "player_id": row.player_id,
                 "seat": row.seat,
+                "channel": channel,
                 "text": row.text,
                 "at": row.at,
             }
+            everyone = self.chat_open()
             for other in self.conns.values():
-                other.send(msg)
+                if everyone or self.chat_channel(other.player_id) == channel:
+                    other.send(msg)
 
         await self.call(job)
 
@@ -1138,6 +1168,54 @@ class Room:
                 conn.seat = seat
                 if self.state is not None:  # a whole view of what the new seat may see
                     self._send_view(conn, full=True)
+
+    def _persons(self) -> dict[str, int]:
+        """Who holds which seat: player id → seat."""
+        return {
+            str(s["player_id"]): i
+            for i, s in enumerate(self.row.seats)
+            if s.get("kind") == "person" and s.get("player_id")
+        }
+
+    def _tell_removed(self, before: dict[str, int], host: PlayerRow) -> None:
+        """The host moved people out of their seats (a kick, a seat made open or a bot, fewer
+        players): each of their connections gets a ``kicked`` notice. They watch on where
+        spectators are allowed; elsewhere their connections are closed (4401). A kick is not a
+        ban: the person may take an open seat again (docs/server.md, "Kicks")."""
+        now = self._persons()
+        for pid, seat in before.items():
+            if pid in now:
+                continue
+            watch = self.row.spectators or pid == self.row.host_id
+            message = f"{host.name} moved you out of seat {seat}; " + (
+                "you watch the table now and may take an open seat again"
+                if watch
+                else "this table does not allow spectators"
+            )
+            notice = {"type": "kicked", "table": self.id, "seat": seat, "by": host.name}
+            for conn in list(self.conns.values()):
+                if conn.player_id == pid:
+                    conn.send({**notice, "message": message})
+                    if not watch:
+                        conn.close(CLOSE_AUTH, "kicked")
+            log.info("table %s: seat %d's person moved out by the host", self.id, seat)
+
+    async def rematch_made(self, table: dict[str, Any], by: PlayerRow) -> None:
+        """Tell every connection of this (finished) table that its rematch exists."""
+
+        async def job() -> None:
+            self.row.rematch_id = table["id"]
+            msg = {
+                "type": "rematch",
+                "table": table["id"],
+                "rematch_of": self.id,
+                "by": by.name,
+            }
+            for conn in list(self.conns.values()):
+                conn.send(msg)
+            self._broadcast_table()
+
+        await self.call(job)
 
     def _seat_index(self, seat: int) -> int:
         if not 0 <= seat < len(self.row.seats):
@@ -1195,8 +1273,10 @@ class Room:
             self._require_lobby()
             seats = [dict(s) for s in self.row.seats]
             change(seats)
+            before = self._persons()
             self.row.seats = seats
             await self._save_lobby()
+            self._tell_removed(before, player)
             return self.table_json()
 
         return await self.call(job)
@@ -1234,6 +1314,7 @@ class Room:
             self._require_host(player, "change the settings")
             self._require_lobby()
             players = changes.get("players", self.row.players)
+            before = self._persons()
             if players != self.row.players:
                 seats = [dict(s) for s in self.row.seats[:players]]
                 seats += [{"kind": "open"} for _ in range(players - len(seats))]
@@ -1253,6 +1334,7 @@ class Room:
                     setattr(self.row, key, changes[key])
             self.clock = TableClock(self.row.clock, self.row.commit_clock)
             await self._save_lobby()
+            self._tell_removed(before, player)
             return self.table_json()
 
         return await self.call(job)
@@ -1286,6 +1368,11 @@ class Room:
             return self.table_json()
 
         return await self.call(job)
+
+
+def chat_channel_of(seat: int | None) -> str:
+    """The channel of a stored chat line: a line written with a seat is the players'."""
+    return "players" if seat is not None else "spectators"
 
 
 def _agreed(log: list[str], sent: int, tail: tuple[str, ...]) -> int:

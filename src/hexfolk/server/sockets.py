@@ -2,8 +2,9 @@
 ping.
 
 Frames are parsed here (size, JSON, shape); everything that touches the table goes through the
-room's queue. Bad messages get an error to the sender only; 20 bad messages in a row close the
-connection (code 1008); the table goes on.
+room's queue. Bad messages get an error to the sender only; 20 bad messages in a row (rate-limited
+ones included), or more than 40 rate-limited ones within 10 s, close the connection (code 1008);
+the table goes on.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from hexfolk.server.errors import ApiError
 from hexfolk.server.identity import hash_token
-from hexfolk.server.limits import GARBAGE_LIMIT, HELLO_TIMEOUT
+from hexfolk.server.limits import FLOOD_LIMIT, GARBAGE_LIMIT, HELLO_TIMEOUT, RateLimit
 from hexfolk.server.lobby import Services
 from hexfolk.server.protocol import (
+    CLOSE_AUTH,
+    CLOSE_NOT_FOUND,
+    CLOSE_POLICY,
     ActionMsg,
     ChatMsg,
     Hello,
@@ -37,9 +41,39 @@ from hexfolk.server.trace import TRACE
 router = APIRouter()
 log = logging.getLogger("hexfolk.server.sockets")
 
-CLOSE_POLICY = 1008
-CLOSE_AUTH = 4401
-CLOSE_NOT_FOUND = 4404
+
+class NotUtf8Frames(logging.Filter):
+    """A text frame that is not UTF-8 is bad input that uvicorn handles itself: it closes the
+    socket with 1007 (RFC 6455: data inconsistent with the message type) before the frame
+    reaches the endpoint, and logs an ERROR with a traceback. This filter (on the
+    ``uvicorn.error`` logger) turns that record into one WARNING line with a running count."""
+
+    UVICORN_MESSAGE = "Invalid UTF-8 sequence received from client."
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if record.msg == self.UVICORN_MESSAGE and isinstance(exc, UnicodeDecodeError):
+            self.count += 1
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg = "a client sent a text frame that is not UTF-8: closed (1007) (%d so far)"
+            record.args = (self.count,)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def watch_bad_frames() -> NotUtf8Frames:
+    """Install :class:`NotUtf8Frames` once per process (every app of the process shares it)."""
+    logger = logging.getLogger("uvicorn.error")
+    for existing in logger.filters:
+        if isinstance(existing, NotUtf8Frames):
+            return existing
+    made = NotUtf8Frames()
+    logger.addFilter(made)
+    return made
 
 
 async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
@@ -102,14 +136,19 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         svc.manager.forget_if_idle(room)
 
 
+BAD_CODES = frozenset(("bad_json", "bad_message", "too_large", "unknown_type", "rate_limited"))
+"""Refusals that count as bad messages (:data:`GARBAGE_LIMIT` in a row close the socket)."""
+
+
 async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Task[None]) -> None:
     bad = 0
+    flood = RateLimit(*FLOOD_LIMIT)
     while not conn.closed:
         reader = asyncio.ensure_future(_read(ws))
         done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-        if writer in done:
+        if writer in done:  # the room closed the connection (a stuck reader, a kick)
             reader.cancel()
-            await _close(ws, CLOSE_POLICY, "too far behind")
+            await _close(ws, conn.close_code, conn.close_reason)
             return
         try:
             raw = reader.result()
@@ -124,7 +163,6 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Ta
                 TRACE.add("parse", conn.trace_parsed - received)
             if isinstance(msg, Hello):
                 raise ApiError("bad_message", "hello is sent once, first")
-            bad = 0
             if isinstance(msg, ActionMsg):
                 ref = msg.ref
                 await room.act(conn, msg.text, msg.version, msg.ref)
@@ -137,17 +175,29 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Ta
                 await room.sync(conn, msg.since)
             elif isinstance(msg, PingMsg):
                 conn.send({"type": "pong", "ref": msg.ref})
+            bad = 0
         except ApiError as err:
-            if err.code in ("bad_json", "bad_message", "too_large", "unknown_type", "rate_limited"):
-                bad += 1
+            bad = bad + 1 if err.code in BAD_CODES else 0
             conn.send(error_message(err, ref))
             if bad >= GARBAGE_LIMIT:
-                conn.send(error_message(ApiError("closed", f"{GARBAGE_LIMIT} bad messages")))
-                conn.close()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(writer, 2)
+                await _shut(ws, conn, writer, f"{GARBAGE_LIMIT} bad messages in a row")
                 await _close(ws, CLOSE_POLICY, "too many bad messages")
                 return
+            if err.code == "rate_limited" and not flood.allow():
+                count, seconds = FLOOD_LIMIT
+                why = f"more than {count} messages refused for their rate within {seconds:g} s"
+                log.warning("table %s: connection %d closed: %s", room.id, conn.id, why)
+                await _shut(ws, conn, writer, why)
+                await _close(ws, CLOSE_POLICY, "flooding")
+                return
+
+
+async def _shut(ws: WebSocket, conn: Connection, writer: asyncio.Task[None], why: str) -> None:
+    """Tell the connection why it is closed (a ``closed`` error), then let its writer finish."""
+    conn.send(error_message(ApiError("closed", why)))
+    conn.close()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(writer, 2)
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:

@@ -328,14 +328,16 @@ class Store:
             s.add(row)
         return row
 
-    async def chat(self, table_id: str, limit: int = 200) -> list[ChatRow]:
+    async def chat(
+        self, table_id: str, limit: int = 200, *, players: bool | None = None
+    ) -> list[ChatRow]:
+        """The last ``limit`` chat lines of a table, oldest first: every line, or (``players``
+        True / False) only the players' lines (written with a seat) / only the others'."""
+        query = select(ChatRow).where(ChatRow.table_id == table_id)
+        if players is not None:
+            query = query.where(ChatRow.seat.is_not(None) if players else ChatRow.seat.is_(None))
         async with self.sessions() as s:
-            rows = await s.execute(
-                select(ChatRow)
-                .where(ChatRow.table_id == table_id)
-                .order_by(ChatRow.id.desc())
-                .limit(limit)
-            )
+            rows = await s.execute(query.order_by(ChatRow.id.desc()).limit(limit))
             return list(reversed(list(rows.scalars())))
 
     # --- heartbeat --------------------------------------------------------------------------

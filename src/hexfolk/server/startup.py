@@ -1,0 +1,100 @@
+"""The checks ``hexfolk serve`` makes before it migrates or starts anything, in this order: the
+port can be bound (the socket is kept and handed to uvicorn), the data folder of the embedded
+database is writable, another database answers. Each failure is a :class:`StartupError` whose
+message is one line for the operator (no traceback)."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import socket
+import tempfile
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import create_async_engine
+
+DATABASE_TIMEOUT = 10.0
+"""Seconds the start-up check waits for a database to answer."""
+
+
+class StartupError(Exception):
+    """The server cannot start; ``str()`` says why in one line."""
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of an exception's message (its type when it has none)."""
+    words = str(exc).strip().splitlines()
+    return words[0] if words else type(exc).__name__
+
+
+def bind_port(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (not listening yet), as uvicorn would bind it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family=family, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        why = exc.strerror or _reason(exc)
+        if exc.errno == errno.EADDRINUSE:
+            why = "it is already in use"
+        raise StartupError(f"cannot listen on {host}:{port}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def check_data_folder(folder: Path) -> None:
+    """``folder`` exists (created if needed) and a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".hexfolk-probe-"):
+            pass
+    except OSError as exc:
+        why = exc.strerror or _reason(exc)
+        raise StartupError(f"the data folder {folder} is not writable: {why}") from None
+
+
+def shown_url(url: str) -> str:
+    """A database URL as printed: its password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        raise StartupError(f"--db is not a database URL: {url.split('@')[-1]!r}") from None
+
+
+def sqlite_folder(url: str) -> Path | None:
+    """The folder of an SQLite database file (None for another database or memory)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database).expanduser().resolve().parent
+
+
+def check_database(url: str, shown: str) -> None:
+    """A database that is not SQLite answers ``SELECT 1`` within :data:`DATABASE_TIMEOUT`
+    seconds; ``shown`` is the URL as printed (password hidden)."""
+
+    async def probe() -> None:
+        engine = create_async_engine(url)
+        try:
+            async with engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        finally:
+            await engine.dispose()
+
+    async def bounded() -> None:
+        await asyncio.wait_for(probe(), DATABASE_TIMEOUT)
+
+    try:
+        asyncio.run(bounded())
+    except TimeoutError:
+        raise StartupError(
+            f"the database {shown} did not answer within {DATABASE_TIMEOUT:g} s"
+        ) from None
+    except Exception as exc:  # every driver's own error: shown in one line
+        cause = exc.__cause__ or exc
+        raise StartupError(f"cannot reach the database {shown}: {_reason(cause)}") from None
