@@ -36,6 +36,7 @@ def all_maps() -> tuple[IslandMap, ...]:
 
 
 def map_ids() -> list[str]:
+    """The ids of the shipped maps, in IR-83 order."""
     return [m.id for m in all_maps()]
 
 

@@ -61,7 +61,9 @@ def check_shape(
     slots: Sequence[HarborSlot],
     max_players: int,
 ) -> None:
-    """The IR-82 checks that only need the island's shape and harbor slots."""
+    """The IR-82 checks that only need the island's shape and harbor slots: one connected land
+    region, lakes touching only island hexes, 8 land intersections per seat, harbors on
+    land-water edges (IR-81), no two harbors on one edge or sharing an intersection."""
     land = {h for h, k in kinds.items() if k in LAND_KINDS}
     if not land:
         raise MapError(f"{label}: the map has no land")
@@ -171,6 +173,8 @@ def validate_map(m: IslandMap) -> None:
 
 
 def _check_terrain(m: IslandMap) -> None:
+    """IR-10: deserts and lakes carry no terrain or token; IR-81 (the terrain mode): every
+    producing hex has its fixed terrain, or a pool whose terrain counts fill its hexes exactly."""
     label = m.label
     producing = [h for h in m.hexes if h.kind == PRODUCING]
     for h in m.hexes:
@@ -260,6 +264,7 @@ def _check_numbers(m: IslandMap) -> None:
 
 
 def _check_harbor_kinds(m: IslandMap, n_slots: int) -> None:
+    """IR-15/IR-81: one shuffled harbor kind for each slot without a fixed kind."""
     shuffled = n_slots - sum(1 for s in m.harbors if s.kind is not None)
     if sum(m.harbor_kinds.values()) != shuffled:
         raise MapError(
@@ -269,6 +274,8 @@ def _check_harbor_kinds(m: IslandMap, n_slots: int) -> None:
 
 
 def _check_robber(m: IslandMap, kinds: Mapping[Hex, str]) -> None:
+    """IR-14: the robber starts on a desert (the map must have one) or off the board; IR-42: a
+    fixed start is a land hex."""
     if m.robber == "desert":
         if not any(k == DESERT for k in kinds.values()):
             raise MapError(
@@ -279,7 +286,9 @@ def _check_robber(m: IslandMap, kinds: Mapping[Hex, str]) -> None:
 
 
 def _validate_coastline_map(m: IslandMap) -> None:
-    """Driftland: the file is a rule, each drawn island is checked by :func:`draw_layout`."""
+    """Driftland (IR-83 map 11): the file is a rule whose counts must add up (IR-12, IR-14,
+    IR-82); each island drawn from it is checked by :func:`check_shape`,
+    :func:`check_enclosed_sea` and :func:`validate_layout`."""
     c = m.coastline
     assert c is not None
     if m.hexes or m.harbors:
@@ -391,7 +400,8 @@ def validate_layout(m: IslandMap, layout: MapLayout) -> None:
 
 
 def check_enclosed_sea(label: str, island: set[Hex]) -> None:
-    """A drawn coastline may not enclose sea: a hole would be a lake nobody asked for."""
+    """A drawn coastline may not enclose sea: a hole would be a lake nobody asked for (IR-81:
+    a lake is listed by the map, never left over)."""
     radius = max(distance(h, (0, 0)) for h in island) + 1
     outside = {
         (q, r)

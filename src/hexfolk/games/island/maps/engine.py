@@ -131,6 +131,8 @@ def map_topology(map_id: str) -> Topology:
 
 @lru_cache(maxsize=128)
 def _island_geometry(map_id: str, text: str) -> Topology:
+    """The topology of a Driftland island by its layout text (cached: every observation of a
+    game names the same island)."""
     return parse_outcome(load_map(map_id), text).topology
 
 
