@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from hexfolk.core import HexfolkError, OptionError, load_game
+from hexfolk.core.hexgrid import centre
 from hexfolk.games.island import maps
 from hexfolk.server.errors import ApiError
 
@@ -29,7 +30,7 @@ STANDARD_BOARDS = ((2, 4), (5, 6), (7, 8))
 
 
 def _centre(at: maps.Hex) -> list[int]:
-    return [2 * at[0] + at[1], 3 * at[1]]
+    return list(centre(at))
 
 
 def _facts(m: maps.IslandMap) -> dict[str, Any]:

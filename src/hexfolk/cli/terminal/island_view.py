@@ -21,11 +21,9 @@ from hexfolk.cli.terminal.words import (
     tile_words,
 )
 from hexfolk.core import Game
+from hexfolk.core.hexgrid import corners_at
 
 JSON = Mapping[str, Any]
-
-_HEX_CORNERS = ((0, -2), (-1, -1), (1, -1), (-1, 1), (1, 1), (0, 2))
-"""Corner offsets of a hex centre in ``board_geometry()`` coordinates."""
 
 
 def player_line(pl: JSON, obs: JSON, viewer: int | None) -> str:
@@ -273,7 +271,7 @@ def _hex_corners(game: Game, obs: JSON, hex_id: int) -> set[int] | None:
         return None
     x, y = hexes[hex_id]
     where = {(nx, ny): i for i, (nx, ny) in enumerate(nodes)}
-    return {where[(x + dx, y + dy)] for dx, dy in _HEX_CORNERS if (x + dx, y + dy) in where}
+    return {where[p] for p in corners_at((x, y)) if p in where}
 
 
 _TERRAIN_RESOURCE = {"L": "l", "B": "b", "W": "w", "G": "g", "O": "o"}

@@ -5,18 +5,19 @@ intersection shows its id, or ``S<seat>``/``C<seat>`` when a settlement or city 
 every edge shows a stroke (``/``, ``\\``, ``|``) and its id, or ``r<seat>`` for a road. So a
 person can read off the numbers that ``settle N``, ``road E`` and ``robber H`` take. Geometry
 comes from the map's :class:`Topology` (``maps.board_topology`` of the observation's board: a
-standard board, a map, or Driftland's drawn island): hex centres at ``(x, 3r)``, corners at the
-offsets of ``_CORNERS``; one x unit is 4 columns, one y unit 2 rows. Lakes, which are not
-engine hexes, show as ``~~~~``; a harbor on a lake shore is listed with ``(lake)``.
+standard board, a map, or Driftland's drawn island): hex centres and corners on the doubled
+grid of :mod:`hexfolk.core.hexgrid`; one x unit is 4 columns, one y unit 2 rows. Lakes, which
+are not engine hexes, show as ``~~~~``; a harbor on a lake shore is listed with ``(lake)``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hexfolk.core.hexgrid import centre, corners
 from hexfolk.games.island.actions import BuildCity, BuildRoad, BuildSettlement, MoveRobber
 from hexfolk.games.island.board import parse_layout
-from hexfolk.games.island.maps import board_topology, corners, lake_hexes
+from hexfolk.games.island.maps import board_topology, lake_hexes
 from hexfolk.games.island.rules import LETTERS, RESOURCES, TERRAIN_LETTERS
 from hexfolk.games.island.words import and_list, tile_words
 
@@ -49,7 +50,7 @@ def draw_board(obs: dict[str, Any]) -> str:
         _put(grid, y * _YS + 1, x * _XS, f"{terrain}{token}{robber}")
     lake_points: set[tuple[int, int]] = set()
     for q, r in lake_hexes(board):
-        x, y = 2 * q + r, 3 * r
+        x, y = centre((q, r))
         _put(grid, y * _YS - 1, x * _XS, "~~~~")
         _put(grid, y * _YS + 1, x * _XS, "~~~~")
         lake_points.update(corners((q, r)))

@@ -2,9 +2,11 @@
 
 A :class:`Topology` is built once per map from ``data/boards.json`` (and cached): hexes,
 intersections (*nodes*) and edges get integer ids, with adjacency tables as tuples. Pointy-top
-hexes sit on a doubled-coordinate grid: the hex at row ``r`` and doubled column ``x`` has its
-centre at ``(x, 3r)`` and its corners at ``(x, 3r-2)``, ``(x+1, 3r-1)``, ``(x+1, 3r+1)``,
-``(x, 3r+2)``, ``(x-1, 3r+1)``, ``(x-1, 3r-1)``, so neighbouring hexes share corner points exactly.
+hexes sit on the doubled grid of :mod:`hexfolk.core.hexgrid`: the hex at row ``r`` and doubled
+column ``x`` has its centre at ``(x, 3r)`` and its corners at the offsets of
+``hexgrid.CORNERS``, so neighbouring hexes share corner points exactly. :func:`build_topology`
+is the one builder of a topology, for the standard boards here and for the maps
+(``maps.engine.to_engine``).
 
 A :class:`Layout` is one game's board: terrain and token per hex, harbor kind per harbor slot,
 robber start. Its text form (``layout O10.W2.L9... 3go3w33bl r9``) is the first chance outcome of
@@ -17,10 +19,12 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from hexfolk.core.hexgrid import DIRECTIONS, Point, centre, corners_at
 from hexfolk.games.island.rules import (
     DESERT,
     DICE_PIPS,
@@ -112,91 +116,129 @@ class Topology:
         return order
 
 
-_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+_NEIGHBOUR_ORDER = ("e", "se", "sw", "w", "nw", "ne")
+"""The order of each hex's neighbours in :attr:`Topology.hex_adj`."""
 
 
 @cache
 def topology(board_id: str) -> Topology:
     """The geometry of ``board_id`` (``hex19``, ``hex30``, ``hex44``), built once and cached."""
     spec = BOARDS[board_id]
-    hexes: list[tuple[int, int]] = []
+    centres: list[Point] = []
     for r, (x0, count) in enumerate(spec["rows"]):
-        hexes.extend((x0 + 2 * k, 3 * r) for k in range(count))
-    corner_pts = sorted(
-        {(x + dx, y + dy) for x, y in hexes for dx, dy in _CORNERS}, key=lambda p: (p[1], p[0])
+        centres.extend((x0 + 2 * k, 3 * r) for k in range(count))
+    return build_topology(
+        board_id,
+        spec["name"],
+        centres,
+        terrain_counts=tuple(int(spec["terrain"][t]) for t in TERRAINS),
+        token_counts={int(k): int(v) for k, v in spec["tokens"].items()},
+        harbor_counts=(
+            *(int(spec["harbors"].get(r, 0)) for r in RESOURCES),
+            int(spec["harbors"]["generic"]),
+        ),
+        harbor_steps=spec["harbor_slots"],
     )
-    node_id = {p: i for i, p in enumerate(corner_pts)}
-    hex_nodes = tuple(tuple(node_id[(x + dx, y + dy)] for dx, dy in _CORNERS) for x, y in hexes)
-    edge_set: dict[tuple[int, int], list[int]] = {}
+
+
+def build_topology(
+    board_id: str,
+    name: str,
+    centres: Sequence[Point],
+    *,
+    terrain_counts: tuple[int, ...],
+    token_counts: dict[int, int],
+    harbor_counts: tuple[int, ...],
+    harbor_steps: Sequence[int] | None = None,
+    harbor_ends: Sequence[tuple[Point, Point]] = (),
+) -> Topology:
+    """The one builder of a :class:`Topology`: hexes at ``centres`` (doubled grid, in hex id
+    order), nodes at their corners sorted by y then x, edges as sorted node pairs.
+
+    Harbor slots come one of two ways. A standard board (``boards.json``) gives
+    ``harbor_steps``: positions along the coast walked clockwise from the top corner of hex 0,
+    and :attr:`Topology.coast` is that walk. A map gives ``harbor_ends``: each slot's two end
+    points; its coast (sea coast and lake shores, possibly several rings) is listed by edge id."""
+    node_xy = sorted({p for c in centres for p in corners_at(c)}, key=lambda p: (p[1], p[0]))
+    node_id = {p: i for i, p in enumerate(node_xy)}
+    hex_nodes = tuple(tuple(node_id[p] for p in corners_at(c)) for c in centres)
+    edge_hexes: dict[tuple[int, int], list[int]] = {}
     for h, nodes in enumerate(hex_nodes):
         for i in range(6):
             a, b = nodes[i], nodes[(i + 1) % 6]
-            key = (min(a, b), max(a, b))
-            edge_set.setdefault(key, []).append(h)
-    edge_keys = sorted(edge_set)
-    edge_id = {k: i for i, k in enumerate(edge_keys)}
-    n_nodes = len(corner_pts)
-    node_hexes: list[list[int]] = [[] for _ in range(n_nodes)]
+            edge_hexes.setdefault((min(a, b), max(a, b)), []).append(h)
+    edges = sorted(edge_hexes)
+    edge_id = {k: i for i, k in enumerate(edges)}
+    node_hexes: list[list[int]] = [[] for _ in node_xy]
     for h, nodes in enumerate(hex_nodes):
         for v in nodes:
             node_hexes[v].append(h)
-    node_adj: list[list[int]] = [[] for _ in range(n_nodes)]
-    node_edges: list[list[int]] = [[] for _ in range(n_nodes)]
-    for e, (a, b) in enumerate(edge_keys):
+    node_adj: list[list[int]] = [[] for _ in node_xy]
+    node_edges: list[list[int]] = [[] for _ in node_xy]
+    for e, (a, b) in enumerate(edges):
         node_adj[a].append(b)
         node_adj[b].append(a)
         node_edges[a].append(e)
         node_edges[b].append(e)
-    hex_pos = {p: i for i, p in enumerate(hexes)}
+    hex_pos = {c: i for i, c in enumerate(centres)}
+    steps = [centre(DIRECTIONS[d]) for d in _NEIGHBOUR_ORDER]
     hex_adj = tuple(
-        tuple(
-            hex_pos[(x + dx, y + dy)]
-            for dx, dy in ((2, 0), (1, 3), (-1, 3), (-2, 0), (-1, -3), (1, -3))
-            if (x + dx, y + dy) in hex_pos
-        )
-        for x, y in hexes
+        tuple(hex_pos[(x + dx, y + dy)] for dx, dy in steps if (x + dx, y + dy) in hex_pos)
+        for x, y in centres
     )
-    coast_edges = {edge_id[k] for k, hs in edge_set.items() if len(hs) == 1}
-    # Walk the coast clockwise from the top corner of the first hex.
-    start = hex_nodes[0][0]
+    coast_ids = [edge_id[k] for k in edges if len(edge_hexes[k]) == 1]
+    if harbor_steps is not None:
+        coast = _coast_walk(hex_nodes[0][0], node_xy, node_edges, edges, set(coast_ids))
+        slots = tuple(coast[i] for i in harbor_steps)
+    else:
+        coast = coast_ids
+        slots = tuple(
+            edge_id[(min(a, b), max(a, b))]
+            for a, b in ((node_id[p], node_id[q]) for p, q in harbor_ends)
+        )
+    return Topology(
+        board_id=board_id,
+        name=name,
+        hex_xy=tuple(centres),
+        hex_nodes=hex_nodes,
+        hex_adj=hex_adj,
+        node_xy=tuple(node_xy),
+        node_hexes=tuple(tuple(x) for x in node_hexes),
+        node_adj=tuple(tuple(x) for x in node_adj),
+        node_edges=tuple(tuple(x) for x in node_edges),
+        edge_nodes=tuple(edges),
+        edge_hexes=tuple(tuple(edge_hexes[k]) for k in edges),
+        coast=tuple(coast),
+        harbor_slots=slots,
+        terrain_counts=terrain_counts,
+        token_counts=token_counts,
+        harbor_counts=harbor_counts,
+        edge_other=tuple({a: b, b: a} for a, b in edges),
+    )
+
+
+def _coast_walk(
+    start: int,
+    node_xy: Sequence[Point],
+    node_edges: Sequence[Sequence[int]],
+    edges: Sequence[tuple[int, int]],
+    coast_edges: set[int],
+) -> list[int]:
+    """The coast edges in walk order: from node ``start`` clockwise round the island."""
     walk: list[int] = []
     prev_edge = -1
     v = start
     while True:
         options = [e for e in node_edges[v] if e in coast_edges and e != prev_edge]
         if prev_edge == -1:  # first step: go right (clockwise on screen)
-            options.sort(key=lambda e: -corner_pts[sum(edge_keys[e]) - v][0])
+            options.sort(key=lambda e: -node_xy[sum(edges[e]) - v][0])
         e = options[0]
         if e in walk:
             break
         walk.append(e)
         prev_edge = e
-        v = sum(edge_keys[e]) - v
-    slots = tuple(walk[i] for i in spec["harbor_slots"])
-    terrain_counts = tuple(int(spec["terrain"][t]) for t in TERRAINS)
-    harbor_counts = (
-        *(int(spec["harbors"].get(r, 0)) for r in RESOURCES),
-        int(spec["harbors"]["generic"]),
-    )
-    return Topology(
-        board_id=board_id,
-        name=spec["name"],
-        hex_xy=tuple(hexes),
-        hex_nodes=hex_nodes,
-        hex_adj=hex_adj,
-        node_xy=tuple(corner_pts),
-        node_hexes=tuple(tuple(x) for x in node_hexes),
-        node_adj=tuple(tuple(x) for x in node_adj),
-        node_edges=tuple(tuple(x) for x in node_edges),
-        edge_nodes=tuple(edge_keys),
-        edge_hexes=tuple(tuple(edge_set[k]) for k in edge_keys),
-        coast=tuple(walk),
-        harbor_slots=slots,
-        terrain_counts=terrain_counts,
-        token_counts={int(k): int(v) for k, v in spec["tokens"].items()},
-        harbor_counts=harbor_counts,
-        edge_other=tuple({a: b, b: a} for a, b in edge_keys),
-    )
+        v = sum(edges[e]) - v
+    return walk
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,15 @@
 """A drawn map (:class:`~hexfolk.games.island.maps.MapLayout`) as text for the terminal.
 
-Each hex is a cell six columns wide on the doubled grid (``x = 2q + r``), rows staggered by half
-a hex: a producing hex shows its terrain letter and token (``O8``), a desert ``D``, a lake
-``~~~``, the sea frame ``.``; ``*`` marks the robber's start. A sea or lake hex across a harbor
-shows its kind (``3:1``, or ``2:1`` plus the resource letter); the list under the map names
-every harbor's hex and side.
+Each hex is a cell six columns wide on the doubled grid (``hexgrid.centre``: ``x = 2q + r``),
+rows staggered by half a hex: a producing hex shows its terrain letter and token (``O8``), a
+desert ``D``, a lake ``~~~``, the sea frame ``.``; ``*`` marks the robber's start. A sea or lake
+hex across a harbor shows its kind (``3:1``, or ``2:1`` plus the resource letter); the list
+under the map names every harbor's hex and side.
 """
 
 from __future__ import annotations
 
+from hexfolk.core.hexgrid import centre
 from hexfolk.games.island.maps import (
     DESERT,
     GENERIC_HARBOR,
@@ -53,16 +54,16 @@ def draw_map(layout: MapLayout) -> str:
     for w, codes in harbor_at.items():
         lake = "~" if kinds.get(w) == LAKE else ""
         cells[w] = lake + codes[0] + ("+" if len(codes) > 1 else "")
-    xs = [2 * q + r for q, r in cells]
+    xs = [centre(at)[0] for at in cells]
     x0 = min(xs)
     rows = sorted({r for _, r in cells})
     lines = []
     for r in rows:
         line = [" "] * ((max(xs) - x0 + 2) * _CELL + 6)
-        for (q, rr), text in cells.items():
-            if rr != r:
+        for at, text in cells.items():
+            if at[1] != r:
                 continue
-            mid = (2 * q + r - x0) * _CELL + 3
+            mid = (centre(at)[0] - x0) * _CELL + 3
             start = mid - len(text) // 2
             for i, ch in enumerate(text):
                 line[start + i] = ch

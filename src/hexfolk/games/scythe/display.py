@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from hexfolk.core.hexgrid import centre
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
     DECLINE_KEY,
@@ -407,7 +408,7 @@ def cell_lines(loc: int, entry: JSON, notes: list[str]) -> list[str]:
 
 def _xy(loc: int) -> tuple[int, int]:
     q, r = D.AXIAL[loc]
-    return 2 * q + r, r
+    return centre((q, r))[0], r
 
 
 def draw_map(obs: JSON) -> list[str]:

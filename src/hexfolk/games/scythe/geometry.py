@@ -5,19 +5,21 @@
 from a state: the same for every Scythe table. The browser (``docs/web-scythe.md``) draws the
 board and the mats from it; what is legal still comes from the listed actions alone.
 
-Coordinates use the island's doubled grid (``docs/web.md``): a pointy-top hex at axial
-``(q, r)`` has its centre at ``x = 2q + r``, ``y = 3r`` (one hex is 2 wide and 4 tall).
+Coordinates use the doubled grid of :mod:`hexfolk.core.hexgrid` (``docs/web.md``), as the
+island does: a pointy-top hex at axial ``(q, r)`` has its centre at ``x = 2q + r``, ``y = 3r``
+(one hex is 2 wide and 4 tall).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hexfolk.core.hexgrid import centre
 from hexfolk.games.scythe import data as D
 
 
 def _xy(q: int, r: int) -> list[int]:
-    return [2 * q + r, 3 * r]
+    return list(centre((q, r)))
 
 
 def _rivers() -> list[list[str]]:
