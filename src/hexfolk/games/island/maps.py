@@ -1300,6 +1300,7 @@ def _engine_topology(
         token_counts=dict(shape[4]),
         harbor_counts=shape[5],
         edge_other=tuple({a: b, b: a} for a, b in edges),
+        key=("shape", shape),
     )
 
 
