@@ -378,39 +378,44 @@ def _check_seed(
     spawned: list[tuple[_Schedule, Future[_Result]]] = []
     expected: dict[tuple[int, int], Digest] = {}
     """(copy point, step) -> the original's digest as the spawned copy from there has it."""
-    for step in range(end + 1):
-        schedules = [c.schedule for c in local] + [sch for sch, _ in spawned]
-        new = _Schedule(step, end, settings) if step in steps else None
-        if new is not None:
-            schedules.append(new)
-        if schedules:
-            full = any(sch.full(step) for sch in schedules)
-            fp = any(sch.fingerprint(step) for sch in schedules if sch.full(step))
-            wholes = any(sch.wholes(step) for sch in schedules)
-            base, logs = _components(original, viewers, full, fp, wholes)
-            for c in local:
-                want = _expected(base, logs, lengths_at, c.schedule, step, viewers, c.wholes)
-                c.compare(step, want, where)
-            hashes: dict[str, str] = {}
-            for sch, _ in spawned:
-                want = _expected(base, logs, lengths_at, sch, step, viewers)
-                expected[sch.start, step] = _hashed(want, hashes)
-            if logs is not None:
-                lengths_at[step] = [len(log) for log in logs]
+    try:
+        for step in range(end + 1):
+            schedules = [c.schedule for c in local] + [sch for sch, _ in spawned]
+            new = _Schedule(step, end, settings) if step in steps else None
             if new is not None:
-                want = _expected(base, logs, lengths_at, new, step, viewers)
-                local.extend(_local_copies(game, original, new, want, where))
-                spawned.append((new, _spawn(original, new, texts, pool, where)))
-                expected[step, step] = _hashed(want, {})
-                report.points += 1
-                report.carried.update(_kind(t) for t in texts[:step])
-                report.replayed.update(_kind(t) for t in texts[step:])
-                report.steps += 4 * (end - step)
-        if step == end:
-            break
-        for c in local:
-            c.play(step, texts[step], where)
-        original.apply(actions[step])
+                schedules.append(new)
+            if schedules:
+                full = any(sch.full(step) for sch in schedules)
+                fp = any(sch.fingerprint(step) for sch in schedules if sch.full(step))
+                wholes = any(sch.wholes(step) for sch in schedules)
+                base, logs = _components(original, viewers, full, fp, wholes)
+                for c in local:
+                    want = _expected(base, logs, lengths_at, c.schedule, step, viewers, c.wholes)
+                    c.compare(step, want, where)
+                hashes: dict[str, str] = {}
+                for sch, _ in spawned:
+                    want = _expected(base, logs, lengths_at, sch, step, viewers)
+                    expected[sch.start, step] = _hashed(want, hashes)
+                if logs is not None:
+                    lengths_at[step] = [len(log) for log in logs]
+                if new is not None:
+                    want = _expected(base, logs, lengths_at, new, step, viewers)
+                    local.extend(_local_copies(game, original, new, want, where))
+                    spawned.append((new, _spawn(original, new, texts, pool, where)))
+                    expected[step, step] = _hashed(want, {})
+                    report.points += 1
+                    report.carried.update(_kind(t) for t in texts[:step])
+                    report.replayed.update(_kind(t) for t in texts[step:])
+                    report.steps += 4 * (end - step)
+            if step == end:
+                break
+            for c in local:
+                c.play(step, texts[step], where)
+            original.apply(actions[step])
+    except BaseException:
+        for _, future in spawned:  # a module's shared pool is not left busy with them
+            future.cancel()
+        raise
     for sch, future in spawned:
         _compare_spawned(game, actions, texts, sch, future.result(), expected, pool, where)
 
