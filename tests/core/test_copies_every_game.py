@@ -82,3 +82,15 @@ def test_the_settings_cover_every_kind_and_name_only_registered_games() -> None:
     for game_id, wanted in (("island", ISLAND), ("scythe", SCYTHE)):
         covered = {k for (g, _), (_, _, cover) in SETTINGS.items() if g == game_id for k in cover}
         assert covered == set(wanted), game_id
+
+
+@pytest.mark.parametrize("options", [{"map": "driftland"}, {"map": "crescent"}])
+def test_island_maps_copies_play_on_like_the_original(
+    options: dict[str, str], pool: ProcessPoolExecutor
+) -> None:
+    # maps build their geometry from the drawn island (its key is the island's shape), and
+    # Driftland draws a new coastline every game: the copies carry those geometries
+    game = load_game("island", 3, options)
+    kinds = ("trade", "offer", "counter", "complete")
+    report = kit.check_copies(game, [1], turn_cap=12, points=1, cover=kinds, pool=pool)
+    assert set(kinds) <= report.carried & report.replayed
