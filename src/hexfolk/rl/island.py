@@ -162,18 +162,15 @@ class Placement:
     node_of: Sequence[int]
     edge_of: Sequence[int]
     block: np.ndarray
-    memo: dict[Any, Any]
-    """An action's memo key (:meth:`IslandCodec.memo_key`) -> its index, or for a slotted
-    action its index at each slot (None: none)."""
+    memo: dict[type, tuple[Any, dict[Any, Any]]]
+    """Per action class: the getter of its fields and the table of their values (the key
+    :meth:`IslandCodec.memo_key`, split in two) -> the action's index, or for a slotted action
+    its index at each slot (None: none). Keyed by value, never by object identity."""
     pieces: dict[int, tuple[list[list[int]], ...]] = field(default_factory=dict)
     """Per observing seat: the feature index of each owner's piece on each node and edge."""
     template: np.ndarray | None = None
     """The whole vector with the layout block in place and everything else 0 (encoding starts
     from a copy)."""
-    known: dict[int, int] = field(default_factory=dict)
-    """``id(action)`` -> index of the non-slotted action objects seen (the engine hands the
-    same objects out again); each is kept alive in :attr:`kept`, so an id names one object."""
-    kept: list[Action] = field(default_factory=list)
     drawn: dict[int, tuple[Any, list[Any], list[Any], list[Any], np.ndarray]] = field(
         default_factory=dict
     )
@@ -241,7 +238,7 @@ def _field_getter(action: Action, but: str | None = None) -> Any:
         return lambda a: a
     names = [f.name for f in dataclasses.fields(action) if f.name != but]
     if not names:
-        return lambda a: ()
+        return attrgetter("__class__")  # a constant of the class, read in C
     return attrgetter(*names) if len(names) > 1 else attrgetter(names[0])
 
 
@@ -364,11 +361,8 @@ class IslandCodec(Codec):
         self._boards: dict[tuple[str, str | None], Placement] = {}
         self._board: Placement | None = None
         self._board_key: tuple[str, str | None] | None = None
-        self._memo: dict[Any, Any] = {}
+        self._memo: dict[type, tuple[Any, dict[Any, Any]]] = {}
         """The board's memo of :meth:`indices` (:attr:`Placement.memo`)."""
-        self._known: dict[int, int] = {}
-        """The board's :attr:`Placement.known` (its objects in :attr:`_kept`)."""
-        self._kept: list[Action] = []
         self._at_slot: dict[str, tuple[int | None, ...]] = {}
         """A slotted key (``accept @{}``) -> its index at each slot (None: none)."""
         self._fields: dict[type, Any] = {}
@@ -493,7 +487,7 @@ class IslandCodec(Codec):
                 self._fixed_board(layout) if self.window is None else self._window_board(key[1])
             )
         self._board_key, self._board = key, place
-        self._memo, self._known, self._kept = place.memo, place.known, place.kept
+        self._memo = place.memo
         return place
 
     def _fixed_board(self, layout: str) -> Placement:
@@ -520,8 +514,6 @@ class IslandCodec(Codec):
             block,
             self._memo,  # a fixed board's indices do not depend on its layout: one memo
             template=self._template(block),
-            known=self._known,
-            kept=self._kept,
         )
 
     def _template(self, block: np.ndarray) -> np.ndarray:
@@ -622,7 +614,12 @@ class IslandCodec(Codec):
         compared field by field), but hashed and compared in C, not by the dataclass's
         Python ``__hash__`` and ``__eq__`` (an answer is a new object at every step). A
         slotted action's key leaves out its offer number (its field ``offer``), read at each
-        step: every new offer would otherwise be a miss."""
+        step: every new offer would otherwise be a miss. A value, never the object's
+        identity: a copied, unpickled or parsed action has the key of the listed one."""
+        return (action.__class__, self._getter(action)(action))
+
+    def _getter(self, action: Action) -> Any:
+        """The getter of :meth:`memo_key`'s fields of ``action``'s class (made once)."""
         cls = action.__class__
         getter = self._fields.get(cls)
         if getter is None:
@@ -630,38 +627,34 @@ class IslandCodec(Codec):
             if slotted and not hasattr(action, "offer"):
                 raise ValueError(f"island: {cls.__name__} names an offer but has no field offer")
             getter = self._fields[cls] = _field_getter(action, "offer" if slotted else None)
-        return (cls, getter(action))
+        return getter
 
     def indices(self, legal: Sequence[Action], observation: JSON) -> list[int]:
         """:meth:`Codec.indices` through one memo per board: an action without a slot maps to
-        its index, a slotted one to its index at each slot (its offer names the slot). The same
-        action object seen again is found by its id (:attr:`Placement.known`)."""
+        its index, a slotted one to its index at each slot (its offer names the slot). An
+        action is looked up by value (:meth:`memo_key`: the memo holds per class the getter
+        of its fields and a table by their values), never by object identity: an action
+        copied, unpickled or parsed from text finds the entry of the one listed (issue 25)."""
         # a fixed board's memo is the codec's own, one for every layout (_fixed_board), and
         # its keys do not name the board's places: only a window's board is looked up
         place = None if self.window is None else self.placement(observation["board"])
-        memo, known, fields = self._memo, self._known, self._fields
+        memo = self._memo
         out: list[int] = []
         slots: list[int] | None = None
         """The offer number of each slot the seat sees."""
         for action in legal:
-            i = known.get(id(action))
-            if i is not None:
-                out.append(i)
-                continue
-            getter = fields.get(action.__class__)
-            key = (action.__class__, getter(action)) if getter else self.memo_key(action)
-            entry = memo.get(key)
+            by_class = memo.get(action.__class__)
+            if by_class is None:
+                by_class = memo[action.__class__] = (self._getter(action), {})
+            value = by_class[0](action)
+            entry = by_class[1].get(value)
             if entry is None:
                 entry = self._memo_entry(action, place)
-                if len(memo) > _MEMO:
-                    memo.clear()
-                memo[key] = entry
+                table = by_class[1]
+                if len(table) > _MEMO:
+                    table.clear()
+                table[value] = entry
             if entry.__class__ is int:
-                if len(known) > _MEMO:
-                    known.clear()
-                    self._kept.clear()
-                known[id(action)] = entry
-                self._kept.append(action)
                 out.append(entry)
                 continue
             if slots is None:

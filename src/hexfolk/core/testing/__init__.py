@@ -11,7 +11,9 @@ A game's test module uses it in a few lines::
 
 :func:`check_clone_isolation` plays random continuations on clones and sampled worlds (as search
 bots do) and checks the original still plays exactly like a state rebuilt from its history
-(issue 11).
+(issue 11). :func:`check_copies` copies states by pickle into a spawned process, deepcopy,
+clone and position round trip and checks each copy plays on exactly like the original (issue
+25): every memo survives pickle, copy, clone and position round trips; never key by identity.
 
 Every check raises :class:`ConformanceError` (an AssertionError) with a readable message.
 """
@@ -26,6 +28,7 @@ from hexfolk.core.testing.checks import (
     play_random,
 )
 from hexfolk.core.testing.clones import check_clone_isolation
+from hexfolk.core.testing.copies import CopyReport, check_copies, copy_pool
 from hexfolk.core.testing.golden import (
     REGEN_VARIABLE,
     check_golden,
@@ -47,9 +50,11 @@ from hexfolk.core.testing.simultaneous import check_simultaneous
 __all__ = [
     "REGEN_VARIABLE",
     "ConformanceError",
+    "CopyReport",
     "PerftSpec",
     "check_action_notation",
     "check_clone_isolation",
+    "check_copies",
     "check_determinism",
     "check_golden",
     "check_hidden_information",
@@ -59,6 +64,7 @@ __all__ = [
     "check_random_playouts",
     "check_record_roundtrip",
     "check_simultaneous",
+    "copy_pool",
     "divide",
     "golden_playthrough",
     "perft",

@@ -20,7 +20,7 @@ import math
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from typing import Any
 
@@ -48,7 +48,11 @@ class LayoutError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Topology:
-    """Immutable geometry of one map (built once, shared by every game on that map)."""
+    """Immutable geometry of one map (built once, shared by every game on that map).
+
+    Equal and hashed by :attr:`key` (what it is built from), never by identity: a topology
+    copied, deep-copied or unpickled in a bot worker equals the one it was copied from, so the
+    caches keyed by a topology (:func:`layout_tables`) find it (issue 25)."""
 
     board_id: str
     name: str
@@ -73,6 +77,25 @@ class Topology:
     """Harbors per kind code (0..4 resource, 5 generic)."""
     edge_other: tuple[dict[int, int], ...]
     """``edge_other[e][v]``: the other end of edge ``e`` from node ``v``."""
+    key: tuple[Any, ...]
+    """What the geometry is built from: ``("board", board_id)``, ``("empty", map id, name)``
+    or a map's ``("shape", (map id, land hexes, harbor sides, counts))``; equal keys, equal
+    geometry."""
+    hashed: int = field(init=False, repr=False)
+    """``hash(key)``, made in each process (never pickled: string hashes differ by process)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hashed", hash(self.key))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Topology) and self.key == other.key)
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __reduce__(self) -> tuple[type[Topology], tuple[Any, ...]]:
+        # rebuilt through __init__: the hash is made again where it lands
+        return Topology, tuple(getattr(self, f.name) for f in fields(self) if f.init)
 
     @property
     def num_hexes(self) -> int:
@@ -138,6 +161,7 @@ def topology(board_id: str) -> Topology:
             int(spec["harbors"]["generic"]),
         ),
         harbor_steps=spec["harbor_slots"],
+        key=("board", board_id),
     )
 
 
@@ -151,6 +175,7 @@ def build_topology(
     harbor_counts: tuple[int, ...],
     harbor_steps: Sequence[int] | None = None,
     harbor_ends: Sequence[tuple[Point, Point]] = (),
+    key: tuple[Any, ...],
 ) -> Topology:
     """The one builder of a :class:`Topology`: hexes at ``centres`` (doubled grid, in hex id
     order), nodes at their corners sorted by y then x, edges as sorted node pairs.
@@ -158,7 +183,8 @@ def build_topology(
     Harbor slots come one of two ways. A standard board (``boards.json``) gives
     ``harbor_steps``: positions along the coast walked clockwise from the top corner of hex 0,
     and :attr:`Topology.coast` is that walk. A map gives ``harbor_ends``: each slot's two end
-    points; its coast (sea coast and lake shores, possibly several rings) is listed by edge id."""
+    points; its coast (sea coast and lake shores, possibly several rings) is listed by edge id.
+    ``key`` names what the geometry is built from (:attr:`Topology.key`)."""
     node_xy = sorted({p for c in centres for p in corners_at(c)}, key=lambda p: (p[1], p[0]))
     node_id = {p: i for i, p in enumerate(node_xy)}
     hex_nodes = tuple(tuple(node_id[p] for p in corners_at(c)) for c in centres)
@@ -214,6 +240,7 @@ def build_topology(
         token_counts=token_counts,
         harbor_counts=harbor_counts,
         edge_other=tuple({a: b, b: a} for a, b in edges),
+        key=key,
     )
 
 
@@ -424,9 +451,14 @@ def beginner_layouts(board_id: str) -> tuple[Layout, ...]:
 
 
 class LayoutTables:
-    """Per-layout lookup tables, built once per layout and shared by all clones."""
+    """Per-layout lookup tables, built once per layout and shared by all clones.
+
+    Equal and hashed by value, ``(topology, layout)``, never by identity; a pickled or copied
+    one is rebuilt where it lands through :func:`layout_tables` (that process's shared tables),
+    so the caches keyed by tables (``production``) find it (issue 25)."""
 
     __slots__ = (
+        "hashed",
         "layout",
         "layout_text",
         "node_harbor",
@@ -440,6 +472,7 @@ class LayoutTables:
     def __init__(self, topology: Topology, layout: Layout):
         self.topology = topology
         self.layout = layout
+        self.hashed = hash((topology, layout))
         self.layout_text: str = layout.text()
         """:meth:`Layout.text`, written once (every observation shows it)."""
         node_harbor = [-1] * topology.num_nodes
@@ -473,11 +506,26 @@ class LayoutTables:
         """The dice sums whose production a building on each node takes part in."""
 
 
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not LayoutTables:
+            return False
+        assert isinstance(other, LayoutTables)
+        return self.topology == other.topology and self.layout == other.layout
+
+    def __hash__(self) -> int:
+        return self.hashed
+
+    def __reduce__(self) -> tuple[Any, tuple[Topology, Layout]]:
+        return layout_tables, (self.topology, self.layout)
+
+
 @lru_cache(maxsize=256)
 def layout_tables(topology: Topology, layout: Layout) -> LayoutTables:
     """Cached :class:`LayoutTables` of ``layout`` on ``topology`` (a game creates each layout's
-    tables once). Keyed by the topology object itself (topologies compare by identity), so it
-    serves the standard boards, the maps and every Driftland island alike."""
+    tables once). Keyed by value (a topology compares by its key), so it serves the standard
+    boards, the maps and every Driftland island alike, and a copied topology finds its tables."""
     return LayoutTables(topology, layout)
 
 
@@ -502,4 +550,5 @@ def empty_topology(board_id: str, name: str) -> Topology:
         token_counts={},
         harbor_counts=(0,) * (NRES + 1),
         edge_other=(),
+        key=("empty", board_id, name),
     )

@@ -83,6 +83,7 @@ def _engine_topology(
         token_counts=dict(shape[4]),
         harbor_counts=shape[5],
         harbor_ends=[hb.points() for hb in harbors],
+        key=("shape", shape),
     )
 
 
