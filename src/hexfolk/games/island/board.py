@@ -505,7 +505,6 @@ class LayoutTables:
         )
         """The dice sums whose production a building on each node takes part in."""
 
-
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
