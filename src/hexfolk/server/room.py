@@ -465,6 +465,7 @@ class Room:
                     "player_id": conn.player_id,
                     "name": conn.name if player is not None else None,
                     "version": self.version,
+                    "action_rate": {"count": self.action_rate[0], "seconds": self.action_rate[1]},
                 }
             )
             conn.send({"type": "table", "table": self.table_json()})
