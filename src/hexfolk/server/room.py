@@ -965,9 +965,15 @@ class Room:
                 if not task.done():
                     task.cancel()
                 del self._bots[seat]
+        # bots decide in the kernel's walk order, as in simulate (Match asks current_player()):
+        # while the walk names an acting bot seat, the other bots wait for it (an offering bot
+        # does not close its offer before a bot it asked has answered); a person is never
+        # waited for
+        walk = state.current_player()
+        first = walk if walk in acting and self._bot_code(walk) is not None else None
         for seat in sorted(acting):
             code = self._bot_code(seat)
-            if code is None or seat in self._bots:
+            if code is None or seat in self._bots or first not in (None, seat):
                 continue
             task = asyncio.get_running_loop().create_task(
                 self._bot_turn(seat, code, seat in self.stand_in)
