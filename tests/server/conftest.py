@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 
 import pytest
 
+from hexfolk.server.botpool import BOT_FAILURE
 from tests.server.helpers import ThreadServer, pg_database, pg_reachable, thread_server
 
 FAST_RATE = (100_000, 1.0)
@@ -44,3 +46,44 @@ def pg_url() -> Iterator[str]:
         pytest.skip("PostgreSQL on 127.0.0.1:5432 is unreachable (CI unset)")
     with pg_database() as url:
         yield url
+
+
+class BotFailureWatch(logging.Handler):
+    """Collects the ERROR records of the ``hexfolk`` loggers that report a bot failure."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if BOT_FAILURE in record.getMessage():
+            self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def no_bot_failures(request: pytest.FixtureRequest) -> Iterator[BotFailureWatch]:
+    """Issue 25 (Deliver 3): any server test during which a bot failure is logged fails (a test
+    that provokes one on purpose asks for ``bot_failures_expected`` and checks them itself)."""
+    watch = BotFailureWatch()
+    logger = logging.getLogger("hexfolk")
+    logger.addHandler(watch)
+    try:
+        yield watch
+    finally:
+        logger.removeHandler(watch)
+    if "bot_failures_expected" in request.fixturenames:
+        return
+    if watch.records:
+        first = watch.records[0]
+        tb = logging.Formatter().formatException(first.exc_info) if first.exc_info else ""
+        pytest.fail(
+            f"{len(watch.records)} bot failure(s) logged during the test; the first: "
+            f"{first.getMessage()}\n{tb}",
+            pytrace=False,
+        )
+
+
+@pytest.fixture
+def bot_failures_expected(no_bot_failures: BotFailureWatch) -> BotFailureWatch:
+    """The bot-failure records of this test, which provokes them on purpose."""
+    return no_bot_failures

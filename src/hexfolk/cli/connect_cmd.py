@@ -20,6 +20,11 @@ With --name a guest identity is created (its token is printed once, on stderr) a
 open seat is taken; with --token the seat you already hold is played. The bot sees only what
 the server sends (its seat's view and legal actions); a search bot (island hard, every Scythe
 level) searches worlds rebuilt from that view (Game.world_from_observation).
+
+Actions are paced to the server's action rate (sent in its welcome; 20 per 2 s by default), so
+the server never refuses one as too fast. A decision the bot fails to take (it raises) is
+reported with its traceback and a random listed action is played instead; the counts are printed
+at the end, and the exit code is then 1.
 """
 
 
@@ -46,7 +51,7 @@ async def _play(
             return 2
         player = RemoteBot(bot, table)
         rng = random.Random()
-        async with client.connect(table_id) as conn:
+        async with client.connect(table_id, paced=True) as conn:
             try:
                 view = await play_seat(conn, player, rng, lambda line: print(line, file=sys.stderr))
             except ServerRefused:
@@ -56,6 +61,11 @@ async def _play(
                 return 1
         result = view.get("result") or {}
         print(f"game over: winners {result.get('winners')}, scores {result.get('scores')}")
+        print(
+            f"{player.decisions} decisions, {player.failures} bot failures, "
+            f"{player.rate_limited} refused as too fast",
+            file=sys.stderr,
+        )
         print(
             f"({player.searched} decisions searched worlds rebuilt from the seat's view"
             + (
@@ -72,7 +82,7 @@ async def _play(
             + ")",
             file=sys.stderr,
         )
-        return 0
+        return 1 if player.failures else 0
 
 
 def connect_command(

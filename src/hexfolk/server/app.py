@@ -127,9 +127,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/healthz", tags=["server"])
     async def health() -> dict[str, object]:
-        """Liveness: ``{"ok": true, "rooms": n}``."""
+        """Liveness: ``{"ok": true, "rooms": n, ...}`` with the bot decisions this server
+        process asked of its bots and how many of them failed (each logged with its traceback
+        and replaced by the clock's default; a healthy server has ``bot_failures`` 0)."""
         svc: Services = app.state.services
-        return {"ok": True, "rooms": len(svc.manager.rooms), "version": __version__}
+        pool = svc.manager.pool
+        return {
+            "ok": True,
+            "rooms": len(svc.manager.rooms),
+            "version": __version__,
+            "bot_decisions": pool.decisions,
+            "bot_failures": pool.failures,
+        }
 
     # outermost but for Starlette's error middleware: no route ever reads a body over the limit
     app.add_middleware(BodyLimit, limit=BODY_MAX)

@@ -6,6 +6,14 @@ actions. The room pickles the state into the worker (a process boundary, never s
 back the action text, which then goes through the same checks as a person's.
 
 The ``random`` bot costs microseconds, so it chooses in the room itself.
+
+A failed choice (the bot raised, or its worker died) is never silent: :meth:`BotPool.choose`
+raises it to the room, which logs it once with its traceback (the message carries
+:data:`BOT_FAILURE`), plays the clock's default instead, flags that step ``bot_failed`` (the
+table's statistics count it per seat) and the pool counts it for the server (``/healthz``).
+
+Workers never outlive the server: each one watches its parent (:func:`_watch_parent`) and exits
+within :data:`PARENT_CHECK` seconds once the server process is gone, even after a SIGKILL.
 """
 
 from __future__ import annotations
@@ -14,8 +22,10 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import os
 import pickle
 import random
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -26,6 +36,12 @@ log = logging.getLogger("hexfolk.server.botpool")
 
 INLINE_BOTS = frozenset({"random"})
 """Bot codes cheap enough to choose inside the room task."""
+
+BOT_FAILURE = "bot failure"
+"""Every log line of a failed bot decision contains these words (the tests watch for them)."""
+
+PARENT_CHECK = 0.5
+"""A worker checks every 0.5 s that the server process that started it is still alive."""
 
 
 @functools.lru_cache(maxsize=32)
@@ -48,6 +64,33 @@ def _choose_pickled(blob: bytes, seat: int, code: str, seed: int) -> str:
     return choose_text(state, seat, code, seed)
 
 
+def forget_bots() -> None:
+    """Drop the bots built so far in this process (after :func:`register_bot` replaced a code)."""
+    _bot.cache_clear()
+
+
+def _parent_gone(parent: int) -> bool:
+    """Whether the process ``parent`` has ended (this process was then reparented)."""
+    return os.getppid() != parent
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end this process as soon as ``parent`` is gone. A daemon thread checks every
+    :data:`PARENT_CHECK` seconds that the worker has not been reparented (a SIGKILLed server
+    runs no clean-up, so nobody else would stop its workers). Portable, and unlike Linux's
+    ``PR_SET_PDEATHSIG`` it does not depend on which of the server's threads started the worker."""
+    if _parent_gone(parent):
+        os._exit(0)
+
+    def watch() -> None:
+        stop = threading.Event()
+        while not stop.wait(PARENT_CHECK):
+            if _parent_gone(parent):
+                os._exit(0)
+
+    threading.Thread(target=watch, name="hexfolk-parent-watch", daemon=True).start()
+
+
 def _warm() -> int:
     return 0
 
@@ -58,14 +101,34 @@ class BotPool:
     def __init__(self, workers: int = 2):
         self.workers = max(1, workers)
         self._executor: ProcessPoolExecutor | None = None
+        self.decisions = 0
+        """Bot decisions asked of this pool (this server process)."""
+        self.failures = 0
+        """Decisions that raised instead of answering (``/healthz`` shows it)."""
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             ctx = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=ctx,
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
+            )
         return self._executor
 
     async def choose(self, state: State, seat: int, code: str, seed: int) -> str:
+        """The bot's action text; raises what the bot raised (counted in :attr:`failures`)."""
+        self.decisions += 1
+        try:
+            return await self._choose(state, seat, code, seed)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.failures += 1
+            raise
+
+    async def _choose(self, state: State, seat: int, code: str, seed: int) -> str:
         if code in INLINE_BOTS:
             return choose_text(state, seat, code, seed)
         blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)

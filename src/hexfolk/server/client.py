@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -34,6 +36,33 @@ class ServerError(Exception):
         self.message = message
         self.status = status
         self.data = data
+
+
+DEFAULT_ACTION_RATE = (20, 2.0)
+"""The server's default action rate (``docs/protocol.md``): what a client paces itself to when
+the ``welcome`` does not say (a server older than its ``action_rate`` field)."""
+PACING_MARGIN = 1.05
+"""A paced client spreads its actions over 5% more time than the server's window (a frame sent
+exactly one window after another may arrive a little sooner)."""
+
+
+class ActionPacer:
+    """Keeps a connection's actions and undos under the server's rate (``count`` per
+    ``seconds``): :meth:`wait` sleeps just long enough before a send."""
+
+    def __init__(self, count: int, seconds: float):
+        self.count = max(1, count)
+        self.seconds = seconds * PACING_MARGIN + 0.02
+        self._sent: deque[float] = deque()
+
+    async def wait(self) -> None:
+        now = time.monotonic()
+        while self._sent and now - self._sent[0] >= self.seconds:
+            self._sent.popleft()
+        if len(self._sent) >= self.count:
+            await asyncio.sleep(self._sent[0] + self.seconds - now)
+            self._sent.popleft()
+        self._sent.append(time.monotonic())
 
 
 class TableConnection:
@@ -56,6 +85,12 @@ class TableConnection:
         self.refusal: dict[str, Any] | None = None
         self.close_code: int | None = None
         self._reader: asyncio.Task[None] | None = None
+        self.pacer = ActionPacer(*DEFAULT_ACTION_RATE)
+        """Set from the ``welcome``'s ``action_rate``; with :attr:`paced`, actions and undos
+        wait for it: never more than the server's rate."""
+        self.paced = False
+        """Pace actions and undos to the server's rate (``hexfolk connect``; the tests that
+        flood the server on purpose leave it off)."""
 
     def start(self) -> None:
         self._reader = asyncio.get_running_loop().create_task(self._read())
@@ -75,6 +110,9 @@ class TableConnection:
                     self.table = msg.get("table")
                 elif kind == "welcome":
                     self.welcome = msg
+                    rate = msg.get("action_rate") or {}
+                    if rate.get("count") and rate.get("seconds"):
+                        self.pacer = ActionPacer(int(rate["count"]), float(rate["seconds"]))
                     self.greeted.set()
                 elif kind == "error" and not self.greeted.is_set():
                     self.refusal = msg
@@ -124,10 +162,13 @@ class TableConnection:
                 return msg
 
     async def act(self, action: str, version: int, ref: str | None = None) -> None:
-        """Send an action (answered by ``accepted`` or ``error`` with the same ``ref``)."""
+        """Send an action (answered by ``accepted`` or ``error`` with the same ``ref``); with
+        :attr:`paced`, no faster than the server's action rate."""
         msg: dict[str, Any] = {"type": "action", "action": action, "version": version}
         if ref is not None:
             msg["ref"] = ref
+        if self.paced:
+            await self.pacer.wait()
         await self.send(msg)
 
     async def undo(self, steps: int | str, version: int, ref: str | None = None) -> None:
@@ -136,6 +177,8 @@ class TableConnection:
         msg: dict[str, Any] = {"type": "undo", "steps": steps, "version": version}
         if ref is not None:
             msg["ref"] = ref
+        if self.paced:
+            await self.pacer.wait()
         await self.send(msg)
 
     async def chat(self, text: str) -> None:
@@ -241,13 +284,16 @@ class HexfolkClient:
         spectate: bool = False,
         since: int | None = None,
         keep_raw: bool = False,
+        paced: bool = False,
     ) -> AsyncIterator[TableConnection]:
         """A WebSocket at the table, hello sent (with this client's token). ``keep_raw`` keeps
-        every frame received in :attr:`TableConnection.received`."""
+        every frame received in :attr:`TableConnection.received`; ``paced`` keeps its actions
+        under the server's action rate (:attr:`TableConnection.paced`)."""
         url = self.base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
         ws = await websockets.connect(url, max_size=1 << 24)
         conn = TableConnection(ws)
         conn.keep_raw = keep_raw
+        conn.paced = paced
         conn.start()
         hello: dict[str, Any] = {"type": "hello", "token": self.token, "since": since}
         if spectate:

@@ -88,6 +88,8 @@ class EventRow(Base):
     timeout: Mapped[bool] = mapped_column(Boolean, default=False)
     stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot_failed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A bot's step played by the clock's default because the bot failed to choose."""
     at: Mapped[float] = mapped_column(Float)
     undoes: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
     """An ``undo`` event: the first ``seq`` it takes back."""

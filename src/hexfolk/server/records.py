@@ -75,10 +75,19 @@ def build_record(row: TableRow, events: Sequence[EventRow], names: dict[str, str
 
 
 def statistics(events: Sequence[EventRow], players: int) -> dict[str, Any]:
-    """Per seat: decisions, bot decisions, stand-in decisions, time-outs (of the game as
-    played), and undos (how many undo requests the seat made)."""
+    """Per seat: decisions, bot decisions, stand-in decisions, time-outs, bot failures (bot
+    steps the clock's default played because the bot failed; of the game as played), and undos
+    (how many undo requests the seat made)."""
     stats = [
-        {"seat": s, "decisions": 0, "stand_in": 0, "timeouts": 0, "bot": 0, "undos": 0}
+        {
+            "seat": s,
+            "decisions": 0,
+            "stand_in": 0,
+            "timeouts": 0,
+            "bot": 0,
+            "bot_failures": 0,
+            "undos": 0,
+        }
         for s in range(players)
     ]
     for ev in events:
@@ -92,6 +101,7 @@ def statistics(events: Sequence[EventRow], players: int) -> dict[str, Any]:
         entry["stand_in"] += int(ev.stand_in)
         entry["timeouts"] += int(ev.timeout)
         entry["bot"] += int(ev.bot and not ev.stand_in)
+        entry["bot_failures"] += int(bool(ev.bot_failed))
     return {"seats": stats}
 
 

@@ -14,7 +14,9 @@ counted in :attr:`RemoteBot.fell_back` and said once at the end (``docs/server.m
 
 from __future__ import annotations
 
+import asyncio
 import random
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -68,6 +70,13 @@ class RemoteBot:
         self.replaced = 0
         """Choices the table refused (a world may allow what the table does not, e.g. a trade
         with a seat whose hidden hand can no longer pay), replaced by a random listed one."""
+        self.decisions = 0
+        """Decisions taken (one per view that asked this seat for one)."""
+        self.failures = 0
+        """Decisions the bot failed to take (it raised): reported with the traceback and
+        replaced by a random listed action, so the seat's clock does not run out."""
+        self.rate_limited = 0
+        """Actions the server refused as too fast (``rate_limited``), sent again after a pause."""
 
     def replace(self, view: dict[str, Any], rng: random.Random) -> str:
         """A random listed action for ``view``, after the table refused this bot's choice."""
@@ -92,6 +101,9 @@ class RemoteBot:
         return str(action)
 
 
+RATE_RETRY = 0.25
+"""Seconds ``play_seat`` waits before it sends an action refused as ``rate_limited`` again."""
+
 REFUSED = frozenset(("illegal", "malformed", "ambiguous"))
 """Error codes of an action the engine refused (``docs/protocol.md``)."""
 
@@ -104,19 +116,46 @@ class ServerRefused(ConnectionError):
     """The server refused the connection's identity (a bad or missing token, no such table)."""
 
 
+def _decide(
+    player: RemoteBot,
+    view: dict[str, Any],
+    log: list[str],
+    rng: random.Random,
+    report: Callable[[str], None],
+) -> str:
+    """The bot's choice; a bot that raises is reported with its traceback, counted, and a
+    random listed action is played instead (the seat's clock never runs out for it)."""
+    player.decisions += 1
+    try:
+        return player.choose(view, log, rng)
+    except Exception:
+        player.failures += 1
+        report(
+            f"bot failure: the {player.code} bot raised; a random listed action plays\n"
+            + traceback.format_exc().rstrip()
+        )
+        return str(rng.choice(view["legal"])["action"])
+
+
 async def play_seat(
     conn: TableConnection,
     player: RemoteBot,
     rng: random.Random,
     report: Callable[[str], None] = lambda _line: None,
+    *,
+    max_decisions: int | None = None,
 ) -> dict[str, Any]:
-    """Play ``conn``'s seat with ``player`` until the game ends; return the final view.
+    """Play ``conn``'s seat with ``player`` until the game ends (or, with ``max_decisions``,
+    until it has taken that many decisions); return the last view.
 
     This is ``hexfolk connect``'s loop: it decides on the newest view only, once per version,
     and passes every other error message to ``report`` (a refused action is decided again on
-    the next view). Raises :class:`ServerRefused` for a bad token or table, and
-    :class:`ConnectionClosed` when the server closes the connection."""
+    the next view; one refused as ``rate_limited`` is sent again after :data:`RATE_RETRY` s,
+    which a connection paced to the server's rate never sees). Raises :class:`ServerRefused`
+    for a bad token or table, and :class:`ConnectionClosed` when the server closes the
+    connection."""
     acted = -1
+    last = ""
     while True:
         try:
             msg = await conn.recv(timeout=3600)
@@ -129,12 +168,22 @@ async def play_seat(
                 raise ServerRefused(str(msg.get("message")))
             current = conn.view
             if (
+                msg.get("code") == "rate_limited"
+                and current is not None
+                and current["legal"]
+                and current["version"] == acted
+            ):  # too fast for the server: the same choice again after a pause
+                player.rate_limited += 1
+                await asyncio.sleep(RATE_RETRY)
+                await conn.act(last, current["version"])
+            elif (
                 msg.get("code") in REFUSED
                 and current is not None
                 and current["legal"]
                 and current["version"] == acted
             ):  # the table refused the choice: a listed action instead, once per refusal
-                await conn.act(player.replace(current, rng), current["version"])
+                last = player.replace(current, rng)
+                await conn.act(last, current["version"])
             continue
         if kind != "view":
             continue
@@ -144,7 +193,10 @@ async def play_seat(
         if view is not conn.view:
             continue  # a newer view is already queued: decide on that one
         if view["legal"] and view["version"] != acted:
+            if max_decisions is not None and player.decisions >= max_decisions:
+                return view
             acted = view["version"]
-            await conn.act(player.choose(view, conn.log, rng), view["version"])
+            last = _decide(player, view, conn.log, rng, report)
+            await conn.act(last, view["version"])
         if conn.closed.is_set():
             raise ConnectionClosed("the server closed the connection")

@@ -36,7 +36,7 @@ from hexfolk.core import (
     load_game,
     make_rng,
 )
-from hexfolk.server.botpool import BotPool
+from hexfolk.server.botpool import BOT_FAILURE, BotPool
 from hexfolk.server.clock import TableClock
 from hexfolk.server.errors import ApiError, forbidden
 from hexfolk.server.limits import (
@@ -330,6 +330,7 @@ class Room:
                 timeout=ev.timeout,
                 stand_in=ev.stand_in,
                 bot=ev.bot,
+                bot_failed=ev.bot_failed,
                 at=ev.at,
                 reveals=None,
             )
@@ -464,6 +465,7 @@ class Room:
                     "player_id": conn.player_id,
                     "name": conn.name if player is not None else None,
                     "version": self.version,
+                    "action_rate": {"count": self.action_rate[0], "seconds": self.action_rate[1]},
                 }
             )
             conn.send({"type": "table", "table": self.table_json()})
@@ -963,9 +965,15 @@ class Room:
                 if not task.done():
                     task.cancel()
                 del self._bots[seat]
+        # bots decide in the kernel's walk order, as in simulate (Match asks current_player()):
+        # while the walk names an acting bot seat, the other bots wait for it (an offering bot
+        # does not close its offer before a bot it asked has answered); a person is never
+        # waited for
+        walk = state.current_player()
+        first = walk if walk in acting and self._bot_code(walk) is not None else None
         for seat in sorted(acting):
             code = self._bot_code(seat)
-            if code is None or seat in self._bots:
+            if code is None or seat in self._bots or first not in (None, seat):
                 continue
             task = asyncio.get_running_loop().create_task(
                 self._bot_turn(seat, code, seat in self.stand_in)
@@ -981,22 +989,33 @@ class Room:
                 return
             version = self.version
             seed = derive_seed(self.row.seed, "bot", seat, version)
+            failed = False
             try:
                 text = await self.pool.choose(state, seat, code, seed)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("table %s: bot %s failed at seat %d", self.id, code, seat)
+                # never silent: logged once here, counted by the pool (/healthz) and flagged on
+                # the step the clock's default then plays (the table's statistics)
+                failed = True
+                log.exception(
+                    "table %s: %s: bot %s at seat %d (version %d); the clock's default plays",
+                    self.id,
+                    BOT_FAILURE,
+                    code,
+                    seat,
+                    version,
+                )
                 fallback = state.timeout_action(seat, make_rng(seed, "fallback"))
                 if fallback is None:
                     return
                 text = str(fallback)
-            self.post(lambda: self._bot_move(seat, code, version, text, stand_in))
+            self.post(lambda: self._bot_move(seat, code, version, text, stand_in, failed))
         except asyncio.CancelledError:
             return
 
     async def _bot_move(
-        self, seat: int, code: str, version: int, text: str, stand_in: bool
+        self, seat: int, code: str, version: int, text: str, stand_in: bool, failed: bool = False
     ) -> None:
         state = self.state
         entry = self._bots.get(seat)
@@ -1010,7 +1029,9 @@ class Room:
         action = state.parse_action_for(seat, text)
         turn = state.turn_count()
         state.apply_for(seat, action)
-        self._record("action", seat, str(action), turn=turn, bot=True, stand_in=stand_in)
+        self._record(
+            "action", seat, str(action), turn=turn, bot=True, stand_in=stand_in, bot_failed=failed
+        )
         self._draw_chance()
         await self._publish()
 

@@ -39,6 +39,7 @@ EVENT_COLUMNS: tuple[str, ...] = (
     "timeout",
     "stand_in",
     "bot",
+    "bot_failed",
     "at",
     "undoes",
 )

@@ -46,6 +46,8 @@ class Step:
     timeout: bool = False
     stand_in: bool = False
     bot: bool = False
+    bot_failed: bool = False
+    """A bot step the bot failed to choose: the clock's default was played instead."""
     at: float = 0.0
     undoes: int | None = None
     reveals: bool | None = None
@@ -77,6 +79,7 @@ def _event_rows(writes: Sequence[_Write]) -> list[dict[str, Any]]:
             "timeout": st.timeout,
             "stand_in": st.stand_in,
             "bot": st.bot,
+            "bot_failed": st.bot_failed,
             "at": st.at,
             "undoes": st.undoes,
         }
