@@ -33,6 +33,13 @@ from tests.web.test_island_reasons import _enter
 SHOTS = Path(os.environ.get("HEXFOLK_SHOTS") or "/tmp/shots")
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+SEATED = (
+    "(n) => { const s = document.querySelector('#seats'); return !!s && s.innerText.includes(n); }"
+)
+"""The table's lobby is drawn with a seat of the person named ``n``."""
+UNSEATED = (
+    "(n) => { const s = document.querySelector('#seats'); return !!s && !s.innerText.includes(n); }"
+)
 
 
 def _shots(page: Any, name: str, show: str | None = None) -> None:
@@ -41,7 +48,7 @@ def _shots(page: Any, name: str, show: str | None = None) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for label, size in (("wide", WIDE), ("phone", PHONE)):
         page.set_viewport_size(size)
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(400)
         if show:
             page.locator(show).first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=False)
@@ -92,7 +99,7 @@ def test_a_kicked_person_is_told_and_watches_on_and_may_sit_again(
     _enter(page, web_server.url + "/", "Bo")
     page.goto(f"{web_server.url}/#/t/{tid}")
     page.click("#join")
-    page.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bo')")
+    page.wait_for_function(SEATED, arg="Bo")
     opened = _sockets(page)
 
     _kick(web_server, host, tid, 1)
@@ -102,7 +109,7 @@ def test_a_kicked_person_is_told_and_watches_on_and_may_sit_again(
     assert "Hanna moved you out of seat 2" in text, text
     assert "watching" in text and "open" in text, text
     # the watcher's lobby: no seat of Bo's, Join offered again
-    page.wait_for_function("() => !document.querySelector('#seats').innerText.includes('Bo')")
+    page.wait_for_function(UNSEATED, arg="Bo")
     page.locator("#join").wait_for()
     assert page.locator("#leave").count() == 0
     _shots(page, "kicked-watching")
@@ -110,7 +117,7 @@ def test_a_kicked_person_is_told_and_watches_on_and_may_sit_again(
     assert opened == [], opened  # the same socket watches on (the server made it a watcher)
 
     page.click("#join")  # a kick is not a ban: the open seat is taken again
-    page.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bo')")
+    page.wait_for_function(SEATED, arg="Bo")
     page.locator("#leave").wait_for()
     assert not note.is_visible()  # seated again: the notice is gone
     assert page.errors == []  # type: ignore[attr-defined]
@@ -131,7 +138,7 @@ def test_a_kicked_person_at_a_table_without_spectators_is_told_why_and_not_recon
     page.locator("#shut-out").wait_for()
     assert page.locator("#shut-out h2").inner_text() == "Deze tafel laat je niet binnen"
     page.click("#retake-seat")
-    page.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bo')")
+    page.wait_for_function(SEATED, arg="Bo")
     opened = _sockets(page)
 
     _kick(web_server, host, tid, 1)
@@ -151,8 +158,7 @@ def test_a_kicked_person_at_a_table_without_spectators_is_told_why_and_not_recon
     assert opened == [], opened
 
     page.click("#retake-seat")  # the open seat taken again: one new socket, seated
-    page.wait_for_function("() => document.querySelector('#seats') && "
-                           "document.querySelector('#seats').innerText.includes('Bo')")
+    page.wait_for_function(SEATED, arg="Bo")
     assert len(opened) == 1, opened
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
@@ -161,6 +167,7 @@ def test_a_kicked_person_at_a_table_without_spectators_is_told_why_and_not_recon
 def _as(page: Any, url: str, player: dict[str, Any]) -> None:
     """The page holds ``player``'s identity (as its own name form would have stored it)."""
     page.goto(url + "/")
+    page.locator("#name").wait_for()  # the lobby has drawn its name form: no route pending
     page.evaluate("(p) => localStorage.setItem('hexfolk.player', p)", json.dumps(player))
 
 
@@ -186,7 +193,9 @@ def test_every_page_of_the_old_table_shows_the_way_to_the_rematch(
             await host.start(t["id"])
             async with host.connect(t["id"]) as conn:
                 await conn.next_view()
-                await play_scripted(conn, _builder(random.Random(5)), max_actions=20_000, timeout=150)
+                await play_scripted(
+                    conn, _builder(random.Random(5)), max_actions=20_000, timeout=150
+                )
             return str(t["id"]), me, other
 
     tid, ann, cy = in_thread(finished, timeout=170)
@@ -207,12 +216,17 @@ def test_every_page_of_the_old_table_shows_the_way_to_the_rematch(
     overview.wait_for_timeout(300)  # its socket says hello
 
     asker.click("#end #rematch")
-    asker.wait_for_function(f"() => location.hash.startsWith('#/t/') && location.hash !== '#/t/{tid}'")
+    asker.wait_for_function(
+        f"() => location.hash.startsWith('#/t/') && location.hash !== '#/t/{tid}'"
+    )
     new = asker.evaluate("() => location.hash.slice(4)")
     asker.locator("#seats").wait_for()  # the new table's lobby, the same seats
     assert "Ann" in asker.locator("#seats").inner_text()
 
-    for page, words in ((overview, "Ann opened a new table"), (watcher, "Ann 님이 같은 자리의 새 테이블")):
+    for page, words in (
+        (overview, "Ann opened a new table"),
+        (watcher, "Ann 님이 같은 자리의 새 테이블"),
+    ):
         link = page.locator("#rematch-link")
         link.wait_for()
         assert link.get_attribute("href") == f"#/t/{new}"
@@ -245,9 +259,9 @@ def test_the_chat_shows_each_lines_channel_and_where_a_line_goes(
     fan.goto(f"{web_server.url}/#/t/{tid}")
     wait_rendered(fan, "true")
 
-    assert ann.locator("#chat-to").inner_text().lower() == "players"
+    assert ann.locator("#chat-to .chat-ch").inner_text().lower() == "→ players"
     assert "players" in (ann.get_attribute("#chat-input", "placeholder") or "")
-    assert fan.locator("#chat-to").inner_text().lower() == "espectadores"
+    assert fan.locator("#chat-to .chat-ch").inner_text().lower() == "→ espectadores"
     assert "espectadores" in (fan.get_attribute("#chat-input", "placeholder") or "")
 
     fan.fill("#chat-input", "hola desde la grada")

@@ -11,7 +11,7 @@ import { swatch } from "./seats.js";
 export function chatBox(send) {
   const list = h("ol.chat#chat");
   const chatInput = h("input#chat-input", { maxlength: 500, placeholder: t("chat.placeholder"), "aria-label": t("chat") });
-  const to = h("span.chat-to#chat-to", { hidden: true });
+  const to = h("div.chat-to#chat-to", { hidden: true });
   const form = h("form.chat-form", { onsubmit: (e) => {
     e.preventDefault();
     const text = chatInput.value.trim();
@@ -35,13 +35,15 @@ export function chatAudience(table) {
 export function showAudience(form, audience) {
   if (form.dataset.audience === audience) return;
   form.dataset.audience = audience;
-  const to = form.querySelector(".chat-to");
-  to.hidden = false;
-  to.textContent = t(`chat.tag.${audience}`);
-  to.className = `chat-to ch-${audience}`;
+  // a line of its own above the input: the audience, and for a spectator that the players
+  // read it only after the end
+  const note = audience === "spectators" ? t("chat.to.spectators_note") : "";
+  form.querySelector(".chat-to").replaceChildren(h(`span.chat-ch.ch-${audience}`, { text: `→ ${t(`chat.tag.${audience}`)}` }),
+    note ? h("span.muted", { text: ` ${note}` }) : "");
+  form.querySelector(".chat-to").hidden = false;
   const input = form.querySelector("input");
   input.placeholder = t(`chat.to.${audience}`);
-  input.setAttribute("aria-label", `${t("chat")}: ${t(`chat.to.${audience}`)}`);
+  input.setAttribute("aria-label", `${t("chat")}: ${t(`chat.to.${audience}`)}${note ? ` ${note}` : ""}`);
 }
 
 /** The last messages; `mark(seat)` draws the seat's mark beside a name (a game's page passes
