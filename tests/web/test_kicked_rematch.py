@@ -171,49 +171,67 @@ def _as(page: Any, url: str, player: dict[str, Any]) -> None:
     page.evaluate("(p) => localStorage.setItem('hexfolk.player', p)", json.dumps(player))
 
 
+def _finished_table(server: ThreadServer, game: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A finished two-seat ``game`` table of Ann (seat 0) against a bot, and a second person
+    (Cy) who holds no seat there: the id and both identities. Ann builds on the island (a
+    scripted player); at Scythe her 0.05 s clock plays her seat (about 12 s a game)."""
+
+    async def finish() -> tuple[str, dict[str, Any], dict[str, Any]]:
+        async with HexfolkClient(server.url) as host, HexfolkClient(server.url) as fan:
+            ann = await host.create_player("Ann")
+            cy = await fan.create_player("Cy")
+            seats = [{"kind": "host"}, {"kind": "bot", "level": "easy"}]
+            if game == "island":
+                t = await host.create_table(
+                    game="island", players=2, options={"vp_target": 8}, seed=5, clock=None,
+                    bot_delay=0, seats=seats,
+                )  # fmt: skip
+                await host.start(t["id"])
+                async with host.connect(t["id"]) as conn:
+                    await conn.next_view()
+                    await play_scripted(
+                        conn, _builder(random.Random(5)), max_actions=20_000, timeout=150
+                    )
+            else:
+                seats[1]["level"] = "random"
+                t = await host.create_table(
+                    game="scythe", players=2, seed=3, clock=0.05, bot_delay=0, seats=seats,
+                    options={"factions": "polania,saxony", "mats": "mechanical,agricultural"},
+                    disconnect={"policy": "wait", "grace": 600},
+                )  # fmt: skip
+                await host.start(t["id"])
+                async with host.connect(t["id"], spectate=True) as watch:
+                    await watch.wait_for(lambda v: v["status"] == "finished", timeout=150)
+            return str(t["id"]), ann, cy
+
+    return in_thread(finish, timeout=170)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("game", ["island", "scythe"])
 def test_every_page_of_the_old_table_shows_the_way_to_the_rematch(
-    browser: Any, web_server: ThreadServer
+    browser: Any, web_server: ThreadServer, game: str
 ) -> None:
-    """Finding 7: the player who asks goes to the new table; the same player's overview and a
-    spectator's table page (Korean here) are pushed the link to it."""
-
-    async def finished() -> tuple[str, dict[str, Any], dict[str, Any]]:
-        async with HexfolkClient(web_server.url) as host, HexfolkClient(web_server.url) as fan:
-            me = await host.create_player("Ann")
-            other = await fan.create_player("Cy")
-            t = await host.create_table(
-                game="island",
-                players=2,
-                options={"vp_target": 8},
-                seed=5,
-                clock=None,
-                bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
-            )
-            await host.start(t["id"])
-            async with host.connect(t["id"]) as conn:
-                await conn.next_view()
-                await play_scripted(
-                    conn, _builder(random.Random(5)), max_actions=20_000, timeout=150
-                )
-            return str(t["id"]), me, other
-
-    tid, ann, cy = in_thread(finished, timeout=170)
+    """Finding 7: the player who asks goes to the new table; the same player's other page (the
+    island's overview; Scythe's end panel in another tab) and a spectator's table page (Korean
+    here) are pushed the link to it, in place of the Rematch button."""
+    tid, ann, cy = _finished_table(web_server, game)
     url = web_server.url
     asker = new_page(browser, size=WIDE)
     _as(asker, url, ann)
     asker.goto(f"{url}/#/t/{tid}")
     wait_rendered(asker, "v.status === 'finished'")
-    overview = new_page(browser, size=WIDE)
-    _as(overview, url, ann)
-    overview.goto(f"{url}/#/t/{tid}/overview")
-    overview.locator("#rematch").wait_for()
+    other = new_page(browser, size=WIDE)
+    _as(other, url, ann)
+    other_at = f"#/t/{tid}/overview" if game == "island" else f"#/t/{tid}"
+    other.goto(url + "/" + other_at)
+    other.locator("#rematch").wait_for()
     watcher = new_page(browser, locale="ko-KR", size=WIDE)
     _as(watcher, url, cy)
     watcher.goto(f"{url}/#/t/{tid}")
     wait_rendered(watcher, "v.status === 'finished'")
+    watcher.locator("#end h2").first.wait_for()
     assert watcher.locator("#end #rematch").count() == 0  # a watcher cannot ask
-    overview.wait_for_timeout(300)  # its socket says hello
+    other.wait_for_timeout(300)  # its socket says hello
 
     asker.click("#end #rematch")
     asker.wait_for_function(
@@ -224,20 +242,21 @@ def test_every_page_of_the_old_table_shows_the_way_to_the_rematch(
     assert "Ann" in asker.locator("#seats").inner_text()
 
     for page, words in (
-        (overview, "Ann opened a new table"),
+        (other, "Ann opened a new table"),
         (watcher, "Ann 님이 같은 자리의 새 테이블"),
     ):
         link = page.locator("#rematch-link")
         link.wait_for()
         assert link.get_attribute("href") == f"#/t/{new}"
         assert words in page.locator("#rematch-note").inner_text()
-        assert page.evaluate("() => location.hash") in (f"#/t/{tid}/overview", f"#/t/{tid}")
-    _shots(watcher, "rematch-watcher", "#rematch-note")
-    _shots(overview, "rematch-overview")
-    overview.click("#rematch-link")
-    overview.wait_for_function(f"() => location.hash === '#/t/{new}'")
-    overview.locator("#seats").wait_for()
-    for page in (asker, overview, watcher):
+        assert page.evaluate("() => location.hash") in (other_at, f"#/t/{tid}")
+        assert page.locator("#rematch").count() == 0  # the way there, not a second ask
+    _shots(watcher, f"rematch-{game}-watcher", "#rematch-note")
+    _shots(other, f"rematch-{game}-other", "#rematch-note")
+    other.click("#rematch-link")
+    other.wait_for_function(f"() => location.hash === '#/t/{new}'")
+    other.locator("#seats").wait_for()
+    for page in (asker, other, watcher):
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
 
