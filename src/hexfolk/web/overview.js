@@ -72,6 +72,7 @@ export async function showOverview(app, id) {
   // the rematch (rematch.js): the button, or the way to the new table, pushed when it is made
   let rematch = rematchPart(id, tb.rematch_id, null, true);
   const stop = tb.rematch_id ? null : listenForRematch(id, (nid, by) => {
+    if (rematch.id === "rematch-note" && !by) return; // already shown (the push named who asked)
     const part = rematchPart(id, nid, by, true);
     rematch.replaceWith(part);
     rematch = part;

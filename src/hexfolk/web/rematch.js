@@ -27,20 +27,35 @@ export function rematchPart(id, rematchId, by, seated) {
 }
 
 /** For a page without the table's socket (the island's overview): listen on one for the
- * `rematch` push only; `onRematch(newId, by)`. Returns the function that stops listening. A
- * refused or lost socket is not retried: the page still shows the table's `rematch_id` as it
- * was when the page opened. */
+ * `rematch` push only; `onRematch(newId, by)` (`by` null when only the table's `rematch_id`
+ * says so: a rematch made while the socket was away). A lost socket is opened again with
+ * back-off (300 ms doubling to 8 s); a refused one (4401, 4404) is not: the page keeps what it
+ * showed when it opened. Returns the function that stops listening. */
 export function listenForRematch(id, onRematch) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
   let stopped = false;
-  ws.onopen = () => {
-    const p = me();
-    ws.send(JSON.stringify({ type: "hello", token: p ? p.token : null, as: p ? "seat" : "spectator" }));
+  let ws = null;
+  let retry = 0;
+  const open = () => {
+    ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
+    ws.onopen = () => {
+      const p = me();
+      ws.send(JSON.stringify({ type: "hello", token: p ? p.token : null, as: p ? "seat" : "spectator" }));
+    };
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (stopped) return;
+      if (msg.type === "welcome") retry = 0;
+      else if (msg.type === "rematch") onRematch(msg.table, msg.by);
+      else if (msg.type === "table" && msg.table.rematch_id) onRematch(msg.table.rematch_id, null);
+      else if (msg.type === "error") console.warn("rematch socket", msg.code, msg.message);
+    };
+    ws.onclose = (ev) => {
+      if (stopped) return;
+      if (ev.code === 4401 || ev.code === 4404) { console.warn("rematch socket refused", ev.code, ev.reason); return; }
+      setTimeout(() => { if (!stopped) open(); }, Math.min(8000, 300 * 2 ** retry++));
+    };
   };
-  ws.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "rematch" && !stopped) onRematch(msg.table, msg.by);
-  };
+  open();
   return () => { stopped = true; ws.close(); };
 }
