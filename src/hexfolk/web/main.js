@@ -17,6 +17,9 @@ async function route() {
   if (current && current.close) current.close();
   current = null;
   document.getElementById("top-extra").replaceChildren();
+  const note = document.getElementById("page-note"); // a page's notice (table_page.js) is its own
+  note.replaceChildren();
+  note.hidden = true;
   const app = document.getElementById("app");
   app.replaceChildren();
   const hash = location.hash.replace(/^#\/?/, "");

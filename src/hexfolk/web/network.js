@@ -14,7 +14,7 @@ export function offlineBanner() {
 }
 
 /** Watch the browser's network for `page` (a page with the Socket mixin: `ws`, `retry`,
- * `closed`, `connect()`, `setConn(ok)`); returns the function that stops watching. */
+ * `closed`, `shut`, `connect()`, `setConn(ok)`); returns the function that stops watching. */
 export function watchNetwork(page) {
   const onOffline = () => {
     page.setConn(false);
@@ -23,7 +23,7 @@ export function watchNetwork(page) {
     if (old) old.close();
   };
   const onOnline = () => {
-    if (page.closed) return;
+    if (page.closed || page.shut) return; // a table that refused the page is not asked again
     page.retry = 0;
     if (!page.ws || page.ws.readyState > 1) page.connect();
   };

@@ -8,6 +8,7 @@ import { seatLabel, swatch, resCard, humanLog } from "./table.js";
 import { RES } from "./legal.js";
 import { logLine } from "./logwords.js";
 import { loadReplay, replayStepper } from "./replay.js";
+import { rematchPart, listenForRematch } from "./rematch.js";
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
 
@@ -68,6 +69,14 @@ export async function showOverview(app, id) {
   const name = (i) => h("span.pn", {}, swatch(i), seatLabel(seats, i));
   const players = sm.players || [];
   const winner = sm.winner;
+  // the rematch (rematch.js): the button, or the way to the new table, pushed when it is made
+  let rematch = rematchPart(id, tb.rematch_id, null, true);
+  const stop = tb.rematch_id ? null : listenForRematch(id, (nid, by) => {
+    if (rematch.id === "rematch-note" && !by) return; // already shown (the push named who asked)
+    const part = rematchPart(id, nid, by, true);
+    rematch.replaceWith(part);
+    rematch = part;
+  });
   const vpRows = players.map((p) => [name(p.seat), ...["settlements", "cities", "vp_cards", "longest_road", "largest_army"].map((k) => p.vp_breakdown[k]), h("strong", { text: p.vp })]);
   const sources = players.length ? Object.keys(players[0].gained) : [];
   const sinks = players.length ? Object.keys(players[0].lost) : [];
@@ -83,9 +92,7 @@ export async function showOverview(app, id) {
         h("a.button", { href: `#/t/${id}`, text: t("back_table") }),
         h("a.button#to-replay", { href: `#/t/${id}/replay`, text: t("replay") }),
         h("a.button#download-record", { href: `/api/tables/${id}/record`, download: `hexfolk-${id}.json`, text: t("record") }),
-        h("button#rematch", { text: t("rematch"), onclick: async () => {
-          try { const nt = await api("POST", `/api/tables/${id}/rematch`); location.hash = `#/t/${nt.id}`; } catch (err) { toast(err.message); }
-        } }))),
+        rematch)),
     timeCard((data.statistics || {}).time, name),
     h("div.card", {}, h("h2", { text: t("overview.dice") }), sm.dice ? diceChart(sm.dice) : null),
     h("div.card", {}, h("h2", { text: t("overview.vp") }), table([t("player"), t("vp.settlements"), t("vp.cities"), t("vp.cards"), t("award.lr"), t("award.la"), t("vp")], vpRows)),
@@ -93,7 +100,7 @@ export async function showOverview(app, id) {
     h("div.card", {}, h("h2", { text: t("overview.lost") }), table([t("player"), ...sinks.map((k) => t(`sink.${k}`)), t("blocked"), t("shortage")], lossRows)),
     h("div.card", {}, h("h2", { text: t("overview.more") }), table([t("player"), t("sevens"), t("robber_moves"), t("steals"), t("stolen"), t("knights"), t("offers"), t("trades"), t("maritime"), t("dev_bought"), t("dev_played"), t("road"), t("turns")], otherRows)),
     h("div.card", {}, h("h2", { text: t("overview.hands") }), h("div.hands", {}, players.map((p) => h("div.hand-line", {}, name(p.seat), RES.map((r) => resCard(r, p.hand[RESNAME[r]]))))))));
-  return null;
+  return stop ? { close: stop } : null;
 }
 
 export async function showReplay(app, id) {

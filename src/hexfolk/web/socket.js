@@ -3,7 +3,7 @@
 // messages the server sends. Mixed into a page class (Object.assign(Page.prototype, Socket));
 // the page has `id`, `table`, `view`, `version`, `seat`, `closed`, `retry` and the hooks
 // renderLobby(), scheduleRender(), renderPlayers(), renderChat(), onView(msg), resync() and
-// staleClick() (table_page.js), and optionally
+// staleClick(), kicked(msg) and shutOut(code) (table_page.js), and optionally
 // onRefusal(msg) (before the refusal's message is shown) and onUndone(msg) (an undo taken).
 import { me } from "./api.js";
 import { h, toast } from "./dom.js";
@@ -26,7 +26,9 @@ export const Socket = {
     ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
     ws.onclose = (ev) => {
       if (this.closed || ws !== this.ws) return;
-      if (ev.code === 4404 || ev.code === 4401) return;
+      // refused (4401: not allowed here, a kick at a table without spectators; 4404: no such
+      // table): never reconnect to a table that refuses this page; say why (shutOut)
+      if (ev.code === 4404 || ev.code === 4401) { this.ws = null; this.shut = ev.code; this.shutOut(ev.code); return; }
       this.setConn(false);
       const delay = Math.min(8000, 300 * 2 ** this.retry++);
       setTimeout(() => { if (!this.closed) this.connect(); }, delay);
@@ -38,12 +40,16 @@ export const Socket = {
     else toast(t("err.offline"));
   },
 
-  /** A connection opened before this person took a seat keeps watching: open a new one. */
+  /** A connection opened before this person took a seat keeps watching: open a new one. One
+   * whose person lost the seat (a kick) stays open: the server makes it a watcher itself, and
+   * its `kicked` notice may still be on the way. */
   checkSeat() {
     const p = me();
     if (!p || !this.ws || !this.welcomed) return;
     const mine = this.table.seats.findIndex((x) => x.kind === "person" && x.player_id === p.id);
     const want = mine >= 0 ? mine : null;
+    if (want === null) { this.seat = null; return; }
+    if (this.kickedMsg) { this.kickedMsg = null; this.note(null); } // seated again
     if (want !== this.seat) {
       const old = this.ws;
       this.ws = null;
@@ -86,12 +92,22 @@ export const Socket = {
       case "undone":
         if (this.onUndone) this.onUndone(msg);
         break;
+      case "kicked":
+        this.kicked(msg);
+        break;
+      case "rematch":
+        // the new table exists (another seat asked): the end panel shows the way there
+        this.rematchBy = msg.by;
+        this.table.rematch_id = msg.table;
+        if (this.view) this.scheduleRender();
+        break;
       case "chat":
         this.chat.push(msg);
         this.renderChat();
         break;
       case "error":
         if (window.__hexfolkDebug) console.log("error", JSON.stringify(msg));
+        if (!this.welcomed) { this.refusal = msg; break; } // a refused hello: shown by shutOut
         if (msg.code === "stale" && this.sent && msg.ref === this.sent.ref && this.sent.retry < 2) {
           // the server sent the current view with the refusal: act again if still listed
           this.retryText = this.sent;

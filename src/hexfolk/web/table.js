@@ -10,7 +10,8 @@ import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, best
 import { settingsFields } from "./lobby.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
 import { Socket } from "./socket.js";
-import { chatBox, drawChat } from "./chat.js";
+import { chatBox, drawChat, chatAudience, showAudience } from "./chat.js";
+import { rematchPart } from "./rematch.js";
 import { clockChips } from "./clock.js";
 import { logLine } from "./logwords.js";
 import { openTable, TablePageBase } from "./table_page.js";
@@ -132,6 +133,7 @@ class TablePage extends TablePageBase {
     const chat = chatBox((msg) => this.send(msg));
     this.el.chat = chat.list;
     const chatForm = chat.form;
+    this.el.chatForm = chatForm;
     // the chat's limits, shown (docs/server.md: 500 characters, 5 messages per 10 s)
     const chatInput = chatForm.querySelector("input");
     const max = chatInput.maxLength;
@@ -177,6 +179,7 @@ class TablePage extends TablePageBase {
     this.renderPlayers();
     this.renderLog();
     this.renderEnd();
+    showAudience(this.el.chatForm, chatAudience(this.table));
     this.renderDialogs();
     this.refocus(focused);
   }
@@ -397,9 +400,7 @@ class TablePage extends TablePageBase {
         h("a.button.primary#to-overview", { href: `#/t/${this.id}/overview`, text: t("overview") }),
         h("a.button#to-replay", { href: `#/t/${this.id}/replay`, text: t("replay") }),
         h("a.button", { href: `/api/tables/${this.id}/record`, download: `hexfolk-${this.id}.json`, text: t("record") }),
-        this.seat !== null ? h("button#rematch", { text: t("rematch"), onclick: async () => {
-          try { const tb = await api("POST", `/api/tables/${this.id}/rematch`); location.hash = `#/t/${tb.id}`; } catch (err) { toast(err.message); }
-        } }) : null)));
+        rematchPart(this.id, this.table.rematch_id, this.rematchBy, this.seat !== null))));
   }
 
   // --- dialogs ------------------------------------------------------------------------------

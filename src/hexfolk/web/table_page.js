@@ -4,8 +4,9 @@
 // benchmarks/web_speed.py, the retry of an action the server found stale, the turn's chime and
 // title, the clocks, the mute button and the focus kept across a redraw. Each game's page
 // extends TablePageBase with its own layout and panels; the hooks for what differs are
-// `onAct`, `loadGeometry`, `loadChat` and `afterRedraw`.
-import { api, checkMe } from "./api.js";
+// `onAct`, `loadGeometry`, `loadChat` and `afterRedraw`. A person the host moves out of their
+// seat is told so (`kicked`), and a table that refuses the page says why (`shutOut`).
+import { api, checkMe, me } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameForm } from "./lobby.js";
@@ -210,4 +211,58 @@ export class TablePageBase {
   }
 
   closeModal() { if (this.modalEl) { this.modalEl.remove(); this.modalEl = null; } }
+
+  /** The notice over the page (#page-note, index.html; cleared when the page changes):
+   * `text` with a close button, or null to hide it. */
+  note(text) {
+    const el = document.getElementById("page-note");
+    if (!text) { el.replaceChildren(); el.hidden = true; return; }
+    el.hidden = false;
+    el.replaceChildren(h("span", { text }), h("button.small.close", { text: "×", "aria-label": t("close"), onclick: () => this.note(null) }));
+  }
+
+  /** The host moved this person out of their seat (docs/server.md, "Kicks"): say so in the
+   * page's language; where the table has spectators the connection watches on (the lobby is
+   * drawn again without a seat, the Join button back), elsewhere the server closes it (4401,
+   * `shutOut`). A kick is not a ban: a seat that is open may be taken again. */
+  kicked(msg) {
+    this.kickedMsg = msg;
+    this.seat = null;
+    const p = me();
+    const watching = this.table.spectators !== false || (p && this.table.host && this.table.host.id === p.id);
+    const words = { by: msg.by, seat: msg.seat + 1 };
+    this.note(t(watching ? "kicked.watch" : "kicked.closed", words));
+  }
+
+  /** The server refused this page's socket (4401: not allowed to watch, or kicked at a table
+   * without spectators; 4404: no such table). No reconnect: the page says why, and where a
+   * seat is open in the lobby it offers to take it (a kick is not a ban). */
+  async shutOut(code) {
+    this.setConn(true); // not a network problem: no "reconnecting" banner
+    if (code === 4404) {
+      this.app.replaceChildren(h("section.card.narrow#shut-out", {}, h("h2", { text: t("err.no_table") }), h("a.button", { href: "#/", text: t("back") })));
+      return;
+    }
+    let tb = this.table;
+    try { tb = await api("GET", `/api/tables/${this.id}`); this.table = tb; } catch (err) { console.warn("table", err); }
+    if (this.closed) return;
+    const why = this.kickedMsg ? t("kicked.closed", { by: this.kickedMsg.by, seat: this.kickedMsg.seat + 1 })
+      : (this.refusal && this.refusal.message) || t("refused.why");
+    const open = me() && tb.status === "lobby" && tb.seats.some((x) => x.kind === "open");
+    const retake = open ? h("button.primary#retake-seat", { text: t("refused.retake"), onclick: async () => {
+      try { await api("POST", `/api/tables/${this.id}/join`, { seat: null }); } catch (err) { toast(err.message); return; }
+      this.shut = null;
+      this.kickedMsg = null;
+      this.refusal = null;
+      this.note(null);
+      this.app.replaceChildren(h("p.loading", { text: t("loading") }));
+      this.connect();
+    } }) : null;
+    this.note(null); // the card says it all
+    this.app.replaceChildren(h("section.card.narrow#shut-out", {},
+      h("h2", { text: t(this.kickedMsg ? "kicked.title" : "refused.title") }),
+      h("p#shut-out-why", { text: why }),
+      h("p.muted", { text: t(open ? "refused.open" : "refused.none_open") }),
+      h("div.row", {}, retake, h("a.button", { href: "#/", text: t("back") }))));
+  }
 }

@@ -9,7 +9,8 @@ import { t } from "../i18n.js";
 import { CLOCKS } from "../lobby.js";
 import { seatLabel, renderTableLobby, swatch } from "../seats.js";
 import { Socket } from "../socket.js";
-import { chatBox, drawChat } from "../chat.js";
+import { chatBox, drawChat, chatAudience, showAudience } from "../chat.js";
+import { rematchPart } from "../rematch.js";
 import { clockChips } from "../clock.js";
 import { openTable, TablePageBase } from "../table_page.js";
 import { offlineBanner } from "../network.js";
@@ -102,6 +103,7 @@ class ScythePage extends TablePageBase {
       triumph: h("section.panel#triumph"),
       log: h("ol.log#log", { role: "log", "aria-live": "polite", "aria-label": t("log") }),
       chat: chat.list,
+      chatForm: chat.form,
       end: h("div#end"),
     };
     this.showMute();
@@ -145,7 +147,8 @@ class ScythePage extends TablePageBase {
       this.el.triumph.replaceChildren(h("h2", { text: t("sc.triumph") }), h("div.scroll", {}, triumphTrack(comp, obs.player_state, (i) => this.seatName(i))));
     }
     this.renderLog();
-    if (this.changed("end", [v.status, v.result])) this.el.end.replaceChildren(v.status === "finished" ? endPanel(comp, v, (i) => this.seatName(i), this.id, this.seat !== null) : "");
+    if (this.changed("end", [v.status, v.result, this.table.rematch_id, this.rematchBy, this.seat])) this.el.end.replaceChildren(v.status === "finished" ? this.endWithRematch(comp, v) : "");
+    showAudience(this.el.chatForm, chatAudience(this.table));
     if (this.modalEl) {
       const acts = [...this.modalEl.querySelectorAll("[data-act]")].flatMap((x) => x.dataset.act.split("|"));
       if (acts.length && !acts.every((a) => L.all.includes(a))) this.closeModal();
@@ -265,6 +268,17 @@ class ScythePage extends TablePageBase {
     // a seat's faction colour (not the island's seat colour) once the game has dealt them
     const factions = ((this.view && this.view.observation.player_state) || []).map((p) => p.faction);
     drawChat(this.el.chat, this.chat, (seat) => (factions[seat] ? factionBadge(factions[seat]) : swatch(seat)));
+  }
+
+  /** The end panel (end.js) with the rematch as rematch.js shows it: the notice and link once
+   * the new table exists, in place of the panel's own button. */
+  endWithRematch(comp, v) {
+    const panel = endPanel(comp, v, (i) => this.seatName(i), this.id, this.seat !== null);
+    const part = rematchPart(this.id, this.table.rematch_id, this.rematchBy, this.seat !== null);
+    const own = panel.querySelector("#rematch");
+    if (own && part) own.replaceWith(part);
+    else if (part) panel.querySelector(".row").append(part);
+    return panel;
   }
 
   // --- choosers -----------------------------------------------------------------------------
