@@ -74,7 +74,8 @@ def test_the_scythe_end_shows_the_turn_times(
     assert rows.count() == len(time["seats"]) == 2
     for i, seat in enumerate(time["seats"]):
         cells = rows.nth(i).locator("td").all_inner_texts()
-        assert cells == [str(seat["turns"]), clock_text(seat["average"]), clock_text(seat["longest"])]
+        want = [str(seat["turns"]), clock_text(seat["average"]), clock_text(seat["longest"])]
+        assert cells == want, (cells, seat)
     heads = page.locator("#time-card thead th").all_inner_texts()
     for want, got in zip(HEADERS.get(locale, [None] * 4), heads, strict=True):
         assert want is None or want == got, heads
