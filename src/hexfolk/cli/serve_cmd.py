@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import sys
@@ -84,8 +83,10 @@ def serve_command(
         bind_port,
         check_data_folder,
         check_database,
+        run_server,
         shown_url,
         sqlite_folder,
+        startup_failure,
     )
 
     count, _, seconds = action_rate.partition("/")
@@ -132,21 +133,30 @@ def serve_command(
     except StartupError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(1) from None
-    print(f"Hexfolk table server on http://{host}:{port}/  (database: {where})", flush=True)
+    try:
+        app = create_app(config)
+    except Exception as exc:
+        print(f"error: {startup_failure(exc)}", file=sys.stderr)
+        raise typer.Exit(1) from None
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(config),
+            app,
             host=host,
             port=port,
             log_level=log_level.lower(),
             access_log=False,
             ws_max_size=1 << 20,
-            lifespan="on",
+            # the app starts (migrations, recovery) in run_server, where a failure is one line
+            lifespan="off",
             # the latency trace times the loop's callbacks, which only the asyncio loop allows
             loop="asyncio" if os.environ.get("HEXFOLK_TRACE") else "auto",
         )
     )
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run(sockets=[sock])
+    announce = f"Hexfolk table server on http://{host}:{port}/  (database: {where})"
+    try:
+        run_server(app, server, sock, announce)
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(1) from None
     if not server.started:
         raise typer.Exit(3)  # uvicorn's start-up failure (it logged why)

@@ -47,10 +47,20 @@ class ClockStep:
     clock capped by the table (IR-27); ``"commitment"``, a secret combat commitment: a window
     of the table's commitment clock. ``key`` names the step: a seat stays on one window while
     its key stays the same, and a time-out applies defaults only while it does (a ``"turn"``
-    window: while the turn lasts)."""
+    window: while the turn lasts).
+
+    ``share`` and ``floor`` shape a fresh ``"step"`` or ``"parallel"`` window: ``share`` of the
+    turn clock, at least ``floor`` seconds, never longer than the turn clock (nor than the
+    table's cap of a parallel window): ``share=0, floor=5`` is a 5 s window whatever the
+    clock (the island's special build sign-up, IR-30), ``share=0.5, floor=15`` half the clock
+    but at least 15 s (a special build slot, IR-31). ``bot_delay`` False: a bot answers at
+    once, without the table's bot delay (IR-30)."""
 
     kind: str
     key: tuple[Any, ...]
+    share: float = 1.0
+    floor: float = 0.0
+    bot_delay: bool = True
 
 
 CLOCK_KINDS = ("turn", "step", "parallel", "commitment")

@@ -76,6 +76,9 @@ class TableConnection:
         self.table: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
         self.log: list[str] = []
+        self.timeouts: list[dict[str, Any]] = []
+        """The time-out marks of :attr:`log` (``{"seat", "log_from", "log_to"}``, kept like the
+        log: ``docs/protocol.md``, "Time-outs"); :meth:`timed_out` reads them per line."""
         self.received: list[str] = []
         """Every raw frame received (for the tests of hidden information)."""
         self.keep_raw = False
@@ -105,6 +108,8 @@ class TableConnection:
                 if kind == "view":
                     start = int(msg.get("log_start", 0))
                     self.log = self.log[:start] + list(msg.get("log", []))
+                    kept = [m for m in self.timeouts if int(m["log_to"]) <= start]
+                    self.timeouts = kept + list(msg.get("timeouts", []))
                     self.view = msg
                 elif kind == "table":
                     self.table = msg.get("table")
@@ -124,6 +129,13 @@ class TableConnection:
             self.close_code = getattr(self.ws, "close_code", None)
             self.closed.set()
             self.greeted.set()
+
+    def timed_out(self, line: int) -> int | None:
+        """The seat whose clock's defaults wrote log line ``line``, or None (a choice)."""
+        for m in self.timeouts:
+            if int(m["log_from"]) <= line < int(m["log_to"]):
+                return int(m["seat"])
+        return None
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))

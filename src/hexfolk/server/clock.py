@@ -6,9 +6,14 @@ Which window a pending decision runs on is the game's word (``State.clock_step``
 * ``turn``: the seat whose turn it is has one window of the turn clock for its whole turn,
   which pauses while it is not deciding on it (others discard or answer, its own discard, a
   combat commitment) and resumes after;
-* ``step``: a fresh window of the turn clock for one step alone (each island setup placement);
+* ``step``: a fresh window of the turn clock for one step alone (each island setup placement;
+  a special build slot: half the turn clock, at least 15 s, IR-31);
 * ``parallel``: a decision owed beside the turn (every discard after a 7, the roller's too; an
-  answer to an offer): a fresh window of the turn clock capped at 60 s;
+  answer to an offer): a fresh window of the turn clock capped at 60 s (the special build
+  sign-up: 5 s, IR-30);
+
+A step's ``share`` and ``floor`` shape its window (:meth:`TableClock.span`, the one formula);
+no window is longer than the turn clock, which only the short clocks of ``--testing`` notice.
 * ``commitment``: a secret combat commitment: a fresh window of the commitment clock.
 
 A seat keeps a window while its step's key stays the same; a window of another step is dropped
@@ -93,15 +98,18 @@ class TableClock:
         self.steps: dict[int, Window] = {}
         """The window of each seat deciding on anything but its turn window."""
 
-    def span(self, kind: str) -> float | None:
-        """The length of a fresh window of ``kind`` (None: unlimited, no window)."""
-        if kind == "commitment":
+    def span(self, step: ClockStep) -> float | None:
+        """The length of a fresh window of ``step`` (None: unlimited, no window): the
+        commitment clock; else ``step.share`` of the turn clock, at least ``step.floor``
+        seconds, never more than the turn clock, and a parallel window capped at 60 s."""
+        if step.kind == "commitment":
             return self.commit_limit
         if self.limit is None:
             return None
-        if kind == "parallel":
-            return min(self.limit, OUT_OF_TURN_CAP)
-        return self.limit
+        span = min(self.limit, max(step.floor, self.limit * step.share))
+        if step.kind == "parallel":
+            return min(span, OUT_OF_TURN_CAP)
+        return span
 
     def follow(self, state: State, now: float) -> None:
         """Start, pause, resume or drop windows after the table changed."""
@@ -132,7 +140,7 @@ class TableClock:
                 if seat in self.steps:
                     continue
                 table = self.steps
-            span = self.span(st.kind)
+            span = self.span(st)
             if span is not None:
                 table[seat] = Window(st.kind, key, turn, now + span, span)
 

@@ -982,7 +982,13 @@ class Room:
 
     async def _bot_turn(self, seat: int, code: str, stand_in: bool) -> None:
         try:
-            if self.row.bot_delay > 0:
+            state = self.state
+            if (
+                self.row.bot_delay > 0
+                and state is not None
+                and seat in state.acting_seats()
+                and state.clock_step(seat).bot_delay  # IR-30: bots sign up at once
+            ):
                 await asyncio.sleep(self.row.bot_delay)
             state = self.state
             if state is None or seat not in state.acting_seats():

@@ -1,20 +1,31 @@
 """The checks ``hexfolk serve`` makes before it migrates or starts anything, in this order: the
 port can be bound (the socket is kept and handed to uvicorn), the data folder of the embedded
 database is writable, another database answers. Each failure is a :class:`StartupError` whose
-message is one line for the operator (no traceback)."""
+message is one line for the operator (no traceback). Then :func:`run_server` starts the app
+(migrations, recovery) and serves; a failure of that start-up is a :class:`StartupError` too,
+its traceback logged at DEBUG (``--log-level debug``)."""
 
 from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import socket
 import tempfile
+from contextlib import suppress
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.ext.asyncio import create_async_engine
+
+if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
+
+log = logging.getLogger("hexfolk.server")
 
 DATABASE_TIMEOUT = 10.0
 """Seconds the start-up check waits for a database to answer."""
@@ -95,6 +106,50 @@ def check_database(url: str, shown: str) -> None:
         raise StartupError(
             f"the database {shown} did not answer within {DATABASE_TIMEOUT:g} s"
         ) from None
+    except (ModuleNotFoundError, NoSuchModuleError) as exc:  # the URL names a missing driver
+        raise StartupError(
+            f"no driver for the database {shown}: {_reason(exc)} "
+            "(PostgreSQL: postgresql+asyncpg://)"
+        ) from None
     except Exception as exc:  # every driver's own error: shown in one line
         cause = exc.__cause__ or exc
         raise StartupError(f"cannot reach the database {shown}: {_reason(cause)}") from None
+
+
+def run_server(app: FastAPI, server: uvicorn.Server, sock: socket.socket, announce: str) -> None:
+    """Start ``app`` (its lifespan: migrations, engines, recovery), print ``announce``, serve on
+    ``sock`` until stopped, then stop the app. ``server`` runs with ``lifespan="off"``: the
+    start-up runs here, so that its failure, whatever it is (a migration the database refuses,
+    a table that cannot be recovered), is a :class:`StartupError` of one line; the traceback
+    goes to the log at DEBUG. A failure after the start is not caught here."""
+    started = False
+
+    async def main() -> None:
+        nonlocal started
+        async with app.router.lifespan_context(app):
+            started = True
+            print(announce, flush=True)
+            await server.serve(sockets=[sock])
+
+    # the app stops inside the captured signals too (as under uvicorn's own lifespan): a
+    # SIGTERM is raised again only after the tables are closed
+    try:
+        with (
+            suppress(KeyboardInterrupt),
+            server.capture_signals(),
+            asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner,
+        ):
+            runner.run(main())
+    except Exception as exc:
+        if started:
+            raise
+        raise startup_failure(exc) from None
+
+
+def startup_failure(exc: BaseException) -> StartupError:
+    """The one line for a failed start-up; its traceback goes to the log at DEBUG."""
+    log.debug("the server could not start", exc_info=exc)
+    return StartupError(
+        f"the server could not start: {type(exc).__name__}: {_reason(exc)} "
+        "(--log-level debug logs the traceback)"
+    )

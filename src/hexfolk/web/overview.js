@@ -9,6 +9,7 @@ import { RES } from "./legal.js";
 import { logLine } from "./logwords.js";
 import { loadReplay, replayStepper } from "./replay.js";
 import { rematchPart, listenForRematch } from "./rematch.js";
+import { timeCard } from "./turn_times.js";
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
 
@@ -39,24 +40,6 @@ function table(head, rows) {
 }
 
 const sum = (o) => Object.values(o || {}).reduce((a, b) => a + b, 0);
-
-/** Seconds as "42.5 s", "3:07" or "1:02:07" (the turn times of the summary's statistics). */
-export function clockText(sec) {
-  if (sec === null || sec === undefined) return "–";
-  if (sec < 60) return `${sec} s`;
-  const whole = Math.round(sec);
-  const hh = Math.floor(whole / 3600), mm = Math.floor((whole % 3600) / 60), ss = String(whole % 60).padStart(2, "0");
-  return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
-}
-
-/** The game's duration and each player's turns, average and longest turn (issue 25). */
-function timeCard(time, name) {
-  if (!time) return null;
-  const rows = time.seats.map((x) => [name(x.seat), x.turns, clockText(x.average), clockText(x.longest)]);
-  return h("div.card#time-card", {}, h("h2", { text: t("overview.time") }),
-    h("p#duration", { text: t("overview.duration", { time: clockText(time.duration) }) }),
-    table([t("player"), t("turns"), t("turn_avg"), t("turn_longest")], rows));
-}
 
 export async function showOverview(app, id) {
   let data, tb;

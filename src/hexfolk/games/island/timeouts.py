@@ -32,8 +32,10 @@ default never plays a card.
 :func:`clock_step` says which window a pending decision runs on (IR-26, IR-27): each setup
 placement (settlement and road) has a fresh window of the whole clock; every seat that must
 discard after a 7, the roller too, has a parallel window (the table caps it at 60 s) while the
-roller's turn window pauses; answers to offers and the special build phase are parallel too;
-everything else of the turn runs on the turn's window of the active seat.
+roller's turn window pauses; answers to offers are parallel too; the special build sign-up is
+a parallel window of 5 s that bots answer at once (IR-30), each special build slot a step
+window of half the turn clock, at least 15 s (IR-31); everything else of the turn runs on the
+turn's window of the active seat. No window is longer than the turn clock.
 """
 
 from __future__ import annotations
@@ -56,8 +58,14 @@ def timeout_action(state: IslandPosition, seat: int, rng: random.Random) -> Acti
     return DEFAULTS[pending_kind(state, seat)](state, seat, legal, rng)
 
 
-PARALLEL_KINDS = frozenset({"discard", "answer", "sbp-signup", "sbp-build"})
+PARALLEL_KINDS = frozenset({"discard", "answer"})
 """Decisions owed beside the active seat's turn (IR-27: a parallel window, capped)."""
+
+SIGNUP_SECONDS = 5.0
+"""IR-30: the special build sign-up window lasts 5 s (or until everyone has answered)."""
+
+SLOT_SHARE, SLOT_FLOOR = 0.5, 15.0
+"""IR-31: a special build slot has half the turn clock, at least 15 s."""
 
 
 def clock_step(state: IslandPosition, seat: int) -> ClockStep:
@@ -69,6 +77,10 @@ def clock_step(state: IslandPosition, seat: int) -> ClockStep:
     turn = state.turn
     if kind.startswith("setup-"):
         return ClockStep("step", ("setup", state.setup_index))
+    if kind == "sbp-signup":  # IR-30: 5 s for everyone at once; bots answer at once
+        return ClockStep("parallel", (kind, turn), share=0.0, floor=SIGNUP_SECONDS, bot_delay=False)
+    if kind == "sbp-build":  # IR-31: each slot its own window
+        return ClockStep("step", (kind, turn), share=SLOT_SHARE, floor=SLOT_FLOOR)
     if kind in PARALLEL_KINDS:
         return ClockStep("parallel", (kind, turn))
     if seat == state.active:

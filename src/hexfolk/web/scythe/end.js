@@ -9,6 +9,7 @@ import { ScytheBoard, describeBoard } from "./board.js";
 import { bandOf, factionBadge, tracks } from "./mats.js";
 import { readLegal } from "./legal.js";
 import { loadReplay, replayStepper } from "../replay.js";
+import { timeCard } from "../turn_times.js";
 
 /** The score table from the result's summary breakdown: a column per player, a row per part
  * of the fortune (SR-53..SR-55), then the tie-breaks' counts. */
@@ -37,19 +38,30 @@ export function scoreTable(comp, result, players, seatName) {
   sm.end_reason ? h("p.muted", { text: t("sc.end_reason", { why: sm.end_reason, turns: sm.turns }) }) : null);
 }
 
-/** The end panel: the winner, the scores, and the record, replay and rematch. */
+/** The time card of the summary's statistics (the island overview's): filled in once the
+ * summary arrives. */
+function timeSlot(id, seatName) {
+  const slot = h("div.sc-time");
+  api("GET", `/api/tables/${id}/summary`)
+    .then((data) => slot.replaceChildren(timeCard((data.statistics || {}).time, seatName) || ""))
+    .catch((err) => toast(err.message));
+  return slot;
+}
+
+/** The end panel: the winner, the scores, the record, replay and rematch, and the time card
+ * (duration, each player's turns, average and longest turn). */
 export function endPanel(comp, view, seatName, id, seated) {
   const res = view.result || (view.observation && view.observation.result) || {};
   const winners = res.winners || [];
   const title = winners.length ? t("winner", { who: winners.map(seatName).join(" & ") }) : t("no_winner");
-  return h("div.card.end.sc-end", {}, h("h2", { text: title }),
+  return h("div.sc-end-wrap", {}, h("div.card.end.sc-end", {}, h("h2", { text: title }),
     scoreTable(comp, res, view.observation.player_state || [], seatName),
     h("div.row", {},
       h("a.button#to-replay", { href: `#/t/${id}/replay`, text: t("replay") }),
       h("a.button#download-record", { href: `/api/tables/${id}/record`, download: `hexfolk-${id}.json`, text: t("record") }),
       seated ? h("button#rematch", { text: t("rematch"), onclick: async () => {
         try { const tb = await api("POST", `/api/tables/${id}/rematch`); location.hash = `#/t/${tb.id}`; } catch (err) { toast(err.message); }
-      } }) : null));
+      } }) : null)), timeSlot(id, seatName));
 }
 
 /** The replay viewer of a finished Scythe table. */
