@@ -30,6 +30,7 @@ from hexfolk.core import (
     ClockStep,
     MalformedActionError,
     Prompt,
+    Reason,
     check_seat,
 )
 from hexfolk.games.island import actions as A
@@ -475,6 +476,10 @@ class IslandState(IslandPosition):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return reasons.why_illegal(self, seat, action)
+
+    def why_illegal_reason(self, seat: int, action: Action) -> Reason | None:
+        """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
+        return reasons.why_illegal_reason(self, seat, action)
 
     def why_final(self, seat: int, action: Action) -> str | None:
         """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
