@@ -426,7 +426,7 @@ class State(ABC):
 
         Engines with a :class:`~hexfolk.core.reasons.ReasonBook` override both methods. This
         default serves the others: the generic reason, or an engine's own sentence (from an
-        overridden :meth:`why_illegal`) under the code ``sentence``."""
+        overridden :meth:`why_illegal`) under the code ``generic_sentence``."""
         if type(self).why_illegal is State.why_illegal:
             return self.generic_reason(seat, action)
         sentence = self.why_illegal(seat, action)
@@ -435,7 +435,7 @@ class State(ABC):
         generic = self.generic_reason(seat, action)
         if generic is not None and generic.text == sentence:
             return generic
-        return GENERIC("sentence", text=sentence)
+        return GENERIC("generic_sentence", text=sentence)
 
     def generic_reason(self, seat: int, action: Action) -> Reason | None:
         """The kernel's reason (the pending decision and some legal actions), ``None`` when
@@ -498,25 +498,25 @@ class State(ABC):
         codes)."""
         who = self.current_player()
         if who == TERMINAL:
-            return GENERIC("game_over", text=text)
+            return GENERIC("generic_game_over", text=text)
         if who == CHANCE:
-            return GENERIC("not_chance_outcome", text=text)
+            return GENERIC("generic_not_chance_outcome", text=text)
         if seat is not None and seat >= 0 and seat != who and seat not in self.acting_seats():
-            return GENERIC("no_decision", seat=seat)
+            return GENERIC("generic_no_decision", seat=seat)
         prompt = self.prompt() if seat is None or seat == who else self.prompt_for(seat)
         who = who if seat is None or seat < 0 else seat
         sample = [str(a) for a in self.legal_actions_for(who)[:8]]
         if prompt:
             pending = prompt.text or prompt.kind
             return GENERIC(
-                "not_legal_pending",
+                "generic_not_legal_pending",
                 text=text,
                 seat=who,
                 pending=pending,
                 prompt=prompt.kind,
                 sample=sample,
             )
-        return GENERIC("not_legal_now", text=text, seat=who, sample=sample)
+        return GENERIC("generic_not_legal_now", text=text, seat=who, sample=sample)
 
     # --- the turn clock ---------------------------------------------------------------------
     def timeout_action(self, seat: int, rng: random.Random) -> Action | None:

@@ -120,16 +120,19 @@ class ReasonBook:
 
 GENERIC = ReasonBook(
     {
-        "game_over": "{text:q} is not legal: the game is over",
-        "not_chance_outcome": "{text:q} is not a possible chance outcome here",
-        "no_decision": "seat {seat} has no decision to make now",
-        "sentence": "{text}",
-        "not_legal_now": "{text:q} is not legal now for seat {seat}; legal are e.g.: {sample:list}",
-        "not_legal_pending": (
+        "generic_game_over": "{text:q} is not legal: the game is over",
+        "generic_not_chance_outcome": "{text:q} is not a possible chance outcome here",
+        "generic_no_decision": "seat {seat} has no decision to make now",
+        "generic_sentence": "{text}",
+        "generic_not_legal_now": (
+            "{text:q} is not legal now for seat {seat}; legal are e.g.: {sample:list}"
+        ),
+        "generic_not_legal_pending": (
             "{text:q} is not legal now for seat {seat} (pending: {pending}); "
             "legal are e.g.: {sample:list}"
         ),
     }
 )
-"""The kernel's generic refusals (an engine without a specific reason); ``sentence`` carries the
-English sentence of an engine that overrides ``why_illegal`` without a book of its own."""
+"""The kernel's generic refusals (an engine without a specific reason); their codes start with
+``generic_`` so that no game's code meets them. ``generic_sentence`` carries the English sentence
+of an engine that overrides ``why_illegal`` without a book of its own."""
