@@ -1,0 +1,86 @@
+"""Reasons as data (issue 26, Deliver 3): a Dutch page on a touch screen shows why an action is
+refused in Dutch — the refused buttons' descriptions, a tap on the "?" beside one, and a refused
+click — rendered by ``web/reasons.js`` from the reason's ``{code, params, rule}`` with the
+templates of ``web/i18n/reasons/nl.json``, not the engine's English sentence. IR-23 (one roll
+a turn) and IR-61 (a development card's cost). Playwright on Debian's Chromium against a real
+uvicorn server."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.server.helpers import ThreadServer
+from tests.web.helpers import in_thread, wait_rendered
+from tests.web.test_island_reasons import SEED, _enter, _to_a_turn_without_a_card
+
+from hexfolk.server.client import HexfolkClient
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
+NL = json.loads((WEB / "i18n" / "reasons" / "nl.json").read_text(encoding="utf-8"))
+NL_PAGE = json.loads((WEB / "i18n" / "nl.json").read_text(encoding="utf-8"))
+
+
+def _touch_page(browser: Any) -> Any:
+    """A Dutch phone: touch, no hover."""
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="nl-NL", has_touch=True, is_mobile=True
+    )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def test_a_dutch_page_shows_a_refusal_in_dutch(browser: Any, web_server: ThreadServer) -> None:
+    page = _touch_page(browser)
+    token = _enter(page, web_server.url + "/", "Anke")
+    assert page.evaluate("() => document.documentElement.lang") == "nl"
+
+    async def play() -> tuple[str, dict[str, Any]]:
+        async with HexfolkClient(web_server.url, token=token) as anke:
+            t = await anke.create_table(
+                game="island",
+                players=3,
+                seats=[{"kind": "host"}] + [{"kind": "bot", "level": "random"}] * 2,
+                clock=None,
+                bot_delay=0,
+                seed=SEED,
+            )
+            tid = str(t["id"])
+            await anke.start(tid)
+            async with anke.connect(tid) as conn:
+                view = await _to_a_turn_without_a_card(conn, random.Random(SEED))
+            return tid, view
+
+    tid, served = in_thread(play)
+    why = {e["action"]: e["why"] for e in served["refused"]}
+    assert why["roll"] == {"code": "rolled", "params": {}, "rule": "IR-23"}
+    assert why["buy"]["code"] == "cost" and why["buy"]["rule"] == "IR-61"
+
+    page.goto(f"{web_server.url}/#/t/{tid}")
+    wait_rendered(page, f"v.version === {served['version']}")
+    rolled = NL["why.rolled"].replace("{rule}", "IR-23")  # "je hebt deze beurt al gegooid (IR-23)"
+    # the refused buttons' descriptions, in Dutch
+    assert page.locator("#btn-roll").get_attribute("title") == rolled
+    assert page.locator("#btn-roll-why").text_content() == rolled
+    buy = page.locator("#btn-buy").get_attribute("title") or ""
+    assert buy.startswith(NL["why.w.piece.dev"] + " kost "), buy  # "een ontwikkelingskaart kost"
+    assert buy.endswith(" (IR-61)") and "costs" not in buy and "you have" not in buy, buy
+    assert NL_PAGE["res.o"] in buy  # the resources by their Dutch names ("erts")
+
+    # a touch screen has no hover: a tap on the "?" beside the refused button says why
+    page.locator("#btn-roll-tap").tap()
+    page.wait_for_selector("#toast.show")
+    assert page.locator("#toast").text_content() == rolled
+    page.evaluate("() => { document.getElementById('toast').className = ''; }")
+
+    # a refused action: the server's reason as data, shown in Dutch
+    page.evaluate("() => window.__hexfolkAct('roll')")  # the same path as a click
+    page.wait_for_selector("#toast.show")
+    assert page.locator("#toast").text_content() == NL_PAGE["err.illegal"].replace("{why}", rolled)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
