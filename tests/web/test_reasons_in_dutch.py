@@ -12,11 +12,10 @@ import random
 from pathlib import Path
 from typing import Any
 
+from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
 from tests.web.helpers import in_thread, wait_rendered
 from tests.web.test_island_reasons import SEED, _enter, _to_a_turn_without_a_card
-
-from hexfolk.server.client import HexfolkClient
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
 NL = json.loads((WEB / "i18n" / "reasons" / "nl.json").read_text(encoding="utf-8"))

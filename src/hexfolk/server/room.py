@@ -851,8 +851,9 @@ class Room:
         except AmbiguousActionError as exc:
             raise ApiError("ambiguous", str(exc)) from None
         except IllegalActionError as exc:  # the reason as data too (docs/protocol.md)
-            extra = {} if exc.data is None else {"reason": exc.data}
-            raise ApiError("illegal", str(exc), **extra) from None
+            if exc.data is None:
+                raise ApiError("illegal", str(exc)) from None
+            raise ApiError("illegal", str(exc), reason=exc.data) from None
         except ActionError as exc:
             raise ApiError("illegal", str(exc)) from None
         seq = self._next_seq()
