@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+)|\|([^|{}]*)\|([^|{}]*))?\}")
@@ -49,15 +48,20 @@ KERNEL_KINDS: dict[str, Callable[[Any], str]] = {
 """The renderers every book knows (English); a game's book adds its own."""
 
 
-@dataclass(frozen=True, slots=True)
 class Reason:
     """One refusal: ``code`` (the sentence form), ``params`` (JSON-plain), ``rule`` (the rule's
-    number, ``"IR-57"``, or ``None``). ``text`` is the English sentence."""
+    number, ``"IR-57"``, or ``None``). ``text`` is the English sentence. Treat it as a value:
+    equal when code, params and rule are."""
 
-    code: str
-    params: Mapping[str, Any]
-    rule: str | None
-    book: ReasonBook = field(compare=False, repr=False)
+    __slots__ = ("book", "code", "params", "rule")
+
+    def __init__(
+        self, code: str, params: Mapping[str, Any], rule: str | None, book: ReasonBook
+    ) -> None:
+        self.code = code
+        self.params = params
+        self.rule = rule
+        self.book = book
 
     @property
     def text(self) -> str:
@@ -68,8 +72,33 @@ class Reason:
         """``{"code", "params", "rule"}`` as sent to clients."""
         return {"code": self.code, "params": dict(self.params), "rule": self.rule}
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reason):
+            return NotImplemented
+        return (self.code, self.params, self.rule) == (other.code, other.params, other.rule)
+
+    __hash__ = None  # type: ignore[assignment]  # params are a dict
+
+    def __repr__(self) -> str:
+        return f"Reason({self.code!r}, {dict(self.params)!r}, {self.rule!r})"
+
     def __str__(self) -> str:
         return self.text
+
+
+Part = tuple[str, str | None, str | None, str | None, str | None]
+"""A literal, then the placeholder after it: name, kind, one, other (name None at the end)."""
+
+
+def _parts(template: str) -> list[Part]:
+    parts: list[Part] = []
+    at = 0
+    for m in PLACEHOLDER.finditer(template):
+        name, kind, one, other = m.groups()
+        parts.append((template[at : m.start()], name, kind, one, other))
+        at = m.end()
+    parts.append((template[at:], None, None, None, None))
+    return parts
 
 
 class ReasonBook:
@@ -83,39 +112,43 @@ class ReasonBook:
     ):
         self.templates: dict[str, str] = dict(templates)
         self.kinds: dict[str, Callable[[Any], str]] = {**KERNEL_KINDS, **(kinds or {})}
-        for code, template in self.templates.items():
-            for m in PLACEHOLDER.finditer(template):
-                kind = m.group(2)
+        self._parts = {code: _parts(template) for code, template in self.templates.items()}
+        for code, parts in self._parts.items():
+            for _, name, kind, _, _ in parts:
                 if kind is not None and kind not in self.kinds:
-                    raise ValueError(f"reason {code!r}: no renderer for {{{m.group(1)}:{kind}}}")
+                    raise ValueError(f"reason {code!r}: no renderer for {{{name}:{kind}}}")
 
     def __call__(self, code: str, rule: str | None = None, **params: Any) -> Reason:
         """The reason ``code`` with ``params`` (a nested :class:`Reason` becomes its JSON)."""
-        if code not in self.templates:
+        if code not in self._parts:
             raise KeyError(f"no template for reason code {code!r}")
-        plain = {k: v.to_json() if isinstance(v, Reason) else v for k, v in params.items()}
-        return Reason(code, plain, rule, self)
+        for k, v in params.items():
+            if type(v) is Reason:
+                params[k] = v.to_json()
+        return Reason(code, params, rule, self)
 
     def placeholders(self, code: str) -> set[str]:
         """The param names the template of ``code`` uses (``rule`` included)."""
-        return {m.group(1) for m in PLACEHOLDER.finditer(self.templates[code])}
+        return {name for _, name, _, _, _ in self._parts[code] if name is not None}
 
     def render(self, code: str, params: Mapping[str, Any], rule: str | None) -> str:
         """The English sentence of ``code`` with ``params`` and ``rule``."""
-
-        def fill(m: re.Match[str]) -> str:
-            name, kind, one, other = m.groups()
+        out: list[str] = []
+        for literal, name, kind, one, other in self._parts[code]:
+            out.append(literal)
+            if name is None:
+                continue
             value = rule if name == "rule" else params[name]
             if one is not None:
                 single = len(value) == 1 if isinstance(value, list) else value == 1
-                return one if single else other
-            if kind is not None:
-                return self.kinds[kind](value)
-            if isinstance(value, dict) and "code" in value:
-                return self.render(value["code"], value["params"], value.get("rule"))
-            return str(value)
-
-        return PLACEHOLDER.sub(fill, self.templates[code])
+                out.append(one if single else (other or ""))
+            elif kind is not None:
+                out.append(self.kinds[kind](value))
+            elif isinstance(value, dict) and "code" in value:
+                out.append(self.render(value["code"], value["params"], value.get("rule")))
+            else:
+                out.append(str(value))
+        return "".join(out)
 
 
 GENERIC = ReasonBook(

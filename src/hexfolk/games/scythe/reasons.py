@@ -131,6 +131,11 @@ def why_illegal(state: Position, seat: int, action: Action) -> str | None:
 
 
 _RULE = re.compile(r"SR-\d+(?: C\d+)?")
+_DECISION_RULES: dict[str, str | None] = {
+    key: (found.group(0) if (found := _RULE.search(text)) else None)
+    for key, text in DECISIONS.items()
+}
+"""The first rule each decision's sentence names (``SR-7``), if any."""
 
 
 def _decision(state: Position, default: str) -> str:
@@ -140,9 +145,7 @@ def _decision(state: Position, default: str) -> str:
 
 
 def _decision_rule(key: str) -> str | None:
-    """The first rule the decision's sentence names (``SR-7``), if any."""
-    found = _RULE.search(DECISIONS[key])
-    return found.group(0) if found else None
+    return _DECISION_RULES[key]
 
 
 def specific_reason(state: Position, seat: int, action: Action) -> Why:
