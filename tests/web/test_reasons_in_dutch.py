@@ -81,5 +81,43 @@ def test_a_dutch_page_shows_a_refusal_in_dutch(browser: Any, web_server: ThreadS
     page.evaluate("() => window.__hexfolkAct('roll')")  # the same path as a click
     page.wait_for_selector("#toast.show")
     assert page.locator("#toast").text_content() == NL_PAGE["err.illegal"].replace("{why}", rolled)
+
+    # nested reasons, lists and plurals (the view's reasons while another seat decides), and a
+    # code without a Dutch template (null: the page then shows the English sentence)
+    render = "async (r) => (await import('/app/reasons.js')).renderReason(r, 'island')"
+    waiting = {
+        "code": "wait_decision",
+        "rule": "IR-23",
+        "params": {"seat": 1, "what": "roll the dice", "prompt": "pre-roll"},
+    }
+    nested = {
+        "code": "not_your_decision",
+        "params": {"seat": 2, "waiting": waiting},
+        "rule": "IR-23",
+    }
+    assert page.evaluate(render, nested) == (
+        f"stoel 2 hoeft nu niets te beslissen; stoel 1 is aan de beurt: "
+        f"{NL_PAGE['prompt.pre-roll']} (IR-23)"
+    )
+    discarding = {"code": "wait_discard", "params": {"seats": [1, 2]}, "rule": "IR-41"}
+    assert page.evaluate(render, discarding) == "stoelen 1 en 2 leggen kaarten af na een 7 (IR-41)"
+    assert page.evaluate(render, {"code": "no_such_code", "params": {}, "rule": None}) is None
+    # Scythe's codes are its own (both games have a not_your_decision): SR-6, SR-12
+    scythe = "async (r) => (await import('/app/reasons.js')).renderReason(r, 'scythe')"
+    choose = {
+        "code": "wait_decision",
+        "params": {"seat": 1, "decision": "choose-section"},
+        "rule": "SR-7",
+    }
+    other = {"code": "not_your_decision", "params": {"seat": 2, "waiting": choose}, "rule": "SR-7"}
+    assert page.evaluate(scythe, other) == (
+        "P2 hoeft nu niets te beslissen; P1 is aan zet: een vak kiezen voor de actiefiche (SR-7)"
+    )
+    bolster = {
+        "code": "cost_top",
+        "rule": "SR-12, SR-15",
+        "params": {"top": "bolster", "cost": {"coins": 1}, "held": {"coins": 0}},
+    }
+    assert page.evaluate(scythe, bolster) == "Versterken kost $1; je hebt $0 (SR-12, SR-15)"
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

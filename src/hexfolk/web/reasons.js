@@ -52,11 +52,19 @@ export const KINDS = {
     || t("sc.why.w.nothing"),
 };
 
-/** The reason in the page's language, or null when a code (or a nested one) has no template. */
-export function renderReason(reason) {
+/** The template key of `code` in `game`'s reasons: the kernel's `generic_*` codes are shared,
+ * each game's own codes are its own (the island and Scythe both have a `game_over`). */
+function keyOf(code, game) {
+  if (code.startsWith("generic_")) return `why.${code}`;
+  return game === "scythe" ? `sc.why.${code}` : `why.${code}`;
+}
+
+/** `game`'s reason in the page's language, or null when a code (or a nested one) has no
+ * template in that language. */
+export function renderReason(reason, game) {
   if (!reason || typeof reason.code !== "string") return null;
-  const key = [`sc.why.${reason.code}`, `why.${reason.code}`].find((k) => hasText(k));
-  if (!key) return null;
+  const key = keyOf(reason.code, game);
+  if (!hasText(key)) return null;
   const params = reason.params || {};
   let missing = false;
   const text = t(key).replace(PLACEHOLDER, (m, name, kind, one, other) => {
@@ -65,7 +73,7 @@ export function renderReason(reason) {
     if (one !== undefined) return (Array.isArray(v) ? v.length === 1 : v === 1) ? one : other;
     if (kind) return KINDS[kind] ? KINDS[kind](v) : String(v);
     if (typeof v === "object" && typeof v.code === "string") {
-      const inner = renderReason(v);
+      const inner = renderReason(v, game);
       if (inner === null) missing = true;
       return inner ?? "";
     }
@@ -76,7 +84,7 @@ export function renderReason(reason) {
 
 /** What to show for a refusal: the engine's English sentence on an English page, else the
  * reason rendered in the page's language, else (no template) the English sentence. */
-export function reasonText(reason, english) {
+export function reasonText(reason, english, game) {
   if (lang === "en") return english;
-  return renderReason(reason) ?? english;
+  return renderReason(reason, game) ?? english;
 }

@@ -101,7 +101,7 @@ export const Socket = {
         }
         if (this.onRefusal) this.onRefusal(msg);
         if (msg.code === "stale") { this.staleClick(); break; }
-        if (msg.code === "illegal") toast(t("err.illegal", { why: reasonText(msg.reason, msg.message || msg.code) }));
+        if (msg.code === "illegal") toast(t("err.illegal", { why: reasonText(msg.reason, msg.message || msg.code, this.table?.game) }));
         else toast(msg.message || msg.code);
         // the page acted on what it drew: a refusal of that says the drawing may be out of date
         if (RESYNC.has(msg.code)) this.resync();

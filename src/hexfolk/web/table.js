@@ -214,7 +214,7 @@ class TablePage extends TablePageBase {
       // as its tooltip and its accessible description
       // in the page's language (web/reasons.js); a "?" beside it shows it on a tap (touch
       // screens have no hover, and a disabled button takes no tap)
-      const why = new Map((this.view.refused || []).map((r) => [r.action, reasonText(r.why, r.reason)]));
+      const why = new Map((this.view.refused || []).map((r) => [r.action, reasonText(r.why, r.reason, "island")]));
       for (const a of BUTTONS) {
         const listed = L.buttons.has(a);
         const id = `btn-${a.replace(" ", "-")}`;

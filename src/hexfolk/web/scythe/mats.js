@@ -58,7 +58,7 @@ function boxValue(comp, box, upgrades) {
  * view's reasons for standing actions not legal now, docs/protocol.md) says why a section
  * cannot be chosen, as its tooltip and accessible description. */
 export function playerMat(comp, ps, L, onAct, onChoose, current, refused = []) {
-  const why = new Map((refused || []).map((r) => [r.action, reasonText(r.why, r.reason)]));
+  const why = new Map((refused || []).map((r) => [r.action, reasonText(r.why, r.reason, "scythe")]));
   const mat = comp.mats[ps.mat];
   if (!mat) return h("div.mat", { text: ps.mat || "?" });
   const upgrades = ps.upgrades || [];
