@@ -30,9 +30,9 @@ from hexfolk.core import (
     ClockStep,
     MalformedActionError,
     Prompt,
-    Reason,
     check_seat,
 )
+from hexfolk.core.reasons import Reason
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import buttons, final, positions, reasons, timeouts, views
 from hexfolk.games.island.actions import (

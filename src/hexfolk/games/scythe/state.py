@@ -18,16 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hexfolk.core import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    ClockStep,
-    PositionError,
-    Prompt,
-    Reason,
-    check_seat,
-)
+from hexfolk.core import CHANCE, TERMINAL, Action, ClockStep, PositionError, Prompt, check_seat
+from hexfolk.core.reasons import Reason
 from hexfolk.games.scythe import buttons, final
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
