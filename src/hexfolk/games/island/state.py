@@ -32,7 +32,6 @@ from hexfolk.core import (
     Prompt,
     check_seat,
 )
-from hexfolk.core.reasons import Reason
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import buttons, final, positions, reasons, timeouts, views
 from hexfolk.games.island.actions import (
@@ -477,13 +476,13 @@ class IslandState(IslandPosition):
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return reasons.why_illegal(self, seat, action)
 
-    def why_illegal_reason(self, seat: int, action: Action) -> Reason | None:
-        """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
-        return reasons.why_illegal_reason(self, seat, action)
-
     def why_final(self, seat: int, action: Action) -> str | None:
         """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
         return final.why_final(self, seat, action)
+
+    def why_illegal_reason(self, seat: int, action: Action) -> reasons.Why:
+        """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
+        return reasons.why_illegal_reason(self, seat, action)
 
     def standing_actions(self, seat: int) -> list[Action]:
         """Roll, buy, play knight, play roads, end: the page's buttons (see :mod:`.buttons`)."""

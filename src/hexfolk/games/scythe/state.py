@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexfolk.core import CHANCE, TERMINAL, Action, ClockStep, PositionError, Prompt, check_seat
-from hexfolk.core.reasons import Reason
 from hexfolk.games.scythe import buttons, final
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
@@ -127,7 +126,7 @@ from hexfolk.games.scythe.phases import (
 )
 from hexfolk.games.scythe.position import CHARACTER, MECH, WORKER, Position
 from hexfolk.games.scythe.positions import load_position, write_position
-from hexfolk.games.scythe.reasons import why_illegal, why_illegal_reason
+from hexfolk.games.scythe.reasons import Why, why_illegal, why_illegal_reason
 from hexfolk.games.scythe.scoring import score_breakdown, tile_count
 from hexfolk.games.scythe.setup import begin, init_players
 from hexfolk.games.scythe.stars import objective_holds, reveal, star_cap
@@ -426,13 +425,13 @@ class ScytheState(Position):
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
         return why_illegal(self, seat, action)
 
-    def why_illegal_reason(self, seat: int, action: Action) -> Reason | None:
-        """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
-        return why_illegal_reason(self, seat, action)
-
     def why_final(self, seat: int, action: Action) -> str | None:
         """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
         return final.why_final(self, seat, action)
+
+    def why_illegal_reason(self, seat: int, action: Action) -> Why:
+        """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
+        return why_illegal_reason(self, seat, action)
 
     def standing_actions(self, seat: int) -> list[Action]:
         """The four mat sections, shown as buttons whether legal or not (see :mod:`.buttons`)."""
