@@ -219,8 +219,10 @@ class TablePage extends TablePageBase {
         const listed = L.buttons.has(a);
         const id = `btn-${a.replace(" ", "-")}`;
         const reason = listed ? null : why.get(a) || null;
-        kids.push(h("button.act", { "data-act": listed ? a : null, id, disabled: !listed, title: reason, "aria-describedby": reason ? `${id}-why` : null, text: t(`act.${a}`), onclick: () => this.act(a) }));
-        if (reason) kids.push(h(`span.sr#${id}-why`, { text: reason }), h(`button.why-tap#${id}-tap`, { "aria-label": `${t(`act.${a}`)}: ${t("why._ask")}`, "aria-hidden": "true", tabindex: "-1", text: "?", onclick: () => toast(reason, "note") }));
+        const button = h("button.act", { "data-act": listed ? a : null, id, disabled: !listed, title: reason, "aria-describedby": reason ? `${id}-why` : null, text: t(`act.${a}`), onclick: () => this.act(a) });
+        if (!reason) { kids.push(button); continue; }
+        kids.push(h("span.act-pair", {}, button, h(`span.sr#${id}-why`, { text: reason }),
+          h(`button.why-tap#${id}-tap`, { "aria-label": `${t(`act.${a}`)}: ${t("why._ask")}`, "aria-hidden": "true", tabindex: "-1", text: "?", onclick: () => toast(reason, "note") })));
       }
       if (L.plenty.length) kids.push(h("button.act#btn-plenty", { "data-act": L.plenty.map((x) => x.action).join("|"), text: t("act.play plenty"), onclick: () => this.choose(t("act.play plenty"), L.plenty.map((x) => [x.action, bundleText(x.take)])) }));
       if (L.monopoly.length) kids.push(h("button.act#btn-monopoly", { "data-act": L.monopoly.map((x) => x.action).join("|"), text: t("act.play monopoly"), onclick: () => this.choose(t("act.play monopoly"), L.monopoly.map((x) => [x.action, t(`res.${x.res}`)])) }));
