@@ -2,10 +2,11 @@
 
 A game keeps one :class:`ReasonBook`: a table of English templates, one per ``code`` (a stable
 snake_case id of one sentence form). The engine builds a reason from a code and its params
-(JSON-plain values: numbers, strings, lists, string-keyed dicts, and nested reasons as
-``{"code", "params", "rule"}``); its English sentence (:attr:`Reason.text`) is rendered from the
-template, so the English lives in one place and clients render the same data in their own
-language (``web/reasons.js`` with the ``why.*`` templates of ``web/i18n``).
+(JSON-plain values: numbers, strings, lists, string-keyed dicts, and nested reasons, which
+:meth:`Reason.to_json` writes as ``{"code", "params", "rule"}``); its English sentence
+(:attr:`Reason.text`) is rendered from the template, so the English lives in one place and
+clients render the same data in their own language (``web/reasons.js`` with the templates of
+``web/i18n/reasons``).
 
 Template syntax (the same in every language):
 
@@ -69,8 +70,9 @@ class Reason:
         return self.book.render(self.code, self.params, self.rule)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"code", "params", "rule"}`` as sent to clients."""
-        return {"code": self.code, "params": dict(self.params), "rule": self.rule}
+        """``{"code", "params", "rule"}`` as sent to clients (a nested reason as its JSON)."""
+        params = {k: v.to_json() if type(v) is Reason else v for k, v in self.params.items()}
+        return {"code": self.code, "params": params, "rule": self.rule}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Reason):
@@ -119,12 +121,9 @@ class ReasonBook:
                     raise ValueError(f"reason {code!r}: no renderer for {{{name}:{kind}}}")
 
     def __call__(self, code: str, rule: str | None = None, **params: Any) -> Reason:
-        """The reason ``code`` with ``params`` (a nested :class:`Reason` becomes its JSON)."""
+        """The reason ``code`` with ``params`` (JSON-plain values or nested reasons)."""
         if code not in self._parts:
             raise KeyError(f"no template for reason code {code!r}")
-        for k, v in params.items():
-            if type(v) is Reason:
-                params[k] = v.to_json()
         return Reason(code, params, rule, self)
 
     def placeholders(self, code: str) -> set[str]:
@@ -144,6 +143,8 @@ class ReasonBook:
                 out.append(one if single else (other or ""))
             elif kind is not None:
                 out.append(self.kinds[kind](value))
+            elif type(value) is Reason:
+                out.append(value.book.render(value.code, value.params, value.rule))
             elif isinstance(value, dict) and "code" in value:
                 out.append(self.render(value["code"], value["params"], value.get("rule")))
             else:
