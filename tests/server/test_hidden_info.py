@@ -153,16 +153,16 @@ def _check(server: ThreadServer, game: str, tid: str, conns: Any, tokens: list[s
     return views
 
 
-def _refused(state: State, viewer: int | None) -> list[dict[str, str]]:
+def _refused(state: State, viewer: int | None) -> list[dict[str, Any]]:
     """The view's ``refused`` rebuilt from the record's state: the standing actions of the
     viewer's seat not legal now, with the engine's reasons (none for spectators)."""
     if viewer is None or state.is_terminal():
         return []
     out = []
     for action in state.standing_actions(viewer):
-        reason = state.why_illegal(viewer, action)
+        reason = state.why_illegal_reason(viewer, action)  # as a sentence and as data
         if reason is not None:
-            out.append({"action": str(action), "reason": reason})
+            out.append({"action": str(action), "reason": reason.text, "why": reason.to_json()})
     return out
 
 

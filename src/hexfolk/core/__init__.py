@@ -30,6 +30,7 @@ from hexfolk.core.game import (
 )
 from hexfolk.core.match import Match, MatchResult
 from hexfolk.core.options import FrozenOptions, OptionSpec, parse_option_texts, resolve_options
+from hexfolk.core.reasons import Reason, ReasonBook
 from hexfolk.core.record import MatchRecord, replay
 from hexfolk.core.registry import game_class, game_ids, load_game, register
 from hexfolk.core.rng import derive_seed, make_rng
@@ -58,6 +59,8 @@ __all__ = [
     "OptionSpec",
     "PositionError",
     "Prompt",
+    "Reason",
+    "ReasonBook",
     "RecordError",
     "State",
     "UnknownGameError",

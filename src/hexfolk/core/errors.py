@@ -6,6 +6,8 @@ Raising one never changes the state it was raised from.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class HexfolkError(Exception):
     """Base class of every error caused by input (actions, options, records)."""
@@ -26,14 +28,21 @@ class IllegalActionError(ActionError):
     (``"a city costs 3 ore and 2 grain; you have 1 ore (IR-58)"``), from
     :meth:`hexfolk.core.State.why_illegal`; the message starts with it. An engine without a
     specific reason gives the kernel's generic sentence, which is then the whole message.
+
+    ``data`` is the same reason as data, ``{"code", "params", "rule"}``
+    (:meth:`hexfolk.core.State.why_illegal_reason`), for clients that render it in their own
+    language; ``None`` when the refusal did not come from a state (a bot's illegal choice).
     """
 
-    def __init__(self, message: str = "", reason: str | None = None):
+    def __init__(
+        self, message: str = "", reason: str | None = None, data: dict[str, Any] | None = None
+    ):
         super().__init__(message)
         self.reason: str = message if reason is None else reason
+        self.data: dict[str, Any] | None = data
 
-    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # keep the reason across processes
-        return type(self), (str(self), self.reason)
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # keep the reason across processes
+        return type(self), (str(self), self.reason, self.data)
 
 
 class AmbiguousActionError(ActionError):

@@ -26,6 +26,7 @@ from hexfolk.core.errors import (
     OptionError,
 )
 from hexfolk.core.options import FrozenOptions, OptionSpec, resolve_options
+from hexfolk.core.reasons import GENERIC, Reason
 
 CHANCE = -1
 """``current_player()`` value: the next step is a chance outcome drawn by the runner."""
@@ -422,18 +423,42 @@ class State(ABC):
 
         ``seat`` is :data:`CHANCE` for a chance outcome. :meth:`apply`, :meth:`parse_action`,
         :meth:`parse_action_for` and :meth:`apply_for` put it in the
-        :class:`IllegalActionError` they raise (its ``reason``). Engines override it; this
-        default gives the generic sentence (the pending decision and some legal actions).
+        :class:`IllegalActionError` they raise (its ``reason``). Engines override it (with
+        :meth:`why_illegal_reason`: the sentence is that reason's ``text``); this default gives
+        the generic sentence (the pending decision and some legal actions).
         """
+        reason = self.generic_reason(seat, action)
+        return None if reason is None else reason.text
+
+    def why_illegal_reason(self, seat: int, action: Action) -> Reason | None:
+        """:meth:`why_illegal` as data: a :class:`~hexfolk.core.reasons.Reason` (``code``,
+        ``params``, ``rule``; its ``text`` is the sentence), or ``None`` when legal.
+
+        Engines with a :class:`~hexfolk.core.reasons.ReasonBook` override both methods. This
+        default serves the others: the generic reason, or an engine's own sentence (from an
+        overridden :meth:`why_illegal`) under the code ``generic_sentence``."""
+        if type(self).why_illegal is State.why_illegal:
+            return self.generic_reason(seat, action)
+        sentence = self.why_illegal(seat, action)
+        if sentence is None:
+            return None
+        generic = self.generic_reason(seat, action)
+        if generic is not None and generic.text == sentence:
+            return generic
+        return GENERIC("generic_sentence", text=sentence)
+
+    def generic_reason(self, seat: int, action: Action) -> Reason | None:
+        """The kernel's reason (the pending decision and some legal actions), ``None`` when
+        legal: what :meth:`why_illegal_reason` gives for an engine without reasons of its own."""
         player = self.current_player()
         if player == CHANCE and seat == CHANCE:
-            return None if self.is_possible_chance(action) else self._illegal_message(str(action))
+            return None if self.is_possible_chance(action) else self._illegal_reason(str(action))
         acting = player >= 0 and seat in self.acting_seats()
         if acting and (
             self.is_legal(action) if seat == player else action in self.legal_actions_for(seat)
         ):
             return None
-        return self._illegal_message(str(action), seat)
+        return self._illegal_reason(str(action), seat)
 
     def standing_actions(self, seat: int) -> list[Action]:
         """The well-formed actions a client shows ``seat`` permanently as buttons (the island's
@@ -451,12 +476,20 @@ class State(ABC):
 
     def refusal(self, seat: int, text: str, action: Action | None = None) -> IllegalActionError:
         """The :class:`IllegalActionError` refusing ``text`` (the action ``action``, when it
-        names one) for ``seat``: the reason of :meth:`why_illegal` first, then the text."""
-        generic = self._illegal_message(text, seat)
-        reason = self.why_illegal(seat, action) if action is not None else None
-        if reason is None or reason in (generic, self._illegal_message(str(action), seat)):
-            return IllegalActionError(generic, reason=generic)
-        return IllegalActionError(f"{reason} \u2014 {text!r} is not legal now", reason=reason)
+        names one) for ``seat``: the reason of :meth:`why_illegal` first, then the text; the
+        reason as data (:meth:`why_illegal_reason`) in its ``data``."""
+        generic = self._illegal_reason(text, seat)
+        reason = self.why_illegal_reason(seat, action) if action is not None else None
+        if reason is None or reason.text in (
+            generic.text,
+            self._illegal_message(str(action), seat),
+        ):
+            return IllegalActionError(generic.text, reason=generic.text, data=generic.to_json())
+        return IllegalActionError(
+            f"{reason.text} \u2014 {text!r} is not legal now",
+            reason=reason.text,
+            data=reason.to_json(),
+        )
 
     def _named_action(self, text: str) -> Action | None:
         """The action ``text`` names in this game's notation (None if malformed or a pattern)."""
@@ -468,19 +501,32 @@ class State(ABC):
 
     def _illegal_message(self, text: str, seat: int | None = None) -> str:
         """The generic sentence of a refusal (used when the engine gives no reason)."""
+        return self._illegal_reason(text, seat).text
+
+    def _illegal_reason(self, text: str, seat: int | None = None) -> Reason:
+        """The generic refusal of ``text`` (the kernel's :data:`~hexfolk.core.reasons.GENERIC`
+        codes)."""
         who = self.current_player()
         if who == TERMINAL:
-            return f"{text!r} is not legal: the game is over"
+            return GENERIC("generic_game_over", text=text)
         if who == CHANCE:
-            return f"{text!r} is not a possible chance outcome here"
+            return GENERIC("generic_not_chance_outcome", text=text)
         if seat is not None and seat >= 0 and seat != who and seat not in self.acting_seats():
-            return f"seat {seat} has no decision to make now"
+            return GENERIC("generic_no_decision", seat=seat)
         prompt = self.prompt() if seat is None or seat == who else self.prompt_for(seat)
         who = who if seat is None or seat < 0 else seat
-        legal = self.legal_actions_for(who)
-        where = f" (pending: {prompt.text or prompt.kind})" if prompt else ""
-        sample = ", ".join(str(a) for a in legal[:8])
-        return f"{text!r} is not legal now for seat {who}{where}; legal are e.g.: {sample}"
+        sample = [str(a) for a in self.legal_actions_for(who)[:8]]
+        if prompt:
+            pending = prompt.text or prompt.kind
+            return GENERIC(
+                "generic_not_legal_pending",
+                text=text,
+                seat=who,
+                pending=pending,
+                prompt=prompt.kind,
+                sample=sample,
+            )
+        return GENERIC("generic_not_legal_now", text=text, seat=who, sample=sample)
 
     # --- the turn clock ---------------------------------------------------------------------
     def timeout_action(self, seat: int, rng: random.Random) -> Action | None:

@@ -852,8 +852,10 @@ class Room:
             raise ApiError("malformed", str(exc)) from None
         except AmbiguousActionError as exc:
             raise ApiError("ambiguous", str(exc)) from None
-        except IllegalActionError as exc:
-            raise ApiError("illegal", str(exc)) from None
+        except IllegalActionError as exc:  # the reason as data too (docs/protocol.md)
+            if exc.data is None:
+                raise ApiError("illegal", str(exc)) from None
+            raise ApiError("illegal", str(exc), reason=exc.data) from None
         except ActionError as exc:
             raise ApiError("illegal", str(exc)) from None
         seq = self._next_seq()

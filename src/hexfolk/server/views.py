@@ -3,7 +3,7 @@ why its standing buttons are refused.
 
 Everything here is built from ``state.observation(seat)`` (``None`` for spectators),
 ``state.legal_actions_for(seat)`` with ``game.describe_action(observation, action)``, and
-``state.why_illegal(seat, action)`` for the seat's own ``state.standing_actions(seat)`` (the
+``state.why_illegal_reason(seat, action)`` for the seat's own ``state.standing_actions(seat)`` (the
 engine's reasons speak of what that seat may see); never from ``full_state``, the seed or
 another seat's observation. Views are built per viewer and version only when a connection of
 that viewer asks (``Room.parts``), so a seat without a connection costs nothing.
@@ -26,9 +26,10 @@ class ViewParts:
     log: list[str]
     legal: list[dict[str, str]]
     """``[{"action": text, "hint": text}]`` (empty unless the viewer's seat may act now)."""
-    refused: list[dict[str, str]]
-    """``[{"action": text, "reason": text}]``: the seat's standing actions not legal now, each
-    with the engine's reason (empty for spectators and when the game has no standing buttons)."""
+    refused: list[dict[str, Any]]
+    """``[{"action": text, "reason": text, "why": {code, params, rule}}]``: the seat's standing
+    actions not legal now, each with the engine's reason as a sentence and as data (empty for
+    spectators and when the game has no standing buttons)."""
 
 
 def build_parts(state: State, viewer: int | None) -> ViewParts:
@@ -43,12 +44,13 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
         for action in state.legal_actions_for(viewer):
             legal.append({"action": str(action), "hint": describe(obs, action)})
             allowed.add(action)
-    refused: list[dict[str, str]] = []
+    refused: list[dict[str, Any]] = []
     if viewer is not None and not state.is_terminal():
         for action in state.standing_actions(viewer):
             if action in allowed:
                 continue  # legal now: no reason to ask for
-            reason = state.why_illegal(viewer, action)
+            reason = state.why_illegal_reason(viewer, action)
             if reason is not None:
-                refused.append({"action": str(action), "reason": reason})
+                why = reason.to_json()
+                refused.append({"action": str(action), "reason": reason.text, "why": why})
     return ViewParts(obs, log, legal, refused)

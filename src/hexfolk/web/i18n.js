@@ -19,10 +19,11 @@ async function loadFile(path) {
   return r.ok ? r.json() : {};
 }
 
-/** The page's texts and Scythe's (i18n/scythe/<lang>.json; the two files share no key). */
+/** The page's texts, Scythe's (i18n/scythe/<lang>.json) and the refusals' (i18n/reasons/<lang>.json,
+ * web/reasons.js); the three files share no key. */
 async function load(code) {
-  const [base, scythe] = await Promise.all([loadFile(`/app/i18n/${code}.json`), loadFile(`/app/i18n/scythe/${code}.json`)]);
-  return { ...scythe, ...base };
+  const [base, scythe, reasons] = await Promise.all([loadFile(`/app/i18n/${code}.json`), loadFile(`/app/i18n/scythe/${code}.json`), loadFile(`/app/i18n/reasons/${code}.json`)]);
+  return { ...reasons, ...scythe, ...base };
 }
 
 export async function setLanguage(code) {
@@ -31,6 +32,11 @@ export async function setLanguage(code) {
   if (lang === "en") fallback = texts;
   document.documentElement.lang = lang;
   localStorage.setItem("hexfolk.lang", lang);
+}
+
+/** Whether the page's language itself (not the English fallback) has a text for `key`. */
+export function hasText(key) {
+  return Object.prototype.hasOwnProperty.call(texts, key);
 }
 
 /** t("key", {n: 3}) — the text in the current language with {n} filled in. */

@@ -8,6 +8,7 @@
 import { me } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { reasonText } from "./reasons.js";
 
 /** Refusals after which the page asks for the current view (`sync`): the page acted on what it
  * drew, and the server says that no longer holds (docs/web.md, "Refusals"). */
@@ -116,7 +117,7 @@ export const Socket = {
         }
         if (this.onRefusal) this.onRefusal(msg);
         if (msg.code === "stale") { this.staleClick(); break; }
-        if (msg.code === "illegal") toast(t("err.illegal", { why: msg.message || msg.code }));
+        if (msg.code === "illegal") toast(t("err.illegal", { why: reasonText(msg.reason, msg.message || msg.code, this.table?.game) }));
         else toast(msg.message || msg.code);
         // the page acted on what it drew: a refusal of that says the drawing may be out of date
         if (RESYNC.has(msg.code)) this.resync();

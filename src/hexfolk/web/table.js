@@ -4,6 +4,7 @@
 // button the server's reason (the view's `refused`).
 import { api, me } from "./api.js";
 import { h, s, toast, sync, keepEqual } from "./dom.js";
+import { reasonText } from "./reasons.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
@@ -214,13 +215,17 @@ class TablePage extends TablePageBase {
       }
       // a disabled button says why: the server's reason (the view's `refused`, docs/protocol.md)
       // as its tooltip and its accessible description
-      const why = new Map((this.view.refused || []).map((r) => [r.action, r.reason]));
+      // in the page's language (web/reasons.js); a "?" beside it shows it on a tap (touch
+      // screens have no hover, and a disabled button takes no tap)
+      const why = new Map((this.view.refused || []).map((r) => [r.action, reasonText(r.why, r.reason, "island")]));
       for (const a of BUTTONS) {
         const listed = L.buttons.has(a);
         const id = `btn-${a.replace(" ", "-")}`;
         const reason = listed ? null : why.get(a) || null;
-        kids.push(h("button.act", { "data-act": listed ? a : null, id, disabled: !listed, title: reason, "aria-describedby": reason ? `${id}-why` : null, text: t(`act.${a}`), onclick: () => this.act(a) }));
-        if (reason) kids.push(h(`span.sr#${id}-why`, { text: reason }));
+        const button = h("button.act", { "data-act": listed ? a : null, id, disabled: !listed, title: reason, "aria-describedby": reason ? `${id}-why` : null, text: t(`act.${a}`), onclick: () => this.act(a) });
+        if (!reason) { kids.push(button); continue; }
+        kids.push(h("span.act-pair", {}, button, h(`span.sr#${id}-why`, { text: reason }),
+          h(`button.why-tap#${id}-tap`, { "aria-label": `${t(`act.${a}`)}: ${t("why._ask")}`, "aria-hidden": "true", tabindex: "-1", text: "?", onclick: () => toast(reason, "note") })));
       }
       if (L.plenty.length) kids.push(h("button.act#btn-plenty", { "data-act": L.plenty.map((x) => x.action).join("|"), text: t("act.play plenty"), onclick: () => this.choose(t("act.play plenty"), L.plenty.map((x) => [x.action, bundleText(x.take)])) }));
       if (L.monopoly.length) kids.push(h("button.act#btn-monopoly", { "data-act": L.monopoly.map((x) => x.action).join("|"), text: t("act.play monopoly"), onclick: () => this.choose(t("act.play monopoly"), L.monopoly.map((x) => [x.action, t(`res.${x.res}`)])) }));

@@ -480,6 +480,10 @@ class IslandState(IslandPosition):
         """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
         return final.why_final(self, seat, action)
 
+    def why_illegal_reason(self, seat: int, action: Action) -> reasons.Why:
+        """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
+        return reasons.why_illegal_reason(self, seat, action)
+
     def standing_actions(self, seat: int) -> list[Action]:
         """Roll, buy, play knight, play roads, end: the page's buttons (see :mod:`.buttons`)."""
         return buttons.standing_actions(seat)

@@ -126,7 +126,7 @@ from hexfolk.games.scythe.phases import (
 )
 from hexfolk.games.scythe.position import CHARACTER, MECH, WORKER, Position
 from hexfolk.games.scythe.positions import load_position, write_position
-from hexfolk.games.scythe.reasons import why_illegal
+from hexfolk.games.scythe.reasons import Why, why_illegal, why_illegal_reason
 from hexfolk.games.scythe.scoring import score_breakdown, tile_count
 from hexfolk.games.scythe.setup import begin, init_players
 from hexfolk.games.scythe.stars import objective_holds, reveal, star_cap
@@ -428,6 +428,10 @@ class ScytheState(Position):
     def why_final(self, seat: int, action: Action) -> str | None:
         """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
         return final.why_final(self, seat, action)
+
+    def why_illegal_reason(self, seat: int, action: Action) -> Why:
+        """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
+        return why_illegal_reason(self, seat, action)
 
     def standing_actions(self, seat: int) -> list[Action]:
         """The four mat sections, shown as buttons whether legal or not (see :mod:`.buttons`)."""

@@ -4,8 +4,9 @@
 // cards, objectives, the Factory card, the other players' public tracks, the triumph track.
 // Printed values come from the geometry's components; what can be clicked is only what the
 // listed actions name (legal.js), each element carrying its action texts in data-act.
-import { h, clickable } from "../dom.js";
+import { h, clickable, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { reasonText } from "../reasons.js";
 import { FACTION_COLOR, FACTION_INK, FACTION_LETTER } from "./board.js";
 import { cardText } from "./cardtext.js";
 
@@ -57,7 +58,7 @@ function boxValue(comp, box, upgrades) {
  * view's reasons for standing actions not legal now, docs/protocol.md) says why a section
  * cannot be chosen, as its tooltip and accessible description. */
 export function playerMat(comp, ps, L, onAct, onChoose, current, refused = []) {
-  const why = new Map((refused || []).map((r) => [r.action, r.reason]));
+  const why = new Map((refused || []).map((r) => [r.action, reasonText(r.why, r.reason, "scythe")]));
   const mat = comp.mats[ps.mat];
   if (!mat) return h("div.mat", { text: ps.mat || "?" });
   const upgrades = ps.upgrades || [];
@@ -105,6 +106,7 @@ export function playerMat(comp, ps, L, onAct, onChoose, current, refused = []) {
       el.title = reason;
       el.setAttribute("aria-description", reason);
       el.dataset.why = reason;
+      el.addEventListener("click", () => toast(reason, "note")); // a tap says why (no hover on touch)
     }
     return el;
   });
