@@ -2,9 +2,13 @@
 
 :class:`IslandState` is an :class:`~.position.IslandPosition` (the plain fields) with the
 kernel's methods (``legal_actions``, ``apply``, ``prompt``, the simultaneous decisions, chance,
-views). What each phase allows, does and asks is one row of :data:`PHASES`, the table from
-:class:`~.phases.Phase` to (legal actions, moves, prompt); the moves are the rule functions of
-the rule modules, one module per chapter of the rules:
+views). What each phase allows, does and asks is one row of :data:`PHASES`, the kernel's
+:class:`~hexfolk.core.phases.PhaseTable` from :class:`~.phases.Phase` to (legal actions, apply,
+prompt), each taking the acting seat explicitly: the seat to move, or any acting seat of a
+simultaneous phase (discards, answers to offers, the special-build sign-up), so another seat's
+step never rewrites ``phase`` or ``seat``. A phase's apply hands each kind of action to its
+rule function (:data:`MOVES`, ``move(position, seat, action)``) in the rule modules, one module
+per chapter of the rules:
 
 * ``setup`` (IR-11..IR-21) → ``pre-roll`` (roll or play a card, IR-24) → ``dice`` (chance):
   ``production`` (IR-35..IR-37), or on a 7 the ``robber`` (IR-41..IR-47: ``discard`` by every
@@ -218,10 +222,6 @@ class IslandState(IslandPosition):
 
     def legal_actions(self) -> list[Action]:
         return _LEGAL[self.phase](self, self.seat)
-
-    def main_actions(self) -> list[Action]:
-        """IR-25..IR-28: the active player's builds, purchase, card plays, trades and offers."""
-        return main_actions(self, self.active)
 
     def is_legal(self, action: Action) -> bool:
         return self._is_legal(self.seat, action)
