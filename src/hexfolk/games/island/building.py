@@ -19,10 +19,7 @@ from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import trade_table
 from hexfolk.games.island.board import LayoutTables, Topology
 from hexfolk.games.island.hands import pay
-from hexfolk.games.island.phases import (
-    MAIN,
-    SPECIAL_BUILD,
-)
+from hexfolk.games.island.phases import ANSWER, MAIN, SPECIAL_BUILD
 from hexfolk.games.island.position import IslandPosition, log_line
 from hexfolk.games.island.production import touch_income
 from hexfolk.games.island.roads import award_after_change, length_after_road, road_length
@@ -221,9 +218,9 @@ def after_settlement(s: IslandPosition, p: int, v: int) -> None:
             award_longest_road(s, old)
 
 
-def build_settlement(s: IslandPosition, a: A.BuildSettlement) -> None:
+def build_settlement(s: IslandPosition, seat: int, a: A.BuildSettlement) -> None:
     """IR-57: pay a settlement's cost and build it (it may break others' roads, IR-67)."""
-    p = s.seat
+    p = seat
     v = a.node
     pay(s, p, COST_SETTLEMENT, L_SETTLE)
     place_settlement(s, p, v)
@@ -233,11 +230,11 @@ def build_settlement(s: IslandPosition, a: A.BuildSettlement) -> None:
     check_win(s)
 
 
-def build_road(s: IslandPosition, a: A.BuildRoad) -> None:
+def build_road(s: IslandPosition, seat: int, a: A.BuildRoad) -> None:
     """IR-56: pay a road's cost (in the main phase and a special build slot) and build it."""
-    if s.phase in (MAIN, SPECIAL_BUILD):
-        pay(s, s.seat, COST_ROAD, L_ROAD)
-    place_road(s, s.seat, a.edge)
+    if s.phase in (MAIN, ANSWER, SPECIAL_BUILD):
+        pay(s, seat, COST_ROAD, L_ROAD)
+    place_road(s, seat, a.edge)
     check_win(s)
 
 
@@ -271,9 +268,9 @@ def award_longest_road(s: IslandPosition, old: list[int]) -> None:
         s.longest_road = holder
 
 
-def build_city(s: IslandPosition, a: A.BuildCity) -> None:
+def build_city(s: IslandPosition, seat: int, a: A.BuildCity) -> None:
     """IR-58: pay a city's cost and upgrade a settlement (which returns to the supply)."""
-    p = s.seat
+    p = seat
     pay(s, p, COST_CITY, L_CITY)
     s.node_level[a.node] = 2
     touch_income(s, a.node)

@@ -13,7 +13,7 @@ from hexfolk.games.island.actions import PLENTY_ONE, PLENTY_TAKES, bundle_text
 from hexfolk.games.island.building import place_road, road_actions
 from hexfolk.games.island.hands import gain, lose, pay
 from hexfolk.games.island.phases import DRAW, ROAD_BUILDING, ROBBER
-from hexfolk.games.island.position import IslandPosition, log_line, resume_phase
+from hexfolk.games.island.position import IslandPosition, interrupt, log_line, resume_phase
 from hexfolk.games.island.rules import (
     COST_DEV,
     KNIGHT,
@@ -58,19 +58,18 @@ def card_plays(s: IslandPosition, p: int, dev: list[int], out: list[Action]) -> 
         out.extend(A.MONOPOLIES)
 
 
-def buy(s: IslandPosition, a: A.BuyDevelopment) -> None:
+def buy(s: IslandPosition, seat: int, a: A.BuyDevelopment) -> None:
     """IR-60: pay a development card's cost; the card is drawn next (chance)."""
-    p = s.seat
+    p = seat
     pay(s, p, COST_DEV, L_DEV)
     s.log.append((None, s.texts.buy[p]))
-    s.resume = s.phase
-    s.phase = DRAW
+    interrupt(s, p, DRAW)
 
 
-def draw(s: IslandPosition, a: A.DrawDevelopment) -> None:
+def draw(s: IslandPosition, seat: int, a: A.DrawDevelopment) -> None:
     """IR-60: the drawn card goes to the buyer (only they see which, IR-74); a victory
     point card can win at once (IR-4; never in the special build phase, IR-33)."""
-    p = s.seat
+    p = seat
     c = a.card
     s.deck[c] -= 1
     s.dev_cards[p][c] += 1
@@ -88,10 +87,10 @@ def play_card(s: IslandPosition, p: int, card: int) -> None:
     s.stats[SEATS_AT + p * PER_SEAT + F_DEV_PLAYED + card] += 1
 
 
-def play_knight(s: IslandPosition, a: A.PlayKnight) -> None:
+def play_knight(s: IslandPosition, seat: int, a: A.PlayKnight) -> None:
     """IR-45/IR-72: a knight moves the robber (not with the robber off, IR-47) and counts
     for Largest Army: first to 3, then only strictly more takes it over."""
-    p = s.seat
+    p = seat
     play_card(s, p, KNIGHT)
     s.knights[p] += 1
     log_line(s, None, f"seat {p} plays a knight")
@@ -102,24 +101,22 @@ def play_knight(s: IslandPosition, a: A.PlayKnight) -> None:
             s.largest_army = p
             log_line(s, None, f"seat {p} takes Largest Army ({s.knights[p]})")
     if s.game.options["robber"]:
-        s.resume = s.phase
-        s.phase = ROBBER
+        interrupt(s, p, ROBBER)
     check_win(s)  # IR-4: Largest Army can win at once
 
 
-def play_road_building(s: IslandPosition, a: A.PlayRoadBuilding) -> None:
+def play_road_building(s: IslandPosition, seat: int, a: A.PlayRoadBuilding) -> None:
     """IR-63: up to 2 free roads (fewer if fewer are left in supply)."""
-    p = s.seat
+    p = seat
     play_card(s, p, ROADS)
     log_line(s, None, f"seat {p} plays road building")
     s.free_roads = min(ROAD_BUILDING_ROADS, s.roads_left[p])
-    s.resume = s.phase
-    s.phase = ROAD_BUILDING
+    interrupt(s, p, ROAD_BUILDING)
 
 
-def play_plenty(s: IslandPosition, a: A.PlayPlenty) -> None:
+def play_plenty(s: IslandPosition, seat: int, a: A.PlayPlenty) -> None:
     """IR-64: two cards of the player's choice from the bank (one if it holds one)."""
-    p = s.seat
+    p = seat
     play_card(s, p, PLENTY)
     for r in range(NRES):
         if a.take[r]:
@@ -127,9 +124,9 @@ def play_plenty(s: IslandPosition, a: A.PlayPlenty) -> None:
     log_line(s, None, f"seat {p} plays year of plenty: {bundle_text(a.take)}")
 
 
-def play_monopoly(s: IslandPosition, a: A.PlayMonopoly) -> None:
+def play_monopoly(s: IslandPosition, seat: int, a: A.PlayMonopoly) -> None:
     """IR-65: every other player gives all their cards of the named resource."""
-    p = s.seat
+    p = seat
     r = a.resource
     play_card(s, p, MONOPOLY)
     total = 0
@@ -144,10 +141,10 @@ def play_monopoly(s: IslandPosition, a: A.PlayMonopoly) -> None:
     log_line(s, None, f"seat {p} plays monopoly on {RESOURCES[r]} and takes {total}")
 
 
-def place_free_road(s: IslandPosition, a: A.BuildRoad) -> None:
+def place_free_road(s: IslandPosition, seat: int, a: A.BuildRoad) -> None:
     """IR-63: one of Road Building's free roads; the card ends with the last one, or when the
     seat has no road left or nowhere to place one."""
-    p = s.seat
+    p = seat
     place_road(s, p, a.edge)
     s.free_roads -= 1
     if s.free_roads <= 0 or not s.roads_left[p] or not road_actions(s, p):
@@ -155,8 +152,8 @@ def place_free_road(s: IslandPosition, a: A.BuildRoad) -> None:
     check_win(s)
 
 
-def forfeit_free_roads(s: IslandPosition, a: A.EndTurn) -> None:
+def forfeit_free_roads(s: IslandPosition, seat: int, a: A.EndTurn) -> None:
     """IR-28: the turn clock (or ``end``) forfeits Road Building's unplaced roads."""
-    log_line(s, None, f"seat {s.seat} forfeits {s.free_roads} unplaced road(s)")
+    log_line(s, None, f"seat {seat} forfeits {s.free_roads} unplaced road(s)")
     s.free_roads = 0
     resume_phase(s)

@@ -433,6 +433,15 @@ def to_main(s: IslandPosition) -> None:
     s.seat = s.active
 
 
+def interrupt(s: IslandPosition, p: int, phase: Phase) -> None:
+    """Seat ``p``'s card or purchase interrupts its step with ``phase`` (the draw, the robber,
+    the free roads: ``p`` decides, or the chance step is ``p``'s); :func:`resume_phase` comes
+    back to the step interrupted (the main phase, with its answers still pending)."""
+    s.resume = MAIN if s.phase == ANSWER else s.phase
+    s.phase = phase
+    s.seat = p
+
+
 def resume_phase(s: IslandPosition) -> None:
     """Back to the phase a card or purchase interrupted (main phase: with its answers)."""
     s.phase = s.resume

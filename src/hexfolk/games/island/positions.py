@@ -306,7 +306,7 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
             raise PositionError(f"board.layout: {exc}") from None
         if not isinstance(outcome, LayoutOutcome) or not game.is_layout_outcome(outcome):
             raise PositionError("board.layout is not a board this game can draw (IR-11..IR-15)")
-        lay_out(s, outcome)
+        lay_out(s, s.seat, outcome)
     s.log = []
     topology = s.topology
     nodes, edges, hexes = topology.num_nodes, topology.num_edges, topology.num_hexes

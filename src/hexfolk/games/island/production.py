@@ -217,12 +217,12 @@ class Income(NamedTuple):
     """The log entries (:class:`~.log.Note`) of the income the robber blocks (IR-44)."""
 
 
-def roll(s: IslandPosition, a: A.Roll) -> None:
+def roll(s: IslandPosition, seat: int, a: A.Roll) -> None:
     """IR-24: the active player rolls (the dice are the next, chance, step)."""
     s.phase = DICE
 
 
-def dice(s: IslandPosition, a: A.DiceOutcome) -> None:
+def dice(s: IslandPosition, seat: int, a: A.DiceOutcome) -> None:
     """IR-35: the dice show ``a.total``; a 7 goes to the robber (IR-41), any other sum
     produces (IR-36, IR-37) and the main phase begins."""
     total = a.total

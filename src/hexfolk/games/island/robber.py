@@ -179,10 +179,10 @@ def to_robber(s: IslandPosition) -> None:
         resume_phase(s)
 
 
-def discard(s: IslandPosition, a: A.Discard) -> None:
-    """IR-41: one card of ``s.seat``'s discard. Each seat's choice is its own
+def discard(s: IslandPosition, seat: int, a: A.Discard) -> None:
+    """IR-41: one card of ``seat``'s discard. Each seat's choice is its own
     (``discard_partial[p]``), so the seats' cards may arrive interleaved in any order."""
-    p = s.seat
+    p = seat
     r = a.resource
     part = s.discard_partial[p]
     part = (*part[:r], part[r] + 1, *part[r + 1 :])
@@ -207,9 +207,9 @@ def discard(s: IslandPosition, a: A.Discard) -> None:
     to_robber(s)
 
 
-def move_robber(s: IslandPosition, a: A.MoveRobber) -> None:
+def move_robber(s: IslandPosition, seat: int, a: A.MoveRobber) -> None:
     """IR-42/IR-43: the robber moves (or stays, IR-46) and robs the named player."""
-    p = s.seat
+    p = seat
     st = s.stats
     st[SEATS_AT + p * PER_SEAT + F_ROBBER] += 1
     if a.hex < 0:
@@ -227,7 +227,7 @@ def move_robber(s: IslandPosition, a: A.MoveRobber) -> None:
     s.phase = STEAL
 
 
-def steal(s: IslandPosition, a: A.StealOutcome) -> None:
+def steal(s: IslandPosition, seat: int, a: A.StealOutcome) -> None:
     """IR-43/IR-74: the stolen card changes hands; everyone sees that a card moved, only
     thief and victim see its type (the other observers' knowledge is widened)."""
     t, v, r = s.thief, s.victim, a.resource

@@ -16,7 +16,7 @@ from hexfolk.games.island.stats import G_SETUP
 from hexfolk.games.island.turn import check_win, start_turn
 
 
-def lay_out(s: IslandPosition, a: A.LayoutOutcome) -> None:
+def lay_out(s: IslandPosition, seat: int, a: A.LayoutOutcome) -> None:
     """IR-11..IR-16: the board's layout (on a map also its island); the robber starts on the
     desert (IR-15), or nowhere with the robber off (IR-47)."""
     if isinstance(a, MapLayoutOutcome):  # a map: keep its island's text for the views
@@ -55,10 +55,10 @@ def setup_seat(s: IslandPosition) -> int:
     return i if i < n else 2 * n - 1 - i
 
 
-def place_setup_settlement(s: IslandPosition, a: A.BuildSettlement) -> None:
+def place_setup_settlement(s: IslandPosition, seat: int, a: A.BuildSettlement) -> None:
     """IR-18..IR-21: a setup settlement, free; the second one yields one card per adjacent
     producing hex (as the bank allows, IR-37 (b))."""
-    p = s.seat
+    p = seat
     v = a.node
     place_settlement(s, p, v)
     log_line(s, None, f"seat {p} settles {v}")
@@ -79,10 +79,10 @@ def place_setup_settlement(s: IslandPosition, a: A.BuildSettlement) -> None:
     s.phase = SETUP_ROAD
 
 
-def place_setup_road(s: IslandPosition, a: A.BuildRoad) -> None:
+def place_setup_road(s: IslandPosition, seat: int, a: A.BuildRoad) -> None:
     """IR-18/IR-20: the free road next to the settlement just placed; then the next seat in
     snake order, or after the last road the first turn (IR-22)."""
-    place_road(s, s.seat, a.edge)
+    place_road(s, seat, a.edge)
     s.setup_index += 1
     if s.setup_index == 2 * s.n:
         start_turn(s, 0)

@@ -2,9 +2,13 @@
 
 :class:`IslandState` is an :class:`~.position.IslandPosition` (the plain fields) with the
 kernel's methods (``legal_actions``, ``apply``, ``prompt``, the simultaneous decisions, chance,
-views). What each phase allows, does and asks is one row of :data:`PHASES`, the table from
-:class:`~.phases.Phase` to (legal actions, moves, prompt); the moves are the rule functions of
-the rule modules, one module per chapter of the rules:
+views). What each phase allows, does and asks is one row of :data:`PHASES`, the kernel's
+:class:`~hexfolk.core.phases.PhaseTable` from :class:`~.phases.Phase` to (legal actions, apply,
+prompt), each taking the acting seat explicitly: the seat to move, or any acting seat of a
+simultaneous phase (discards, answers to offers, the special-build sign-up), so another seat's
+step never rewrites ``phase`` or ``seat``. A phase's apply hands each kind of action to its
+rule function (:data:`MOVES`, ``move(position, seat, action)``) in the rule modules, one module
+per chapter of the rules:
 
 * ``setup`` (IR-11..IR-21) → ``pre-roll`` (roll or play a card, IR-24) → ``dice`` (chance):
   ``production`` (IR-35..IR-37), or on a 7 the ``robber`` (IR-41..IR-47: ``discard`` by every
@@ -20,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from hexfolk.core import (
     CHANCE,
@@ -32,6 +36,7 @@ from hexfolk.core import (
     Prompt,
     check_seat,
 )
+from hexfolk.core.phases import PhaseRules, PhaseTable, by_action_type
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import buttons, final, positions, reasons, timeouts, views
 from hexfolk.games.island.actions import (
@@ -77,6 +82,7 @@ from hexfolk.games.island.phases import (
     ROBBER,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+    SIMULTANEOUS_PHASES,
     SPECIAL_BUILD,
     SPECIAL_BUILD_SIGNUP,
     STEAL,
@@ -88,7 +94,6 @@ from hexfolk.games.island.position import (
     awaiting,
     first_unanswered,
     holds,
-    to_main,
 )
 from hexfolk.games.island.production import DICE_BY_PIP, DICE_OUTCOMES, dice, roll
 from hexfolk.games.island.robber import discard, discard_actions, move_robber, robber_moves, steal
@@ -145,11 +150,11 @@ class IslandState(IslandPosition):
 
     def _prompt(self, seat: int) -> Prompt:
         phase = self.phase
-        if phase == ANSWER and seat == self.active:
-            phase = MAIN
         prompt = _PROMPT[phase]
         assert prompt is not None
         text, data = prompt(self, seat)
+        if phase == ANSWER and seat == self.active:
+            phase = MAIN  # the proposer's prompt is the main phase's (its kind too)
         key = (phase, seat, text, tuple(data.items())) if data else (phase, seat, text)
         made = _PROMPTS.get(key)
         if made is None:
@@ -216,65 +221,13 @@ class IslandState(IslandPosition):
         return False
 
     def legal_actions(self) -> list[Action]:
-        return _LEGAL[self.phase](self)
-
-    def main_actions(self) -> list[Action]:
-        """IR-25..IR-28: the active player's builds, purchase, card plays, trades and offers."""
-        p = self.active
-        hand = self.hands[p]
-        out: list[Action] = [A.END]
-        builds(self, p, out)
-        if not self.dev_played:
-            dev = self.dev_cards[p]
-            if dev != self.dev_bought[p]:  # some card was not bought this turn
-                card_plays(self, p, dev, out)
-        offers = self.offers
-        if not offers and not self.rejected and 0 not in self.bank:
-            key = tuple(hand)
-            cache = self.trade_cache[p]
-            trades = cache.get(key)
-            if trades is None:
-                trades = trade_listing(self.ratio[p], hand, self.n > 1)
-                if len(cache) < TRADE_TABLE_LIMIT:
-                    cache[key] = trades
-            out.extend(trades)
-            return out
-        # maritime: one lot at a time in the listing (several lots parse as legal too); the
-        # same walk over the hand notes the types held (``mask``, for the offers below)
-        ratio = self.ratio[p]
-        bank = self.bank
-        bank_full = 0 not in bank
-        mask = 0
-        for r, held in enumerate(hand):
-            if held:
-                mask |= 1 << r
-                if held >= ratio[r]:
-                    row = MARITIME_ROW[ratio[r]][r]
-                    if bank_full:
-                        out.extend(row)
-                    else:
-                        out.extend([act for act in row if bank[act.get.index(1)]])
-        # player offers: a small canonical set (1 held card for 1 card of a type not held)
-        if len(offers) < MAX_OPEN_OFFERS and self.n > 1:
-            if self.rejected or offers:
-                skip = 0  # IR-51: the canonical offers open or rejected this turn, as bits
-                for pair in self.rejected:
-                    skip |= OFFER_BIT.get(pair, 0)
-                for o in offers:
-                    skip |= OFFER_BIT.get((o.give, o.get), 0)
-                out.extend(offers_left(mask, skip & HELD_OFFER_BITS[mask]))
-            else:
-                out.extend(OFFERS_BY_HELD[mask])
-        for o in offers:
-            for s, ans in enumerate(o.answers):
-                if ans is None or ans == REJECT:
-                    continue
-                if can_complete(self, o, s):
-                    out.append(A.complete_of(o.id, s))
-            out.append(A.withdraw_of(o.id))
-        return out
+        return _LEGAL[self.phase](self, self.seat)
 
     def is_legal(self, action: Action) -> bool:
+        return self._is_legal(self.seat, action)
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` (the seat to move or another acting seat) may take ``action``."""
         phase = self.phase
         if phase == OVER:
             return False
@@ -284,73 +237,71 @@ class IslandState(IslandPosition):
         if cls is A.Offer:
             assert isinstance(action, A.Offer)
             return (
-                phase == MAIN
+                _in_main(self, seat)
                 and self.n > 1
                 and len(self.offers) < MAX_OPEN_OFFERS
                 and valid_pair(self, action.give, action.get)
-                and holds(self.hands[self.seat], action.give)
+                and holds(self.hands[seat], action.give)
                 and (action.give, action.get) not in self.rejected
                 and all((o.give, o.get) != (action.give, action.get) for o in self.offers)
             )
         if cls is A.Counter or cls is A.Accept or cls is A.Reject:
-            if phase != ANSWER:
+            if phase != ANSWER or seat == self.active:
                 return False
             if not action.offer:  # type: ignore[attr-defined]
                 # offer 0: the first open offer the seat has not answered (the text form
                 # without a number is refused as ambiguous by parse_action when there are more)
-                first = first_unanswered(self, self.seat)
-                if first is None or self.seat == self.active:
+                first = first_unanswered(self, seat)
+                if first is None:
                     return False
                 action = dataclasses.replace(action, offer=first.id)  # type: ignore[type-var]
             if cls is A.Counter:
                 assert isinstance(action, A.Counter)
-                return counter_ok(self, self.seat, action)
-            return action in answers(self, self.seat)
+                return counter_ok(self, seat, action)
+            return action in answers(self, seat)
         if cls is A.DeclineAll:
             assert isinstance(action, A.DeclineAll)
-            return bool(self.decline_all >> self.seat & 1) != action.on
+            return bool(self.decline_all >> seat & 1) != action.on
         if cls is A.MaritimeTrade:
             assert isinstance(action, A.MaritimeTrade)
-            return phase == MAIN and maritime_ok(self, self.seat, action.give, action.get)
+            return _in_main(self, seat) and maritime_ok(self, seat, action.give, action.get)
         if cls is A.EndTurn and phase == ROAD_BUILDING:
             return True  # IR-28: the turn clock forfeits the unplaced roads (typed, not listed)
-        return action in self.legal_actions()
+        return action in _LEGAL[phase](self, seat)
 
     def parse_action(self, text: str) -> Action:
         """Parse text into a legal action; ``robber <hex>`` and ``complete <offer>`` are
         shorthands resolved against the legal actions (ambiguous when several fit)."""
+        return self._parse_action(self.seat, text)
+
+    def _parse_action(self, seat: int, text: str) -> Action:
+        """:meth:`parse_action` for ``seat`` (the seat to move or another acting seat)."""
         text = text.strip()
         if not text:
             raise MalformedActionError("empty action text")
         action = self.game.parse_action_syntax(text)
-        if self.current_player() >= 0:
-            action = self._resolve_answer(self.seat, action, text)
-        if self.is_legal(action):
+        deciding = self.current_player() >= 0
+        if deciding:
+            action = self._resolve_answer(seat, action, text)
+        if self._is_legal(seat, action):
             return action
-        if self.current_player() >= 0 and (
+        if deciding and (
             (isinstance(action, A.MoveRobber) and action.victim < 0 and action.hex >= 0)
             or (isinstance(action, A.Complete) and action.seat < 0)
         ):
+            legal = _LEGAL[self.phase](self, seat)
             found: list[Action]
             if isinstance(action, A.MoveRobber):
-                found = [
-                    a
-                    for a in self.legal_actions()
-                    if isinstance(a, A.MoveRobber) and a.hex == action.hex
-                ]
+                found = [a for a in legal if isinstance(a, A.MoveRobber) and a.hex == action.hex]
             else:
-                found = [
-                    a
-                    for a in self.legal_actions()
-                    if isinstance(a, A.Complete) and a.offer == action.offer
-                ]
+                found = [a for a in legal if isinstance(a, A.Complete) and a.offer == action.offer]
             if len(found) == 1:
                 return found[0]
             if len(found) > 1:
                 raise AmbiguousActionError(
                     f"{text!r} could mean any of: {', '.join(str(a) for a in found)}"
                 )
-        raise self.refusal(self.current_player(), text, action)
+        raise self.refusal(seat if deciding else self.current_player(), text, action)
 
     def _resolve_answer(self, p: int, action: Action, text: str) -> Action:
         """``accept``, ``reject`` and ``counter <give> for <get>`` without an offer number
@@ -410,67 +361,33 @@ class IslandState(IslandPosition):
             if seat in commits.seats and commits.value_for(seat) is None:
                 return discard_actions(self, seat)
             return []
-        if phase == ANSWER:
-            if seat == self.active:
-                return self.main_actions()
-            return answers(self, seat)  # (none once the seat answered every offer)
+        if phase == ANSWER:  # (a seat that answered every offer has none)
+            return _answer_actions(self, seat)
         if phase == SPECIAL_BUILD_SIGNUP:
-            return [A.SBP_JOIN, A.SBP_PASS] if seat in self.sbp_queue else []
+            return _signup_actions(self, seat) if seat in self.sbp_queue else []
         # the kernel's default, legal_actions() for current_player(), inlined: at chance steps
         # and at the end the table lists nothing, so only the seat to move needs comparing
-        return _LEGAL[phase](self) if seat == self.seat else []
+        return _LEGAL[phase](self, seat) if seat == self.seat else []
 
     def prompt_for(self, seat: int) -> Prompt | None:
-        if self.phase in (DISCARD, ANSWER, SPECIAL_BUILD_SIGNUP) and seat in self.acting_seats():
+        if self.phase in SIMULTANEOUS_PHASES and seat in self.acting_seats():
             return self._prompt(seat)
         return super().prompt_for(seat)
-
-    def _as_seat(self, seat: int) -> tuple[Phase, int]:
-        """Put the state in ``seat``'s own view of the decision (the proposer's main phase
-        while answers are pending; a discarding seat's turn to discard); return what to
-        restore. The handlers read ``self.seat`` and ``self.phase``."""
-        saved = (self.phase, self.seat)
-        if self.phase == ANSWER and seat == self.active:
-            self.phase = MAIN
-        self.seat = seat
-        return saved
 
     def legal_for(self, seat: int, action: Action) -> bool:
         if seat not in self.acting_seats():
             return False
-        if seat == self.seat:
-            return self.is_legal(action)
-        saved = self._as_seat(seat)
-        try:
-            return self.is_legal(action)
-        finally:
-            self.phase, self.seat = saved
+        return self._is_legal(seat, action)
 
     def parse_action_for(self, seat: int, text: str) -> Action:
         if seat not in self.acting_seats():
             raise self.refusal(seat, text.strip(), self._named_action(text))
-        if seat == self.seat:
-            return self.parse_action(text)
-        saved = self._as_seat(seat)
-        try:
-            return self.parse_action(text)
-        finally:
-            self.phase, self.seat = saved
+        return self._parse_action(seat, text)
 
     def apply_for(self, seat: int, action: Action) -> None:
         if not self.legal_for(seat, action):
             raise self.refusal(seat, str(action), action)
-        if seat == self.seat:
-            self.apply_unchecked(action)
-            return
-        phase = self.phase
-        self._as_seat(seat)
-        _MOVES[self.phase][type(action)](self, action)
-        if phase == ANSWER and self.phase == MAIN:
-            to_main(self)  # the proposer's step left the main phase's answers pending
-        elif phase == DISCARD and self.phase == DISCARD:
-            nxt = self.discards.next_seat() if self.discards is not None else None
-            self.seat = self.seat if nxt is None else nxt
+        _APPLY[self.phase](self, seat, action)
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
@@ -495,7 +412,7 @@ class IslandState(IslandPosition):
         return drawing_geometry(self.topology)
 
     def apply_unchecked(self, action: Action) -> None:
-        _MOVES[self.phase][type(action)](self, action)
+        _APPLY[self.phase](self, self.seat, action)
 
     def returns(self) -> list[float]:
         out = [0.0] * self.n
@@ -546,39 +463,121 @@ class IslandState(IslandPosition):
 
 
 # ------------------------------------------------------------------------------ the table
-def _no_actions(s: IslandState) -> list[Action]:
+def _in_main(s: IslandState, seat: int) -> bool:
+    """Whether ``seat`` plays the main phase (the proposer while answers come in, too)."""
+    phase = s.phase
+    return phase == MAIN or (phase == ANSWER and seat == s.active)
+
+
+def _no_actions(s: IslandState, seat: int) -> list[Action]:
     return []
 
 
-def _pre_roll_actions(s: IslandState) -> list[Action]:
+def main_actions(s: IslandState, seat: int) -> list[Action]:
+    """IR-25..IR-28: the active player's (``seat``'s) builds, purchase, card plays, trades
+    and offers."""
+    p = seat
+    hand = s.hands[p]
+    out: list[Action] = [A.END]
+    builds(s, p, out)
+    if not s.dev_played:
+        dev = s.dev_cards[p]
+        if dev != s.dev_bought[p]:  # some card was not bought this turn
+            card_plays(s, p, dev, out)
+    offers = s.offers
+    if not offers and not s.rejected and 0 not in s.bank:
+        key = tuple(hand)
+        cache = s.trade_cache[p]
+        trades = cache.get(key)
+        if trades is None:
+            trades = trade_listing(s.ratio[p], hand, s.n > 1)
+            if len(cache) < TRADE_TABLE_LIMIT:
+                cache[key] = trades
+        out.extend(trades)
+        return out
+    # maritime: one lot at a time in the listing (several lots parse as legal too); the
+    # same walk over the hand notes the types held (``mask``, for the offers below)
+    ratio = s.ratio[p]
+    bank = s.bank
+    bank_full = 0 not in bank
+    mask = 0
+    for r, held in enumerate(hand):
+        if held:
+            mask |= 1 << r
+            if held >= ratio[r]:
+                row = MARITIME_ROW[ratio[r]][r]
+                if bank_full:
+                    out.extend(row)
+                else:
+                    out.extend([act for act in row if bank[act.get.index(1)]])
+    # player offers: a small canonical set (1 held card for 1 card of a type not held)
+    if len(offers) < MAX_OPEN_OFFERS and s.n > 1:
+        if s.rejected or offers:
+            skip = 0  # IR-51: the canonical offers open or rejected this turn, as bits
+            for pair in s.rejected:
+                skip |= OFFER_BIT.get(pair, 0)
+            for o in offers:
+                skip |= OFFER_BIT.get((o.give, o.get), 0)
+            out.extend(offers_left(mask, skip & HELD_OFFER_BITS[mask]))
+        else:
+            out.extend(OFFERS_BY_HELD[mask])
+    for o in offers:
+        for q, ans in enumerate(o.answers):
+            if ans is None or ans == REJECT:
+                continue
+            if can_complete(s, o, q):
+                out.append(A.complete_of(o.id, q))
+        out.append(A.withdraw_of(o.id))
+    return out
+
+
+def _pre_roll_actions(s: IslandState, seat: int) -> list[Action]:
     """IR-24: roll, or first play a card not bought this turn (IR-61, IR-62)."""
     out: list[Action] = [A.ROLL]
     if not s.dev_played:
-        p = s.seat
+        p = seat
         dev = s.dev_cards[p]
         if dev != s.dev_bought[p]:  # some card was not bought this turn
             card_plays(s, p, dev, out)
     return out
 
 
-def _setup_settlement_actions(s: IslandState) -> list[Action]:
+def _setup_settlement_actions(s: IslandState, seat: int) -> list[Action]:
     """IR-19: any free intersection (the distance rule, IR-57, keeps ``free``)."""
     settles = s.acts.settlement
     return [settles[v] for v in open_spots(s.topology, s.node_owner, free=s.free)]
 
 
-def _setup_road_actions(s: IslandState) -> list[Action]:
+def _setup_road_actions(s: IslandState, seat: int) -> list[Action]:
     """IR-20: an empty edge at the settlement just placed."""
     roads = s.acts.road
     eo = s.edge_owner
     return [roads[e] for e in s.topology.node_edges[s.setup_node] if eo[e] < 0]
 
 
-def _special_build_actions(s: IslandState) -> list[Action]:
+def _special_build_actions(s: IslandState, seat: int) -> list[Action]:
     """IR-32: build or buy (no trades, no cards), then end."""
     out: list[Action] = [A.END]
-    builds(s, s.seat, out)
+    builds(s, seat, out)
     return out
+
+
+def _free_road_actions(s: IslandState, seat: int) -> list[Action]:
+    """IR-63: where the seat may place a free road."""
+    return list(road_actions(s, seat))
+
+
+def _answer_actions(s: IslandState, seat: int) -> list[Action]:
+    """IR-50: the proposer plays its main phase on; the other seats answer the open offers
+    they have not answered."""
+    if seat == s.active:
+        return main_actions(s, seat)
+    return answers(s, seat)
+
+
+def _signup_actions(s: IslandState, seat: int) -> list[Action]:
+    """IR-30: join the special build phase or pass."""
+    return [A.SBP_JOIN, A.SBP_PASS]
 
 
 def _prompt_setup_settlement(s: IslandState, seat: int) -> tuple[str, JSON]:
@@ -618,6 +617,8 @@ def _prompt_road_building(s: IslandState, seat: int) -> tuple[str, JSON]:
 
 
 def _prompt_answer(s: IslandState, seat: int) -> tuple[str, JSON]:
+    if seat == s.active:  # the proposer plays on
+        return _prompt_main(s, seat)
     offer = first_unanswered(s, seat)
     assert offer is not None
     text = (
@@ -636,8 +637,8 @@ def _prompt_special_build(s: IslandState, seat: int) -> tuple[str, JSON]:
     return f"seat {seat}: special build phase: build or buy, then end", {}
 
 
-Move = Callable[[Any, Any], None]
-"""A rule function applying one kind of action to a position."""
+Move = Callable[[Any, int, Any], None]
+"""A rule function applying one seat's action of one kind: ``move(position, seat, action)``."""
 
 MOVES: dict[type, Move] = {
     A.LayoutOutcome: lay_out,
@@ -670,57 +671,65 @@ MOVES: dict[type, Move] = {
 """The rule function of each kind of action, where no phase has its own."""
 
 
-class PhaseRules(NamedTuple):
-    """One row of the phase table."""
-
-    legal: Callable[[IslandState], list[Action]]
-    """The legal actions of the seat to move ([] at chance steps and at the end)."""
-    moves: dict[type, Move]
-    """The rule function of each kind of action in this phase."""
-    prompt: Callable[[IslandState, int], tuple[str, JSON]] | None
-    """The prompt's text and data for a seat (None: nobody decides)."""
-
-
 def _row(
-    legal: Callable[[IslandState], list[Action]],
+    legal: Callable[[IslandState, int], list[Action]],
     prompt: Callable[[IslandState, int], tuple[str, JSON]] | None,
     **own: Move,
-) -> PhaseRules:
+) -> PhaseRules[IslandState]:
+    """A row of the table: its actions apply by kind, through :data:`MOVES` and ``own``."""
     moves = dict(MOVES)
     for name, move in own.items():
         moves[getattr(A, name)] = move
-    return PhaseRules(legal, moves, prompt)
+    return PhaseRules(legal, by_action_type(moves), prompt)
 
 
-_TABLE: dict[Phase, PhaseRules] = {
-    LAYOUT: _row(_no_actions, None),
-    SETUP_SETTLEMENT: _row(
-        _setup_settlement_actions, _prompt_setup_settlement, BuildSettlement=place_setup_settlement
-    ),
-    SETUP_ROAD: _row(_setup_road_actions, _prompt_setup_road, BuildRoad=place_setup_road),
-    PRE_ROLL: _row(_pre_roll_actions, _prompt_pre_roll),
-    DICE: _row(_no_actions, None),
-    DISCARD: _row(lambda s: discard_actions(s, s.seat), _prompt_discard),
-    ROBBER: _row(lambda s: robber_moves(s, s.seat), _prompt_robber),
-    STEAL: _row(_no_actions, None),
-    MAIN: _row(IslandState.main_actions, _prompt_main),
-    DRAW: _row(_no_actions, None),
-    ROAD_BUILDING: _row(
-        lambda s: list(road_actions(s, s.seat)),
-        _prompt_road_building,
-        BuildRoad=place_free_road,
-        EndTurn=forfeit_free_roads,
-    ),
-    ANSWER: _row(lambda s: answers(s, s.seat), _prompt_answer),
-    SPECIAL_BUILD_SIGNUP: _row(lambda s: [A.SBP_JOIN, A.SBP_PASS], _prompt_signup),
-    SPECIAL_BUILD: _row(_special_build_actions, _prompt_special_build, EndTurn=end_special_build),
-    OVER: _row(_no_actions, None),
-}
-PHASES: tuple[PhaseRules, ...] = tuple(_TABLE[phase] for phase in Phase)
-"""The phase table: by :class:`~.phases.Phase`, its legal actions, moves and prompt."""
-_LEGAL = tuple(row.legal for row in PHASES)
-_MOVES = tuple(row.moves for row in PHASES)
-_PROMPT = tuple(row.prompt for row in PHASES)
+_answer_moves = by_action_type(MOVES)
+
+
+def _apply_answer(s: IslandState, seat: int, action: Action) -> None:
+    """IR-50: an answer to an open offer, or the proposer's main-phase step; a step that wins
+    (only the proposer's can) leaves the game named at the winner's seat."""
+    _answer_moves(s, seat, action)
+    if s.phase == OVER:
+        s.seat = seat
+
+
+PHASES: PhaseTable[IslandState] = PhaseTable(
+    Phase,
+    {
+        LAYOUT: _row(_no_actions, None),
+        SETUP_SETTLEMENT: _row(
+            _setup_settlement_actions,
+            _prompt_setup_settlement,
+            BuildSettlement=place_setup_settlement,
+        ),
+        SETUP_ROAD: _row(_setup_road_actions, _prompt_setup_road, BuildRoad=place_setup_road),
+        PRE_ROLL: _row(_pre_roll_actions, _prompt_pre_roll),
+        DICE: _row(_no_actions, None),
+        DISCARD: _row(discard_actions, _prompt_discard),
+        ROBBER: _row(robber_moves, _prompt_robber),
+        STEAL: _row(_no_actions, None),
+        MAIN: _row(main_actions, _prompt_main),
+        DRAW: _row(_no_actions, None),
+        ROAD_BUILDING: _row(
+            _free_road_actions,
+            _prompt_road_building,
+            BuildRoad=place_free_road,
+            EndTurn=forfeit_free_roads,
+        ),
+        ANSWER: PhaseRules(_answer_actions, _apply_answer, _prompt_answer),
+        SPECIAL_BUILD_SIGNUP: _row(_signup_actions, _prompt_signup),
+        SPECIAL_BUILD: _row(
+            _special_build_actions, _prompt_special_build, EndTurn=end_special_build
+        ),
+        OVER: _row(_no_actions, None),
+    },
+)
+"""The phase table: by :class:`~.phases.Phase`, its legal actions, apply and prompt, each
+taking the seat that acts (the seat to move, or any acting seat of a simultaneous phase)."""
+_LEGAL = PHASES.legal
+_APPLY = PHASES.apply
+_PROMPT = PHASES.prompt
 """The table's columns, by phase (one subscript fewer on the hottest paths)."""
 
 _PROMPTS: dict[tuple[Any, ...], Prompt] = {}

@@ -134,9 +134,9 @@ def maritime_ok(s: IslandPosition, p: int, give: Bundle, get: Bundle) -> bool:
     return lots > 0 and sum(get) == lots and all(b >= x for b, x in zip(s.bank, get))
 
 
-def maritime_trade(s: IslandPosition, a: A.MaritimeTrade) -> None:
+def maritime_trade(s: IslandPosition, seat: int, a: A.MaritimeTrade) -> None:
     """IR-52..IR-54: a maritime trade with the bank (a harbor's ratio where ``p`` has one)."""
-    p = s.seat
+    p = seat
     lot = MARITIME_LOT.get((a.give, a.get))
     if lot is not None:  # a listed single lot: its ratio is the player's ratio for r
         k, r, took = lot
@@ -166,7 +166,7 @@ def maritime_trade(s: IslandPosition, a: A.MaritimeTrade) -> None:
     log_line(s, None, f"seat {p} trades {bundle_text(a.give)} for {bundle_text(a.get)}")
 
 
-def make_offer(s: IslandPosition, a: A.Offer) -> None:
+def make_offer(s: IslandPosition, seat: int, a: A.Offer) -> None:
     """IR-49/IR-50: an offer to every other seat. It never blocks: the other seats answer
     in any order (seats with ``decline-all on`` reject at once) while the proposer plays
     on; the sequential walk asks the seats in order after the proposer first."""
@@ -237,32 +237,32 @@ def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
     log_line(s, None, f"offer #{o.id} is rejected by every seat")
 
 
-def offer_answered(s: IslandPosition, oid: int) -> OpenOffer:
-    """The open offer an answer names (0: the one offer the seat has not answered)."""
-    o = offer_by_id(s, oid) if oid else first_unanswered(s, s.seat)
+def offer_answered(s: IslandPosition, p: int, oid: int) -> OpenOffer:
+    """The open offer ``p``'s answer names (0: the one offer ``p`` has not answered)."""
+    o = offer_by_id(s, oid) if oid else first_unanswered(s, p)
     assert o is not None
     return o
 
 
-def accept(s: IslandPosition, a: A.Accept) -> None:
+def accept(s: IslandPosition, seat: int, a: A.Accept) -> None:
     """IR-50: the seat accepts an open offer."""
-    answer(s, s.seat, offer_answered(s, a.offer), ACCEPT)
+    answer(s, seat, offer_answered(s, seat, a.offer), ACCEPT)
 
 
-def reject(s: IslandPosition, a: A.Reject) -> None:
+def reject(s: IslandPosition, seat: int, a: A.Reject) -> None:
     """IR-50: the seat rejects an open offer."""
-    answer(s, s.seat, offer_answered(s, a.offer), REJECT)
+    answer(s, seat, offer_answered(s, seat, a.offer), REJECT)
 
 
-def counter(s: IslandPosition, a: A.Counter) -> None:
+def counter(s: IslandPosition, seat: int, a: A.Counter) -> None:
     """IR-50: the seat answers an open offer with a counter-offer."""
-    answer(s, s.seat, offer_answered(s, a.offer), (a.give, a.get))
+    answer(s, seat, offer_answered(s, seat, a.offer), (a.give, a.get))
 
 
-def set_decline_all(s: IslandPosition, a: A.DeclineAll) -> None:
+def set_decline_all(s: IslandPosition, seat: int, a: A.DeclineAll) -> None:
     """A seat's standing answer: on rejects every open offer it has not answered and
     every later one as it is made; off asks it again from the next offer."""
-    p = s.seat
+    p = seat
     if a.on:
         s.decline_all |= 1 << p
         if p != s.active:
@@ -281,7 +281,7 @@ def set_decline_all(s: IslandPosition, a: A.DeclineAll) -> None:
         s.seat = s.sbp_queue[0]
 
 
-def complete_trade(s: IslandPosition, a: A.Complete) -> None:
+def complete_trade(s: IslandPosition, seat: int, a: A.Complete) -> None:
     """IR-50: the proposer takes one acceptance or counter-offer without waiting for the
     other answers (missing answers count as rejections); both hands were re-checked."""
     p = s.active
@@ -309,11 +309,10 @@ def complete_trade(s: IslandPosition, a: A.Complete) -> None:
     s.stats[SEATS_AT + p * PER_SEAT + F_TRADES] += 1
     s.stats[SEATS_AT + q * PER_SEAT + F_TRADES] += 1
     log_line(s, None, f"seat {p} trades {bundle_text(give)} for {bundle_text(get)} with seat {q}")
-    if s.offers:
-        to_main(s)
+    to_main(s)  # the main phase goes on (with the answers still coming in, if any)
 
 
-def withdraw_offer(s: IslandPosition, a: A.Withdraw) -> None:
+def withdraw_offer(s: IslandPosition, seat: int, a: A.Withdraw) -> None:
     """IR-50/IR-51: the proposer withdraws an offer (unaccepted: it cannot be repeated)."""
     o = offer_by_id(s, a.offer)
     assert o is not None

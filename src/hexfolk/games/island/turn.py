@@ -60,7 +60,7 @@ def start_turn(s: IslandPosition, p: int) -> None:
     check_win(s)
 
 
-def end_special_build(s: IslandPosition, a: A.EndTurn) -> None:
+def end_special_build(s: IslandPosition, seat: int, a: A.EndTurn) -> None:
     """IR-31/IR-32: a special build slot ends; the next one, or the next player's turn."""
     s.sbp_joined.pop(0)
     if s.sbp_joined:
@@ -69,10 +69,10 @@ def end_special_build(s: IslandPosition, a: A.EndTurn) -> None:
         start_turn(s, (s.active + 1) % s.n)
 
 
-def end_turn(s: IslandPosition, a: A.EndTurn) -> None:
+def end_turn(s: IslandPosition, seat: int, a: A.EndTurn) -> None:
     """IR-28: the turn ends (open offers are withdrawn); with 5+ players the special build
     phase opens (IR-29, IR-30), else the next seat's turn starts."""
-    p = s.seat
+    p = seat
     if s.offers:
         for o in s.offers:
             if unanswered(s, o):
@@ -89,10 +89,10 @@ def end_turn(s: IslandPosition, a: A.EndTurn) -> None:
     start_turn(s, (p + 1) % s.n)
 
 
-def sign_up(s: IslandPosition, a: A.SpecialBuildSignUp) -> None:
+def sign_up(s: IslandPosition, seat: int, a: A.SpecialBuildSignUp) -> None:
     """IR-30: the other seats sign up at once, in any order; the window closes with the
     last answer, which writes every seat's answer to the log in seat order."""
-    p = s.seat
+    p = seat
     s.sbp_queue = [q for q in s.sbp_queue if q != p]
     n, active = s.n, s.active
     if a.join:

@@ -282,7 +282,7 @@ def apply_commit(s: Position, p: int, a: Action) -> None:
     commit(s, p, a)
 
 
-def prompt_commit(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_commit(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     assert s.combat is not None
     return "commit power and combat cards in secret", {"territory": D.LOC_NAMES[s.combat.territory]}
 
@@ -307,7 +307,7 @@ def apply_retreat(s: Position, p: int, a: Action) -> None:
     retreat_loser(s, p, a.loc, a.workers)
 
 
-def prompt_combat_territory(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_combat_territory(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     """The prompt of choose-combat, artillery and retreat: the territory fought over."""
     kind = PHASE_NAMES[s.phase]
     if s.combat is None:

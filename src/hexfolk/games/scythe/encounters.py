@@ -129,7 +129,7 @@ def apply_encounter(s: Position, p: int, a: Action) -> None:
         finish_encounter(s)
 
 
-def prompt_encounter(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_encounter(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     data = {
         "card": s.encounter_card,
         "territory": D.LOC_NAMES[s.encounter_loc],

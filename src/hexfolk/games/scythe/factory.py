@@ -74,7 +74,7 @@ def apply_factory_offer(s: Position, p: int, a: Action) -> None:
     take_factory(s, p, a.number)
 
 
-def prompt_factory_offer(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_factory_offer(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     return "keep one Factory card of the offer", {"offer": len(s.factory_offer)}
 
 
@@ -87,5 +87,5 @@ def apply_pay_card(s: Position, p: int, a: Action) -> None:
     factory_pay_card(s, p, a)
 
 
-def prompt_pay_card(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_pay_card(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     return "discard a combat card to pay the Factory card", {"left": s.factory_cards_owed}

@@ -153,7 +153,7 @@ def legal_gain(s: Position, p: int) -> list[Action]:
     return gain_options(s, p)
 
 
-def prompt_gain(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_gain(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     g = s.pending_gains[0]
     if g[0] == "res":
         return f"place {g[1]} gained resource token(s), or done", {"resources": g[1]}

@@ -352,7 +352,7 @@ def apply_pay(s: Position, p: int, a: Action) -> None:
     pay(s, a)
 
 
-def prompt_pay(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_pay(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     name = D.RESOURCES[s.pay_resource]
     text = f"pay {s.pay_left} {name}: choose a territory"
     return text, {"resource": name, "left": s.pay_left}
@@ -368,6 +368,6 @@ def apply_benefit_phase(s: Position, p: int, a: Action) -> None:
     finish_bottom(s)
 
 
-def prompt_benefit(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_benefit(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     name = bottom_name(s)
     return f"choose the {name} benefit", {"action": name}

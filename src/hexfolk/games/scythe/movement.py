@@ -391,7 +391,7 @@ def apply_move_unit(s: Position, p: int, a: Action) -> None:
         start_unit(s, p, a.kind, a.loc)
 
 
-def prompt_move_unit(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_move_unit(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     return "choose a unit to move, or done", _moved(s)
 
 
@@ -404,7 +404,7 @@ def apply_carry(s: Position, p: int, a: Action) -> None:
     carry(s, p, a)
 
 
-def prompt_carry(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_carry(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     return "choose what the unit carries", _moved(s)
 
 
@@ -423,7 +423,7 @@ def apply_step(s: Position, p: int, a: Action) -> None:
         step(s, p, a.loc)
 
 
-def prompt_step(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_step(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     return "choose where the unit steps", _moved(s)
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexfolk.core import CHANCE, TERMINAL, Action, ClockStep, PositionError, Prompt, check_seat
+from hexfolk.core.phases import PhaseRules, PhaseTable
 from hexfolk.games.scythe import buttons, final
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import (
@@ -45,9 +45,7 @@ from hexfolk.games.scythe.combat import (
     apply_commit,
     apply_retreat,
     combat_step,
-    commit,
     commit_limit,
-    commit_options,
     committing_seats,
     legal_artillery,
     legal_choose_combat,
@@ -157,7 +155,6 @@ __all__ = [
     "PHASE_NAMES",
     "WORKER",
     "Phase",
-    "PhaseRules",
     "ScytheState",
 ]
 
@@ -170,48 +167,53 @@ def _no_apply(s: Position, p: int, a: Action) -> None:
     raise AssertionError(f"no decision in phase {PHASE_NAMES[s.phase]}")  # pragma: no cover
 
 
-def _plain_prompt(s: Position) -> tuple[str, dict[str, Any]]:
+def _plain_prompt(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     return PHASE_NAMES[s.phase], {}
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseRules:
-    """What a phase offers (``legal``), what an action does (``apply``) and what the seat is
-    asked (``prompt``: text and data of the :class:`~hexfolk.core.Prompt`)."""
+def _rules(
+    legal: Callable[[Position, int], list[Action]],
+    apply: Callable[[Position, int, Action], None],
+    prompt: Callable[[Position, int], tuple[str, dict[str, Any]]] = _plain_prompt,
+) -> PhaseRules[Position]:
+    """A row of the table (a phase without a prompt of its own is asked by its name)."""
+    return PhaseRules(legal, apply, prompt)
 
-    legal: Callable[[Position, int], list[Action]]
-    apply: Callable[[Position, int, Action], None]
-    prompt: Callable[[Position], tuple[str, dict[str, Any]]] = _plain_prompt
 
-
-PHASES: dict[Phase, PhaseRules] = {
-    Phase.SETUP: PhaseRules(_no_legal, _no_apply),
-    Phase.SECTION: PhaseRules(legal_section, apply_section, prompt_section),
-    Phase.TOP: PhaseRules(top_options, apply_top, prompt_top),
-    Phase.MOVE_UNIT: PhaseRules(legal_move_unit, apply_move_unit, prompt_move_unit),
-    Phase.CARRY: PhaseRules(legal_carry, apply_carry, prompt_carry),
-    Phase.STEP: PhaseRules(legal_step, apply_step, prompt_step),
-    Phase.TRADE_SECOND: PhaseRules(legal_trade_second, apply_trade_second),
-    Phase.PRODUCE: PhaseRules(legal_produce, apply_produce),
-    Phase.COMBAT_CHOOSE: PhaseRules(
-        legal_choose_combat, apply_choose_combat, prompt_combat_territory
-    ),
-    Phase.ARTILLERY: PhaseRules(legal_artillery, apply_artillery, prompt_combat_territory),
-    Phase.COMMIT: PhaseRules(legal_commit, apply_commit, prompt_commit),
-    Phase.RETREAT: PhaseRules(legal_retreat, apply_retreat, prompt_combat_territory),
-    Phase.BOTTOM: PhaseRules(legal_bottom, apply_bottom, prompt_bottom),
-    Phase.PAY: PhaseRules(legal_pay, apply_pay, prompt_pay),
-    Phase.BENEFIT: PhaseRules(legal_benefit, apply_benefit_phase, prompt_benefit),
-    Phase.END: PhaseRules(legal_end, apply_end),
-    Phase.OVER: PhaseRules(_no_legal, _no_apply),
-    Phase.ENCOUNTER: PhaseRules(legal_encounter, apply_encounter, prompt_encounter),
-    Phase.GAIN: PhaseRules(legal_gain, apply_gain, prompt_gain),
-    Phase.FACTORY_OFFER: PhaseRules(legal_factory_offer, apply_factory_offer, prompt_factory_offer),
-    Phase.PAY_CARD: PhaseRules(legal_pay_card, apply_pay_card, prompt_pay_card),
-}
+PHASES: PhaseTable[Position] = PhaseTable(
+    Phase,
+    {
+        Phase.SETUP: _rules(_no_legal, _no_apply),
+        Phase.SECTION: _rules(legal_section, apply_section, prompt_section),
+        Phase.TOP: _rules(top_options, apply_top, prompt_top),
+        Phase.MOVE_UNIT: _rules(legal_move_unit, apply_move_unit, prompt_move_unit),
+        Phase.CARRY: _rules(legal_carry, apply_carry, prompt_carry),
+        Phase.STEP: _rules(legal_step, apply_step, prompt_step),
+        Phase.TRADE_SECOND: _rules(legal_trade_second, apply_trade_second),
+        Phase.PRODUCE: _rules(legal_produce, apply_produce),
+        Phase.COMBAT_CHOOSE: _rules(
+            legal_choose_combat, apply_choose_combat, prompt_combat_territory
+        ),
+        Phase.ARTILLERY: _rules(legal_artillery, apply_artillery, prompt_combat_territory),
+        Phase.COMMIT: _rules(legal_commit, apply_commit, prompt_commit),
+        Phase.RETREAT: _rules(legal_retreat, apply_retreat, prompt_combat_territory),
+        Phase.BOTTOM: _rules(legal_bottom, apply_bottom, prompt_bottom),
+        Phase.PAY: _rules(legal_pay, apply_pay, prompt_pay),
+        Phase.BENEFIT: _rules(legal_benefit, apply_benefit_phase, prompt_benefit),
+        Phase.END: _rules(legal_end, apply_end),
+        Phase.OVER: _rules(_no_legal, _no_apply),
+        Phase.ENCOUNTER: _rules(legal_encounter, apply_encounter, prompt_encounter),
+        Phase.GAIN: _rules(legal_gain, apply_gain, prompt_gain),
+        Phase.FACTORY_OFFER: _rules(legal_factory_offer, apply_factory_offer, prompt_factory_offer),
+        Phase.PAY_CARD: _rules(legal_pay_card, apply_pay_card, prompt_pay_card),
+    },
+)
 """Phase -> its rules (see ``docs/scythe.md`` for the decision chain of a turn)."""
 
-_RULES: tuple[PhaseRules, ...] = tuple(PHASES[Phase(i)] for i in range(len(Phase)))
+_LEGAL = PHASES.legal
+_APPLY = PHASES.apply
+_PROMPT = PHASES.prompt
+"""The table's columns, by phase."""
 
 CONTINUATIONS: dict[Continuation, Callable[[Position], None]] = {
     Continuation.COMBAT_STEP: combat_step,
@@ -255,8 +257,14 @@ class ScytheState(Position):
     def prompt(self) -> Prompt | None:
         if self.phase == OVER or self.chance:
             return None
-        text, data = _RULES[self.phase].prompt(self)
-        return Prompt(PHASE_NAMES[self.phase], self.deciding_seat(), text, data)
+        return self._prompt(self.deciding_seat())
+
+    def _prompt(self, seat: int) -> Prompt:
+        """What ``seat`` is asked in the pending phase (the table's prompt, seat explicit)."""
+        prompt = _PROMPT[self.phase]
+        assert prompt is not None
+        text, data = prompt(self, seat)
+        return Prompt(PHASE_NAMES[self.phase], seat, text, data)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return chance_outcomes(self)
@@ -297,7 +305,7 @@ class ScytheState(Position):
             if self.phase == OVER or self.chance:
                 self.legal_cache = []
             else:
-                self.legal_cache = _RULES[self.phase].legal(self, self.deciding_seat())
+                self.legal_cache = _LEGAL[self.phase](self, self.deciding_seat())
         return list(self.legal_cache)
 
     def is_legal(self, action: Action) -> bool:
@@ -374,7 +382,7 @@ class ScytheState(Position):
         elif isinstance(action, Reveal):
             reveal(self, self.deciding_seat(), action.number)
         else:
-            _RULES[self.phase].apply(self, self.deciding_seat(), action)
+            _APPLY[self.phase](self, self.deciding_seat(), action)
         self._run()
         self.legal_cache = None
 
@@ -390,14 +398,12 @@ class ScytheState(Position):
         if seat in committing_seats(self):
             if seat == self.deciding_seat():
                 return self.legal_actions()
-            return commit_options(self, seat)
+            return _LEGAL[self.phase](self, seat)
         return super().legal_actions_for(seat)
 
     def prompt_for(self, seat: int) -> Prompt | None:
         if seat in committing_seats(self):
-            pr = self.prompt()
-            assert pr is not None
-            return Prompt(pr.kind, seat, pr.text, pr.data)
+            return self._prompt(seat)
         return super().prompt_for(seat)
 
     def parse_action_for(self, seat: int, text: str) -> Action:
@@ -405,7 +411,7 @@ class ScytheState(Position):
         if seat not in waiting or seat == self.deciding_seat():
             return super().parse_action_for(seat, text)
         action = parse_action(text)
-        if isinstance(action, Commit) and action in commit_options(self, seat):
+        if isinstance(action, Commit) and action in _LEGAL[self.phase](self, seat):
             return action
         raise self.refusal(seat, text.strip(), action)
 
@@ -414,10 +420,10 @@ class ScytheState(Position):
         if seat not in waiting or seat == self.deciding_seat():
             super().apply_for(seat, action)
             return
-        if not isinstance(action, Commit) or action not in commit_options(self, seat):
+        if not isinstance(action, Commit) or action not in _LEGAL[self.phase](self, seat):
             raise self.refusal(seat, str(action), action)
         self.legal_cache = None
-        commit(self, seat, action)
+        _APPLY[self.phase](self, seat, action)
         self._run()
         self.legal_cache = None
 

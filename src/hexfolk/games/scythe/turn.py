@@ -77,12 +77,12 @@ def apply_section(s: Position, p: int, a: Action) -> None:
     s.phase = TOP
 
 
-def prompt_section(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_section(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     return "choose a section for the action token", {}
 
 
 # --- step 2: the top row (SR-7, SR-16..SR-19, SR-49) -----------------------------------------
-def prompt_top(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_top(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     top = top_name(s)
     return f"take the top action ({top}) or skip it", {"action": top}
 
@@ -121,7 +121,7 @@ def apply_bottom(s: Position, p: int, a: Action) -> None:
         s.phase = PAY
 
 
-def prompt_bottom(s: Position) -> tuple[str, dict[str, Any]]:
+def prompt_bottom(s: Position, p: int) -> tuple[str, dict[str, Any]]:
     name = bottom_name(s)
     return f"take the bottom action ({name}) or skip it", {"action": name}
 
