@@ -24,8 +24,10 @@ class ViewParts:
     observation: dict[str, Any]
     """The observation without its ``log``."""
     log: list[str]
-    legal: list[dict[str, str]]
-    """``[{"action": text, "hint": text}]`` (empty unless the viewer's seat may act now)."""
+    legal: list[dict[str, Any]]
+    """``[{"action": text, "kind": ..., <fields>..., "hint": text}]``: each legal action's text
+    (the id a client sends back) with its structured form (``Action.to_json()``: its kind and
+    named fields in the game's words) and its hint (empty unless the viewer's seat may act now)."""
     refused: list[dict[str, Any]]
     """``[{"action": text, "reason": text, "why": {code, params, rule}}]``: the seat's standing
     actions not legal now, each with the engine's reason as a sentence and as data (empty for
@@ -37,12 +39,15 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
     obs = state.observation(viewer)
     raw_log = obs.pop("log", None)
     log = [str(line) for line in raw_log] if isinstance(raw_log, list) else []
-    legal: list[dict[str, str]] = []
+    legal: list[dict[str, Any]] = []
     allowed: set[Action] = set()
     if viewer is not None and viewer in state.acting_seats():
         describe = state.game.describe_action
         for action in state.legal_actions_for(viewer):
-            legal.append({"action": str(action), "hint": describe(obs, action)})
+            entry = action.to_json()
+            entry["action"] = str(action)
+            entry["hint"] = describe(obs, action)
+            legal.append(entry)
             allowed.add(action)
     refused: list[dict[str, Any]] = []
     if viewer is not None and not state.is_terminal():
