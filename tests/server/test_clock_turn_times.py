@@ -73,7 +73,9 @@ def test_duration_and_turn_times(tmp_path: Path) -> None:
     # every island turn (setup is nobody's turn) belongs to one seat
     assert person["turns"] + bot["turns"] == final["result"]["turns"]
     assert person["turns"] >= SLOW_TURNS and bot["turns"] >= SLOW_TURNS
-    assert person["longest"] >= SLOW and person["average"] >= SLOW * SLOW_TURNS / person["turns"]
+    # the figures are rounded to 0.01 s (server/turn_times.py): a bound may lose up to 0.005 s
+    assert person["longest"] >= SLOW - 0.005
+    assert person["average"] >= SLOW * SLOW_TURNS / person["turns"] - 0.005
     assert bot["average"] < SLOW and bot["average"] <= bot["longest"]
     assert person["average"] <= person["longest"] <= times["duration"]
     # a restarted server reads the same figures from the event log

@@ -21,6 +21,9 @@ from hexfolk.core import State, load_game
 from hexfolk.server.models import EventRow, TableRow
 from hexfolk.server.undo import live_events
 
+DIGITS = 2
+"""The figures are seconds rounded to 0.01 s (a bot's turn takes a few hundredths)."""
+
 
 def turn_owner(state: State) -> int | None:
     """The seat deciding on its turn window now, if any."""
@@ -54,7 +57,7 @@ def turn_times(row: TableRow, events: Sequence[EventRow]) -> dict[str, Any]:
             turn, began, owner = state.turn_count(), ev.at, None
         if owner is None:
             owner = turn_owner(state)
-    return {"duration": round(steps[-1].at - steps[0].at, 1), "seats": _seats(per_seat)}
+    return {"duration": round(steps[-1].at - steps[0].at, DIGITS), "seats": _seats(per_seat)}
 
 
 def _seats(per_seat: list[list[float]]) -> list[dict[str, Any]]:
@@ -62,8 +65,8 @@ def _seats(per_seat: list[list[float]]) -> list[dict[str, Any]]:
         {
             "seat": s,
             "turns": len(times),
-            "average": round(sum(times) / len(times), 1) if times else None,
-            "longest": round(max(times), 1) if times else None,
+            "average": round(sum(times) / len(times), DIGITS) if times else None,
+            "longest": round(max(times), DIGITS) if times else None,
         }
         for s, times in enumerate(per_seat)
     ]
