@@ -11,24 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import sqlite3
 from typing import Any
 
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import action_events, play_until, roll_or_end, seat_people
 
 CLOCK = 90.0
 CAP = 60.0
-
-
-def _choose(view: dict[str, Any]) -> str:
-    """Nobody builds (hands grow until a 7 finds a big one): roll, discard, move the robber,
-    end; setup takes the first listed spot."""
-    legal = [e["action"] for e in view["legal"]]
-    for want in ("roll", "end"):
-        if want in legal:
-            return want
-    return legal[0]
 
 
 def _roller(log: list[str]) -> int | None:
@@ -40,37 +30,29 @@ def _roller(log: list[str]) -> int | None:
 
 
 async def _drive_until_roller_discards(conns: list[TableConnection]) -> tuple[int, dict]:
-    acted = [-1] * len(conns)
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 90
-    while loop.time() < end:
-        for seat, conn in enumerate(conns):
-            view = conn.view
-            if view is None or not view["legal"] or view["version"] == acted[seat]:
-                continue
-            roller = _roller(conn.log)
-            discards = [e for e in view["legal"] if e["action"].startswith("discard")]
-            if roller == seat and discards:
-                return seat, view
-            acted[seat] = view["version"]
-            await conn.act(_choose(view), view["version"])
-        waits = [asyncio.ensure_future(c.inbox.get()) for c in conns]
-        done, pending = await asyncio.wait(waits, timeout=5, return_when=asyncio.FIRST_COMPLETED)
-        for w in pending:
-            w.cancel()
-        for w in done:
-            msg = w.result()
-            if msg.get("type") == "error" and msg.get("code") not in ("stale", "not_your_turn"):
-                raise AssertionError(f"refused: {msg}")
-    raise AssertionError("no roller had to discard within 90 s of play")
+    """Nobody builds (hands grow until a 7 finds a big one): roll, discard, move the robber,
+    end; setup takes the first listed spot. Until a roller has to discard."""
+
+    def found(seat: int, conn: TableConnection, view: dict[str, Any]) -> bool:
+        discards = [e for e in view["legal"] if e["action"].startswith("discard")]
+        return _roller(conn.log) == seat and bool(discards)
+
+    return await play_until(
+        conns,
+        found,
+        roll_or_end,
+        within=90,
+        failure="no roller had to discard within 90 s of play",
+    )
 
 
 def test_a_roller_who_discards_is_on_the_parallel_window(server: ThreadServer) -> None:
     async def scenario() -> None:
         clients = [HexfolkClient(server.url) for _ in range(2)]
         try:
-            await clients[0].create_player("Roller0")
-            t = await clients[0].create_table(
+            t = await seat_people(
+                clients,
+                ["Roller0", "Roller1"],
                 game="island",
                 players=2,
                 clock=CLOCK,
@@ -78,9 +60,6 @@ def test_a_roller_who_discards_is_on_the_parallel_window(server: ThreadServer) -
                 disconnect={"policy": "wait", "grace": 600},
                 bot_delay=0,
             )
-            await clients[1].create_player("Roller1")
-            await clients[1].join(t["id"], 1)
-            await clients[0].start(t["id"])
             async with (
                 clients[0].connect(t["id"]) as c0,
                 clients[1].connect(t["id"]) as c1,
@@ -124,18 +103,6 @@ def test_a_roller_who_discards_is_on_the_parallel_window(server: ThreadServer) -
     run(scenario(), timeout=150)
 
 
-def _events(server: ThreadServer, table_id: str) -> list[tuple[Any, ...]]:
-    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
-    with sqlite3.connect(db) as conn:
-        return list(
-            conn.execute(
-                "SELECT seq, seat, action, timeout, at FROM events WHERE table_id = ? "
-                "AND kind = 'action' ORDER BY seq",
-                (table_id,),
-            )
-        )
-
-
 def test_an_expired_discard_window_defaults_the_discard_only(server: ThreadServer) -> None:
     """The roller sleeps through its discard: the discard window's defaults discard and stop;
     the robber move is defaulted only when the resumed turn window (nearly the whole clock
@@ -146,8 +113,9 @@ def test_an_expired_discard_window_defaults_the_discard_only(server: ThreadServe
     async def scenario() -> tuple[str, int, int]:
         clients = [HexfolkClient(server.url) for _ in range(2)]
         try:
-            await clients[0].create_player("Sleeper0")
-            t = await clients[0].create_table(
+            t = await seat_people(
+                clients,
+                ["Sleeper0", "Sleeper1"],
                 game="island",
                 players=2,
                 clock=clock,
@@ -155,9 +123,6 @@ def test_an_expired_discard_window_defaults_the_discard_only(server: ThreadServe
                 disconnect={"policy": "wait", "grace": 600},
                 bot_delay=0,
             )
-            await clients[1].create_player("Sleeper1")
-            await clients[1].join(t["id"], 1)
-            await clients[0].start(t["id"])
             async with (
                 clients[0].connect(t["id"]) as c0,
                 clients[1].connect(t["id"]) as c1,
@@ -185,7 +150,7 @@ def test_an_expired_discard_window_defaults_the_discard_only(server: ThreadServe
                 await c.aclose()
 
     tid, seat, version = run(scenario(), timeout=150)
-    after = [e for e in _events(server, tid) if e[0] > version and e[1] == seat]
+    after = [e for e in action_events(server, tid) if e[0] > version and e[1] == seat]
     discards = [e for e in after if e[2].startswith("discard")]
     robber = next(e for e in after if e[2].startswith("robber"))
     assert discards and all(e[3] for e in discards) and robber[3], after

@@ -1,0 +1,83 @@
+"""Tables of people for the server tests: seat them, play them on until something is asked,
+read back the actions the server stored. One body for the clock tests that drive whole games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hexfolk.server.client import HexfolkClient, TableConnection
+from tests.server.helpers import ThreadServer
+
+
+async def seat_people(clients: Sequence[HexfolkClient], names: Sequence[str], **table: Any) -> Any:
+    """Each client becomes a player named from ``names``; the first creates the table (the
+    keyword arguments of ``create_table``), the others join seats 1.., the first starts it.
+    The created table."""
+    await clients[0].create_player(names[0])
+    t = await clients[0].create_table(**table)
+    for i, c in enumerate(clients[1:], start=1):
+        await c.create_player(names[i])
+        await c.join(t["id"], i)
+    await clients[0].start(t["id"])
+    return t
+
+
+async def play_until(
+    conns: Sequence[TableConnection],
+    found: Callable[[int, TableConnection, dict[str, Any]], bool],
+    choose: Callable[[dict[str, Any]], str],
+    *,
+    within: float,
+    failure: str,
+) -> tuple[int, dict[str, Any]]:
+    """Every seat plays ``choose(view)`` on each new view until ``found(seat, conn, view)``
+    holds for a seat with legal actions: that seat and its view. An error other than
+    ``stale``/``not_your_turn`` fails the test; so does ``within`` seconds without a find
+    (with the message ``failure``)."""
+    acted = [-1] * len(conns)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + within
+    while loop.time() < end:
+        for seat, conn in enumerate(conns):
+            view = conn.view
+            if view is None or not view["legal"] or view["version"] == acted[seat]:
+                continue
+            if found(seat, conn, view):
+                return seat, view
+            acted[seat] = view["version"]
+            await conn.act(choose(view), view["version"])
+        waits = [asyncio.ensure_future(c.inbox.get()) for c in conns]
+        done, pending = await asyncio.wait(waits, timeout=5, return_when=asyncio.FIRST_COMPLETED)
+        for w in pending:
+            w.cancel()
+        for w in done:
+            msg = w.result()
+            if msg.get("type") == "error" and msg.get("code") not in ("stale", "not_your_turn"):
+                raise AssertionError(f"refused: {msg}")
+    raise AssertionError(failure)
+
+
+def action_events(server: ThreadServer, table_id: str) -> list[tuple[Any, ...]]:
+    """The table's stored actions in order: (seq, seat, action, timeout, at)."""
+    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
+    with sqlite3.connect(db) as conn:
+        return list(
+            conn.execute(
+                "SELECT seq, seat, action, timeout, at FROM events WHERE table_id = ? "
+                "AND kind = 'action' ORDER BY seq",
+                (table_id,),
+            )
+        )
+
+
+def roll_or_end(view: dict[str, Any]) -> str:
+    """Nobody builds: roll or end the turn when listed, else the first listed action."""
+    legal = [e["action"] for e in view["legal"]]
+    for want in ("roll", "end"):
+        if want in legal:
+            return want
+    return str(legal[0])
