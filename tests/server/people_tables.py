@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import httpx
 
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer
@@ -81,3 +84,23 @@ def roll_or_end(view: dict[str, Any]) -> str:
         if want in legal:
             return want
     return str(legal[0])
+
+
+def wait_for_person(url: str, table_id: str, seat: int, within: float = 30) -> list[Any]:
+    """Poll the table until ``seat`` holds a person (at most ``within`` seconds); the seats
+    last read."""
+    deadline = time.time() + within
+    while time.time() < deadline:
+        seats: list[Any] = httpx.get(f"{url}/api/tables/{table_id}").json()["seats"]
+        if seats[seat]["kind"] == "person":
+            break
+        time.sleep(0.1)
+    return seats
+
+
+def start_as(url: str, table_id: str, token: str) -> None:
+    """The holder of ``token`` starts the table; the server accepts."""
+    r = httpx.post(
+        f"{url}/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert r.status_code == 200, r.text
