@@ -26,9 +26,9 @@ import pytest
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted
 from tests.server.test_wire_chat import _builder
-from tests.web.bot_table import table_with_a_bot
+from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.helpers import in_thread, new_page, wait_rendered
-from tests.web.test_island_reasons import _enter
+from tests.web.own_seat import enter
 
 SHOTS = Path(os.environ.get("HEXFOLK_SHOTS") or "/tmp/shots")
 WIDE = {"width": 1280, "height": 800}
@@ -96,7 +96,7 @@ def test_a_kicked_person_is_told_and_watches_on_and_may_sit_again(
     is drawn without the person's seat, Join is offered again and takes the seat back."""
     tid, host = _host_table(web_server, spectators=True)
     page = new_page(browser, locale="en-US", size=WIDE)
-    _enter(page, web_server.url + "/", "Bo")
+    enter(page, web_server.url + "/", "Bo")
     page.goto(f"{web_server.url}/#/t/{tid}")
     page.click("#join")
     page.wait_for_function(SEATED, arg="Bo")
@@ -131,7 +131,7 @@ def test_a_kicked_person_at_a_table_without_spectators_is_told_why_and_not_recon
     page says why in its language (Dutch here), opens no new socket, and offers the seat."""
     tid, host = _host_table(web_server, spectators=False)
     page = new_page(browser, locale="nl-NL", size=WIDE)
-    _enter(page, web_server.url + "/", "Bo")
+    enter(page, web_server.url + "/", "Bo")
     page.goto(f"{web_server.url}/#/t/{tid}")
     # not seated yet, a table without spectators refuses the socket: the page says so and
     # offers the open seat (the invite link's way in)
@@ -269,12 +269,10 @@ def test_the_chat_shows_each_lines_channel_and_where_a_line_goes(
     a spectator's "to the spectators"; every line is marked with the channel the server gave
     it, and the players do not read the spectators during the game."""
     ann = new_page(browser, size=WIDE)
-    token = _enter(ann, web_server.url + "/", "Ann")
-    tid = table_with_a_bot(web_server, token, game, 9)
-    ann.goto(f"{web_server.url}/#/t/{tid}")
+    tid = at_a_table_with_a_bot(ann, web_server, game, 9)
     wait_rendered(ann, "true")
     fan = new_page(browser, locale="es-ES", size=WIDE)
-    _enter(fan, web_server.url + "/", "Cy")
+    enter(fan, web_server.url + "/", "Cy")
     fan.goto(f"{web_server.url}/#/t/{tid}")
     wait_rendered(fan, "true")
 
