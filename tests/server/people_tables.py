@@ -104,3 +104,16 @@ def start_as(url: str, table_id: str, token: str) -> None:
         f"{url}/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {token}"}
     )
     assert r.status_code == 200, r.text
+
+
+async def against_a_bot(host: HexfolkClient, name: str, level: str, **table: Any) -> Any:
+    """``host`` becomes the player ``name`` and creates a two-seat island table: itself in seat
+    0, a bot of ``level`` in seat 1 (the other keyword arguments go to ``create_table``). The
+    created table."""
+    await host.create_player(name)
+    return await host.create_table(
+        game="island",
+        players=2,
+        seats=[{"kind": "host"}, {"kind": "bot", "level": level}],
+        **table,
+    )

@@ -17,6 +17,7 @@ from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.timeout_marks import rebuild
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, run, thread_server
+from tests.server.people_tables import against_a_bot
 
 
 def _marked(log: list[str], marks: list[dict[str, int]]) -> list[tuple[int, str]]:
@@ -61,14 +62,13 @@ async def _collect(
 def test_every_connection_sees_the_time_outs(server: ThreadServer) -> None:
     async def scenario() -> tuple[str, int, dict[str, Any], list[str]]:
         async with HexfolkClient(server.url) as host:
-            await host.create_player("Dozy")
-            t = await host.create_table(
-                game="island",
-                players=2,
+            t = await against_a_bot(
+                host,
+                "Dozy",
+                "random",
                 clock=0.3,
                 disconnect={"policy": "wait", "grace": 600},
                 bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
             )
             watcher = HexfolkClient(server.url)
             async with (
@@ -126,14 +126,13 @@ def test_the_marks_survive_a_restart(tmp_path: Path) -> None:
 
     async def sleepy(url: str) -> str:
         async with HexfolkClient(url) as host:
-            await host.create_player("Dozy")
-            t = await host.create_table(
-                game="island",
-                players=2,
+            t = await against_a_bot(
+                host,
+                "Dozy",
+                "random",
                 clock=0.3,
                 disconnect={"policy": "wait", "grace": 600},
                 bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
             )
             await host.start(t["id"])
             async with host.connect(t["id"], spectate=True) as spy:
