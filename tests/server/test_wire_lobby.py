@@ -25,6 +25,7 @@ import websockets
 
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer, play_scripted, run
+from tests.server.people_tables import against_a_bot
 from tests.server.test_wire_chat import _builder
 
 
@@ -154,16 +155,15 @@ def test_a_kicked_person_stops_watching_where_spectators_are_off(server: ThreadS
 def test_the_rematch_is_pushed_to_every_socket_of_the_old_table(server: ThreadServer) -> None:
     async def scenario() -> None:
         host, outsider = HexfolkClient(server.url), HexfolkClient(server.url)
-        await host.create_player("Host")
-        await outsider.create_player("Outsider")
-        t = await host.create_table(
-            game="island",
-            players=2,
+        t = await against_a_bot(
+            host,
+            "Host",
+            "easy",
             options={"vp_target": 8},
             clock=None,
             bot_delay=0,
-            seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
         )
+        await outsider.create_player("Outsider")
         tid = t["id"]
         await host.start(tid)
         anonymous = HexfolkClient(server.url)
