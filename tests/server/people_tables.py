@@ -1,4 +1,4 @@
-"""Tables of people for the server tests: seat them, play them on until something is asked,
+"""Tables for the server tests: seat people (or bots), play them on until something is asked,
 read back the actions the server stored. One body for the clock tests that drive whole games.
 """
 
@@ -117,3 +117,24 @@ async def against_a_bot(host: HexfolkClient, name: str, level: str, **table: Any
         seats=[{"kind": "host"}, {"kind": "bot", "level": level}],
         **table,
     )
+
+
+async def watch_a_bots_game(url: str, level: str, seed: int, timeout: float) -> tuple[str, Any]:
+    """An organizer starts a two-seat island game (8 points, no clock, no bot delay, seeded) of
+    two bots of ``level`` and watches it to the end (``timeout`` seconds at most): the table's
+    id and its last view."""
+    async with HexfolkClient(url) as host:
+        await host.create_player("Organizer")
+        t = await host.create_table(
+            game="island",
+            players=2,
+            options={"vp_target": 8},
+            clock=None,
+            bot_delay=0,
+            seed=seed,
+            seats=[{"kind": "bot", "level": level}, {"kind": "bot", "level": level}],
+        )
+        await host.start(t["id"])
+        async with host.connect(t["id"], spectate=True) as watcher:
+            view = await watcher.wait_for(lambda v: v["status"] == "finished", timeout=timeout)
+        return str(t["id"]), view
