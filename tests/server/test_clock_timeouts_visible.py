@@ -59,17 +59,23 @@ async def _collect(
                 return kept, marks
 
 
+async def _dozy_table(host: HexfolkClient) -> Any:
+    """Dozy, who never answers, against a random bot on a 0.3 s clock that never gives the
+    seat away."""
+    return await against_a_bot(
+        host,
+        "Dozy",
+        "random",
+        clock=0.3,
+        disconnect={"policy": "wait", "grace": 600},
+        bot_delay=0,
+    )
+
+
 def test_every_connection_sees_the_time_outs(server: ThreadServer) -> None:
     async def scenario() -> tuple[str, int, dict[str, Any], list[str]]:
         async with HexfolkClient(server.url) as host:
-            t = await against_a_bot(
-                host,
-                "Dozy",
-                "random",
-                clock=0.3,
-                disconnect={"policy": "wait", "grace": 600},
-                bot_delay=0,
-            )
+            t = await _dozy_table(host)
             watcher = HexfolkClient(server.url)
             async with (
                 host.connect(t["id"]) as mine,
@@ -126,14 +132,7 @@ def test_the_marks_survive_a_restart(tmp_path: Path) -> None:
 
     async def sleepy(url: str) -> str:
         async with HexfolkClient(url) as host:
-            t = await against_a_bot(
-                host,
-                "Dozy",
-                "random",
-                clock=0.3,
-                disconnect={"policy": "wait", "grace": 600},
-                bot_delay=0,
-            )
+            t = await _dozy_table(host)
             await host.start(t["id"])
             async with host.connect(t["id"], spectate=True) as spy:
                 await spy.wait_for(lambda v: v["version"] > 12, timeout=30)
