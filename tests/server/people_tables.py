@@ -5,6 +5,7 @@ read back the actions the server stored. One body for the clock tests that drive
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -138,3 +139,16 @@ async def watch_a_bots_game(url: str, level: str, seed: int, timeout: float) -> 
         async with host.connect(t["id"], spectate=True) as watcher:
             view = await watcher.wait_for(lambda v: v["status"] == "finished", timeout=timeout)
         return str(t["id"]), view
+
+
+async def connect_all(
+    stack: contextlib.AsyncExitStack, clients: Sequence[HexfolkClient], table_id: str
+) -> list[TableConnection]:
+    """Each client connects to the table (closed with ``stack``) and reads its first view, in
+    seat order; the connections."""
+    conns: list[TableConnection] = []
+    for c in clients:
+        conn = await stack.enter_async_context(c.connect(table_id))
+        await conn.next_view()
+        conns.append(conn)
+    return conns

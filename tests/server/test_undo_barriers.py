@@ -32,6 +32,7 @@ from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.store import Step
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import connect_all
 from tests.server.undo_answer import undo_answer
 
 ISLAND = {"vp_target": 12}
@@ -150,11 +151,7 @@ async def _play(
     clients, tid = await _table(url, game, players, seed, options)
     try:
         async with AsyncExitStack() as stack:
-            conns: list[TableConnection] = []
-            for c in clients:
-                conn = await stack.enter_async_context(c.connect(tid))
-                await conn.next_view()
-                conns.append(conn)
+            conns = await connect_all(stack, clients, tid)
             for seat, text in script.steps:
                 await _step(conns, seat, text)
             await then(conns)
