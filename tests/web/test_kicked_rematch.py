@@ -261,6 +261,15 @@ def test_every_page_of_the_old_table_shows_the_way_to_the_rematch(
         page.context.close()
 
 
+def _say(page: Any, text: str) -> Any:
+    """Send ``text`` from the page's chat form; its line in the page's chat, once drawn."""
+    page.fill("#chat-input", text)
+    page.click(".chat-form button[type=submit]")
+    line = page.locator("#chat li", has_text=text)
+    line.wait_for()
+    return line
+
+
 @pytest.mark.parametrize("game", ["island", "scythe"])
 def test_the_chat_shows_each_lines_channel_and_where_a_line_goes(
     browser: Any, web_server: ThreadServer, game: str
@@ -281,17 +290,11 @@ def test_the_chat_shows_each_lines_channel_and_where_a_line_goes(
     assert fan.locator("#chat-to .chat-ch").inner_text().lower() == "→ espectadores"
     assert "espectadores" in (fan.get_attribute("#chat-input", "placeholder") or "")
 
-    fan.fill("#chat-input", "hola desde la grada")
-    fan.click(".chat-form button[type=submit]")
-    line = fan.locator("#chat li", has_text="hola desde la grada")
-    line.wait_for()
+    line = _say(fan, "hola desde la grada")
     assert line.get_attribute("data-channel") == "spectators"
     assert line.locator(".chat-ch").inner_text().lower() == "espectadores"
 
-    ann.fill("#chat-input", "good luck bot")
-    ann.click(".chat-form button[type=submit]")
-    mine = ann.locator("#chat li", has_text="good luck bot")
-    mine.wait_for()
+    mine = _say(ann, "good luck bot")
     assert mine.get_attribute("data-channel") == "players"
     assert mine.locator(".chat-ch").inner_text().lower() == "players"
     ann.wait_for_timeout(300)
