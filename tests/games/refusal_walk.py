@@ -5,7 +5,7 @@ few decisions the question "why may this seat not do that?" for a pool of action
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from hexfolk.core import CHANCE, Action, State
 
@@ -40,3 +40,20 @@ def refusal_questions(
             action = rng.choice(legal)
         state.apply_unchecked(action)
         steps += 1
+
+
+def count_specific_reasons(
+    state: State,
+    questions: Iterable[tuple[int, Action]],
+    message: Callable[[int, Action], str],
+) -> int:
+    """For each question whose action is refused, the reason is the game's own, not the kernel's
+    generic one (``message(seat, action)`` when not); how many were refused."""
+    checked = 0
+    for seat, candidate in questions:
+        why = state.why_illegal(seat, candidate)
+        if why is None:
+            continue
+        checked += 1
+        assert why != State.why_illegal(state, seat, candidate), message(seat, candidate)
+    return checked

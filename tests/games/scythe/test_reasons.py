@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.games.refusal_walk import refusal_questions
+from tests.games.refusal_walk import count_specific_reasons, refusal_questions
 
 from hexfolk.core import CHANCE, IllegalActionError, State, load_game
 from hexfolk.games.scythe import data as D
@@ -177,12 +177,11 @@ def test_every_illegal_action_of_random_games_gets_a_specific_reason(players: in
             every=6,
             candidates=lambda pool: rng.sample(pool, min(10, len(pool))),  # noqa: B023
         )
-        for seat, candidate in questions:
-            why = state.why_illegal(seat, candidate)
-            if why is None:
-                continue
-            checked += 1
-            assert why != State.why_illegal(state, seat, candidate), (
-                f"no specific reason for P{seat}: {candidate} ({state.prompt()})"
-            )
+        checked += count_specific_reasons(
+            state,
+            questions,
+            lambda seat, candidate: (
+                f"no specific reason for P{seat}: {candidate} ({state.prompt()})"  # noqa: B023
+            ),
+        )
     assert checked > 500
