@@ -135,9 +135,7 @@ async def watch_a_bots_game(url: str, level: str, seed: int, timeout: float) -> 
             seed=seed,
             seats=[{"kind": "bot", "level": level}, {"kind": "bot", "level": level}],
         )
-        await host.start(t["id"])
-        async with host.connect(t["id"], spectate=True) as watcher:
-            view = await watcher.wait_for(lambda v: v["status"] == "finished", timeout=timeout)
+        view = await start_and_watch_to_the_end(host, t["id"], timeout=timeout)
         return str(t["id"]), view
 
 
@@ -152,3 +150,11 @@ async def connect_all(
         await conn.next_view()
         conns.append(conn)
     return conns
+
+
+async def start_and_watch_to_the_end(host: HexfolkClient, table_id: str, timeout: float) -> Any:
+    """``host`` starts the table and watches it as a spectator until it is finished (``timeout``
+    seconds at most); the last view."""
+    await host.start(table_id)
+    async with host.connect(table_id, spectate=True) as watcher:
+        return await watcher.wait_for(lambda v: v["status"] == "finished", timeout=timeout)

@@ -25,6 +25,7 @@ import pytest
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted
+from tests.server.people_tables import start_and_watch_to_the_end
 from tests.server.test_wire_chat import _builder
 from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.helpers import in_thread, new_page, wait_rendered
@@ -199,9 +200,7 @@ def _finished_table(server: ThreadServer, game: str) -> tuple[str, dict[str, Any
                     options={"factions": "polania,saxony", "mats": "mechanical,agricultural"},
                     disconnect={"policy": "wait", "grace": 600},
                 )  # fmt: skip
-                await host.start(t["id"])
-                async with host.connect(t["id"], spectate=True) as watch:
-                    await watch.wait_for(lambda v: v["status"] == "finished", timeout=150)
+                await start_and_watch_to_the_end(host, t["id"], timeout=150)
             return str(t["id"]), ann, cy
 
     return in_thread(finish, timeout=170)  # type: ignore[no-any-return]
