@@ -158,3 +158,17 @@ async def start_and_watch_to_the_end(host: HexfolkClient, table_id: str, timeout
     await host.start(table_id)
     async with host.connect(table_id, spectate=True) as watcher:
         return await watcher.wait_for(lambda v: v["status"] == "finished", timeout=timeout)
+
+
+async def host_and_outsider(url: str, **table: Any) -> tuple[HexfolkClient, HexfolkClient, Any]:
+    """Host has started a table against an easy bot (8 points, no clock, no bot delay, and the
+    keyword arguments of ``create_table`` given); Outsider is a player not at it. Both clients
+    and the table's id."""
+    host, outsider = HexfolkClient(url), HexfolkClient(url)
+    t = await against_a_bot(
+        host, "Host", "easy", options={"vp_target": 8}, clock=None, bot_delay=0, **table
+    )
+    await outsider.create_player("Outsider")
+    tid = t["id"]
+    await host.start(tid)
+    return host, outsider, tid
