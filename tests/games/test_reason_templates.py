@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.games.refusal_walk import refusal_questions
 
-from hexfolk.core import CHANCE, Action, Reason, game_class, load_game
+from hexfolk.core import Action, Reason, game_class, load_game
 from hexfolk.core.reasons import GENERIC, PLACEHOLDER
 from hexfolk.games.island import actions as IA
 from hexfolk.games.island.reason_texts import REASONS as ISLAND
@@ -147,37 +148,27 @@ def test_every_reason_met_in_random_games_renders_in_every_language(
     """IR-19..IR-64 and SR-6..SR-51 refusals, as data, in nl, en, es and ko."""
     rng = random.Random(2600 + players)
     state = load_game(game, players).new_initial_state()
-    pool: list[Action] = []
     codes: set[str] = set()
     problems: list[str] = []
-    steps = 0
-    limit = 1500
-    while not state.is_terminal() and steps < limit:
-        player = state.current_player()
-        if player == CHANCE:
-            action = state.sample_chance(rng)
-            pool.append(action)
-        else:
-            legal = state.legal_actions()
-            pool.extend(rng.sample(legal, min(2, len(legal))))
-            if steps % 3 == 0:
-                candidates = rng.sample(pool, min(10, len(pool)))
-                if game == "island":
-                    candidates += _island_mutations(state, rng)
-                for candidate in candidates:
-                    for seat in (player, rng.randrange(players)):
-                        reason = state.why_illegal_reason(seat, candidate)
-                        if reason is None:
-                            continue
-                        assert isinstance(reason, Reason)
-                        assert reason.text == state.why_illegal(seat, candidate)
-                        data = json.loads(json.dumps(reason.to_json()))  # JSON-plain
-                        assert data == reason.to_json()
-                        codes.add(reason.code)
-                        problems += _problems(game, data)
-            action = rng.choice(legal)
-        state.apply_unchecked(action)
-        steps += 1
+
+    def candidates(pool: list[Action]) -> list[Action]:
+        out = rng.sample(pool, min(10, len(pool)))
+        if game == "island":
+            out += _island_mutations(state, rng)
+        return out
+
+    for seat, candidate in refusal_questions(
+        state, rng, players, limit=1500, every=3, candidates=candidates
+    ):
+        reason = state.why_illegal_reason(seat, candidate)
+        if reason is None:
+            continue
+        assert isinstance(reason, Reason)
+        assert reason.text == state.why_illegal(seat, candidate)
+        data = json.loads(json.dumps(reason.to_json()))  # JSON-plain
+        assert data == reason.to_json()
+        codes.add(reason.code)
+        problems += _problems(game, data)
     assert not sorted(set(problems)), sorted(set(problems))[:20]
     assert len(codes) >= 10, codes  # the games reached many sentence forms
 

@@ -15,7 +15,6 @@ import asyncio
 import random
 import subprocess
 import sys
-import time
 from typing import Any
 
 import httpx
@@ -25,6 +24,7 @@ from hexfolk.bots.registry import LEVELS
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.remote_bot import RemoteBot, play_seat
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import start_as, wait_for_person
 
 DECISIONS = 25
 """Decisions each level takes through the connect loop."""
@@ -57,16 +57,8 @@ def test_connect_keeps_to_the_default_action_rate_and_never_times_out(
         text=True,
     )
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            seats = httpx.get(f"{url}/api/tables/{tid}").json()["seats"]
-            if seats[0]["kind"] == "person":
-                break
-            time.sleep(0.1)
-        r = httpx.post(
-            f"{url}/api/tables/{tid}/start", headers={"Authorization": f"Bearer {token}"}
-        )
-        assert r.status_code == 200, r.text
+        wait_for_person(url, tid, 0)
+        start_as(url, tid, token)
         out, err = proc.communicate(timeout=150)
     finally:
         if proc.poll() is None:

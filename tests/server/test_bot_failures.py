@@ -23,9 +23,9 @@ from hexfolk.bots.random_bot import RandomBot
 from hexfolk.bots.registry import register_bot
 from hexfolk.core import Action, Bot, Observation
 from hexfolk.server.botpool import BOT_FAILURE, forget_bots
-from hexfolk.server.client import HexfolkClient
 from tests.server.conftest import BotFailureWatch
 from tests.server.helpers import ThreadServer, run, thread_server
+from tests.server.people_tables import watch_a_bots_game
 
 FAILS = 3
 
@@ -71,20 +71,8 @@ def test_a_failed_bot_decision_is_logged_counted_and_the_table_moves_on(
     failing_random: ThreadServer, bot_failures_expected: BotFailureWatch
 ) -> None:
     async def scenario() -> dict[str, Any]:
-        async with HexfolkClient(failing_random.url) as host:
-            await host.create_player("Organizer")
-            t = await host.create_table(
-                game="island",
-                players=2,
-                options={"vp_target": 8},
-                clock=None,
-                bot_delay=0,
-                seed=5,
-                seats=[{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
-            )
-            await host.start(t["id"])
-            async with host.connect(t["id"], spectate=True) as watcher:
-                return await watcher.wait_for(lambda v: v["status"] == "finished", timeout=150)
+        _, view = await watch_a_bots_game(failing_random.url, "random", 5, timeout=150)
+        return dict(view)
 
     view = run(scenario(), timeout=170)
     url = failing_random.url

@@ -15,26 +15,13 @@ from __future__ import annotations
 import httpx
 
 from hexfolk.core import MatchRecord
-from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import watch_a_bots_game
 
 
 async def _bots_game(server: ThreadServer, seed: int) -> str:
-    async with HexfolkClient(server.url) as host:
-        await host.create_player("Organizer")
-        t = await host.create_table(
-            game="island",
-            players=2,
-            options={"vp_target": 8},
-            clock=None,
-            bot_delay=0,
-            seed=seed,
-            seats=[{"kind": "bot", "level": "medium"}, {"kind": "bot", "level": "medium"}],
-        )
-        await host.start(t["id"])
-        async with host.connect(t["id"], spectate=True) as watcher:
-            await watcher.wait_for(lambda v: v["status"] == "finished", timeout=120)
-        return str(t["id"])
+    tid, _ = await watch_a_bots_game(server.url, "medium", seed, timeout=120)
+    return tid
 
 
 def test_bots_at_a_table_decide_in_the_walk_order(server: ThreadServer) -> None:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
-
-import httpx
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import start_as, wait_for_person
 
 
 def test_serve_help_names_every_setting() -> None:
@@ -59,17 +57,9 @@ def test_connect_plays_a_seat_with_a_bot(server: ThreadServer) -> None:
         text=True,
     )
     try:
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            seats = httpx.get(f"{server.url}/api/tables/{tid}").json()["seats"]
-            if seats[1]["kind"] == "person":
-                break
-            time.sleep(0.1)
+        seats = wait_for_person(server.url, tid, 1)
         assert seats[1]["name"] == "Robo"
-        r = httpx.post(
-            f"{server.url}/api/tables/{tid}/start", headers={"Authorization": f"Bearer {token}"}
-        )
-        assert r.status_code == 200, r.text
+        start_as(server.url, tid, token)
         out, err = proc.communicate(timeout=90)
     finally:
         if proc.poll() is None:

@@ -11,6 +11,7 @@ from hexfolk.core import ClockStep
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.clock import TableClock
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import against_a_bot
 
 
 def _events(server: ThreadServer, table_id: str) -> list[tuple[Any, ...]]:
@@ -83,14 +84,13 @@ def test_views_carry_absolute_deadlines_default_120(server: ThreadServer) -> Non
 def test_expiry_applies_the_defaults_as_timeouts(server: ThreadServer) -> None:
     async def scenario() -> str:
         async with HexfolkClient(server.url) as host:
-            await host.create_player("Sleepy")
-            t = await host.create_table(
-                game="island",
-                players=2,
+            t = await against_a_bot(
+                host,
+                "Sleepy",
+                "random",
                 clock=0.3,
                 disconnect={"policy": "wait", "grace": 10},
                 bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
             )
             await host.start(t["id"])
             async with host.connect(t["id"]) as conn:
@@ -110,15 +110,14 @@ def test_expiry_applies_the_defaults_as_timeouts(server: ThreadServer) -> None:
 def test_a_stand_in_plays_after_the_grace_and_hands_the_seat_back(server: ThreadServer) -> None:
     async def scenario() -> str:
         async with HexfolkClient(server.url) as host:
-            await host.create_player("Away")
-            t = await host.create_table(
-                game="island",
-                players=2,
+            t = await against_a_bot(
+                host,
+                "Away",
+                "random",
                 options={"vp_target": 8},
                 clock=None,
                 disconnect={"policy": "bot", "grace": 0.2},
                 bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
             )
             await host.start(t["id"])
             await asyncio.sleep(0.1)
@@ -145,14 +144,13 @@ def test_a_stand_in_plays_after_the_grace_and_hands_the_seat_back(server: Thread
 def test_wait_policy_keeps_the_seat_waiting(server: ThreadServer) -> None:
     async def scenario() -> None:
         async with HexfolkClient(server.url) as host:
-            await host.create_player("Patient")
-            t = await host.create_table(
-                game="island",
-                players=2,
+            t = await against_a_bot(
+                host,
+                "Patient",
+                "random",
                 clock=None,
                 disconnect={"policy": "wait", "grace": 0.1},
                 bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
             )
             started = await host.start(t["id"])
             await asyncio.sleep(0.6)

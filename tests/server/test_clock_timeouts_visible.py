@@ -17,6 +17,7 @@ from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.timeout_marks import rebuild
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, run, thread_server
+from tests.server.people_tables import against_a_bot
 
 
 def _marked(log: list[str], marks: list[dict[str, int]]) -> list[tuple[int, str]]:
@@ -58,18 +59,23 @@ async def _collect(
                 return kept, marks
 
 
+async def _dozy_table(host: HexfolkClient) -> Any:
+    """Dozy, who never answers, against a random bot on a 0.3 s clock that never gives the
+    seat away."""
+    return await against_a_bot(
+        host,
+        "Dozy",
+        "random",
+        clock=0.3,
+        disconnect={"policy": "wait", "grace": 600},
+        bot_delay=0,
+    )
+
+
 def test_every_connection_sees_the_time_outs(server: ThreadServer) -> None:
     async def scenario() -> tuple[str, int, dict[str, Any], list[str]]:
         async with HexfolkClient(server.url) as host:
-            await host.create_player("Dozy")
-            t = await host.create_table(
-                game="island",
-                players=2,
-                clock=0.3,
-                disconnect={"policy": "wait", "grace": 600},
-                bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
-            )
+            t = await _dozy_table(host)
             watcher = HexfolkClient(server.url)
             async with (
                 host.connect(t["id"]) as mine,
@@ -126,15 +132,7 @@ def test_the_marks_survive_a_restart(tmp_path: Path) -> None:
 
     async def sleepy(url: str) -> str:
         async with HexfolkClient(url) as host:
-            await host.create_player("Dozy")
-            t = await host.create_table(
-                game="island",
-                players=2,
-                clock=0.3,
-                disconnect={"policy": "wait", "grace": 600},
-                bot_delay=0,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
-            )
+            t = await _dozy_table(host)
             await host.start(t["id"])
             async with host.connect(t["id"], spectate=True) as spy:
                 await spy.wait_for(lambda v: v["version"] > 12, timeout=30)

@@ -14,6 +14,7 @@ import httpx
 from hexfolk.server.client import HexfolkClient
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import play_scripted, quick_choice, run, thread_server
+from tests.server.people_tables import against_a_bot
 
 SLOW = 0.5
 """The person takes this long over each of its first :data:`SLOW_TURNS` turns."""
@@ -46,14 +47,13 @@ def test_duration_and_turn_times(tmp_path: Path) -> None:
 
     async def scenario(url: str) -> tuple[str, float, dict[str, Any]]:
         async with HexfolkClient(url) as person:
-            await person.create_player("Timed")
-            t = await person.create_table(
-                game="island",
-                players=2,
+            t = await against_a_bot(
+                person,
+                "Timed",
+                "easy",
                 options={"vp_target": 8},
                 bot_delay=0,
                 seed=25,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
             )
             async with person.connect(t["id"]) as conn:
                 began = time.monotonic()

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 from typing import Any
 
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import action_events, play_until, roll_or_end, seat_people
 
 CLOCK = 36.0
 SIGNUP = 5.0  # IR-30
@@ -25,38 +25,17 @@ SLOT = CLOCK / 2  # IR-31: half the turn clock (more than 15 s here)
 TOLERANCE = 1.0
 
 
-def _choose(legal: list[str]) -> str:
-    for want in ("roll", "end"):
-        if want in legal:
-            return want
-    return legal[0]
-
-
 async def _drive_until_signup(conns: list[TableConnection]) -> dict[str, Any]:
     """Everyone plays the first listed action (roll, end first) until a seat is asked to
     sign up for the special build phase; that seat's view."""
-    acted = [-1] * len(conns)
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 60
-    while loop.time() < end:
-        for seat, conn in enumerate(conns):
-            view = conn.view
-            if view is None or not view["legal"] or view["version"] == acted[seat]:
-                continue
-            legal = [e["action"] for e in view["legal"]]
-            if "sbp join" in legal:
-                return view
-            acted[seat] = view["version"]
-            await conn.act(_choose(legal), view["version"])
-        waits = [asyncio.ensure_future(c.inbox.get()) for c in conns]
-        done, pending = await asyncio.wait(waits, timeout=5, return_when=asyncio.FIRST_COMPLETED)
-        for w in pending:
-            w.cancel()
-        for w in done:
-            msg = w.result()
-            if msg.get("type") == "error" and msg.get("code") not in ("stale", "not_your_turn"):
-                raise AssertionError(f"refused: {msg}")
-    raise AssertionError("no special build sign-up within 60 s of play")
+    _, view = await play_until(
+        conns,
+        lambda seat, conn, view: any(e["action"] == "sbp join" for e in view["legal"]),
+        roll_or_end,
+        within=60,
+        failure="no special build sign-up within 60 s of play",
+    )
+    return view
 
 
 def _kind(view: dict[str, Any], seat: int) -> str | None:
@@ -64,24 +43,13 @@ def _kind(view: dict[str, Any], seat: int) -> str | None:
     return None if clock is None else str(clock["kind"])
 
 
-def _events(server: ThreadServer, table_id: str) -> list[tuple[Any, ...]]:
-    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
-    with sqlite3.connect(db) as conn:
-        return list(
-            conn.execute(
-                "SELECT seq, seat, action, timeout, at FROM events WHERE table_id = ? "
-                "AND kind = 'action' ORDER BY seq",
-                (table_id,),
-            )
-        )
-
-
 def test_signup_window_is_5s_and_a_slot_half_the_clock(server: ThreadServer) -> None:
     async def scenario() -> tuple[str, dict[str, Any], dict[str, Any], int]:
         clients = [HexfolkClient(server.url) for _ in range(5)]
         try:
-            await clients[0].create_player("Sbp0")
-            t = await clients[0].create_table(
+            t = await seat_people(
+                clients,
+                [f"Sbp{i}" for i in range(5)],
                 game="island",
                 players=5,
                 clock=CLOCK,
@@ -89,10 +57,6 @@ def test_signup_window_is_5s_and_a_slot_half_the_clock(server: ThreadServer) -> 
                 disconnect={"policy": "wait", "grace": 600},
                 bot_delay=0,
             )
-            for i, c in enumerate(clients[1:], start=1):
-                await c.create_player(f"Sbp{i}")
-                await c.join(t["id"], i)
-            await clients[0].start(t["id"])
             async with contextlib.AsyncExitStack() as stack:
                 conns = [await stack.enter_async_context(c.connect(t["id"])) for c in clients]
                 await conns[0].wait_for(lambda v: True)
@@ -124,7 +88,7 @@ def test_signup_window_is_5s_and_a_slot_half_the_clock(server: ThreadServer) -> 
         assert SIGNUP - TOLERANCE < c["remaining"] <= SIGNUP, signup_clocks
     # IR-31: the slot is a step window of half the clock
     assert slot_clock["running"] and SLOT - TOLERANCE < slot_clock["remaining"] <= SLOT, slot_clock
-    events = _events(server, tid)
+    events = action_events(server, tid)
     end_at = max(e[4] for e in events if e[2] == "end" and not e[3] and e[0] < _first_sbp(events))
     passes = [e for e in events if e[2] == "sbp pass"]
     assert len(passes) == 3 and all(e[3] for e in passes), passes
@@ -163,15 +127,14 @@ def test_bots_sign_up_at_once(server: ThreadServer) -> None:
                     view = await conn.next_view(timeout=30)
                     if any("signs up for" in ln or "passes the special" in ln for ln in conn.log):
                         return str(t["id"])
-                    legal = [e["action"] for e in view["legal"]]
-                    if legal:
-                        await conn.act(_choose(legal), view["version"])
+                    if view["legal"]:
+                        await conn.act(roll_or_end(view), view["version"])
                 raise AssertionError("no special build sign-up closed within 120 s")
         finally:
             await host.aclose()
 
     tid = run(scenario(), timeout=200)
-    events = _events(server, tid)
+    events = action_events(server, tid)
     first = _first_sbp(events)
     end_at = next(e[4] for e in reversed(events) if e[0] < first and e[2] == "end")
     answers = [e for e in events if e[2].startswith("sbp")][:4]

@@ -10,28 +10,20 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.server.helpers import free_port, pg_database, pg_reachable
+from tests.server.serve_command import serve
 
 BOGUS = "ffffffffffff"
 """An alembic revision no migration script knows (a database of another, newer version)."""
 
 
 def _serve(*args: str) -> tuple[int, list[str]]:
-    """Run ``hexfolk serve`` (60 s at most); its exit code and its non-empty output lines."""
-    done = subprocess.run(
-        [sys.executable, "-m", "hexfolk.cli.main", "serve", "--port", str(free_port()), *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    lines = [ln for ln in (done.stdout + done.stderr).splitlines() if ln.strip()]
-    return done.returncode, lines
+    """``hexfolk serve`` on a free port (60 s at most); its exit code and non-empty lines."""
+    return serve("--port", str(free_port()), *args)
 
 
 def _one_clear_line(code: int, lines: list[str], *words: str) -> None:

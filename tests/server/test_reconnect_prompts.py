@@ -10,8 +10,9 @@ import random
 from contextlib import AsyncExitStack
 from typing import Any
 
-from hexfolk.server.client import HexfolkClient, TableConnection
+from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import connect_all
 
 ISLAND_KINDS = {
     "setup-settlement",
@@ -59,11 +60,7 @@ async def _play(
     rng = random.Random(seed)
     tested: set[str] = set()
     async with AsyncExitStack() as stack:
-        conns: list[TableConnection] = []
-        for c in clients:
-            conn = await stack.enter_async_context(c.connect(tid))
-            await conn.next_view()
-            conns.append(conn)
+        conns = await connect_all(stack, clients, tid)
         for _ in range(steps):
             if need <= tested:
                 break

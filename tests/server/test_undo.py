@@ -19,6 +19,7 @@ from hexfolk.games.scythe import final as scythe_final
 from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import SubprocessServer, ThreadServer, run
+from tests.server.undo_answer import undo_answer
 
 
 async def _pair(url: str, game: str, seed: int, **settings: Any) -> tuple[Any, Any, str]:
@@ -41,19 +42,6 @@ async def _step(conn: TableConnection, text: str) -> dict[str, Any]:
     await conn.act(text, view["version"], ref="a")
     ack = await conn.expect("accepted")
     return await _fresh(conn, ack["version"])
-
-
-async def _undo(conn: TableConnection, steps: int | str) -> dict[str, Any]:
-    """Undo and return the ``undone`` answer or the ``error``."""
-    view = conn.view
-    assert view is not None
-    await conn.undo(steps, view["version"], ref="u")
-    while True:
-        msg = await conn.recv()
-        if msg["type"] in ("undone", "error") and msg.get("ref") == "u":
-            if msg["type"] == "undone":
-                await _fresh(conn, msg["version"])
-            return msg
 
 
 def _events(server: ThreadServer, tid: str) -> list[tuple[Any, ...]]:
@@ -85,7 +73,7 @@ def test_island_undo_one_step_and_back_to_the_turn_start_and_each_barrier(
             assert start["legal"] and start["undo"] is None
             first_log = list(a.log)
             # nothing yet: the sentence says so
-            err = await _undo(a, 1)
+            err = await undo_answer(a, 1)
             assert err["code"] == "cannot_undo" and err["message"] == U.NOTHING
             assert err["version"] == start["version"]
             settle = start["legal"][0]["action"]
@@ -100,7 +88,7 @@ def test_island_undo_one_step_and_back_to_the_turn_start_and_each_barrier(
             stale = await a.expect("error")
             assert stale["code"] == "stale" and stale["ref"] == "s"
             # one step back: the road prompt again, a higher version, the whole log again
-            done = await _undo(a, 1)
+            done = await undo_answer(a, 1)
             assert done["type"] == "undone" and done["steps"] == 1
             assert done["version"] == after_road["version"] + 1
             view = a.view
@@ -109,7 +97,7 @@ def test_island_undo_one_step_and_back_to_the_turn_start_and_each_barrier(
             assert view["observation"] == after_settle["observation"]
             assert view["undo"] == {"steps": 1, "turn": 1, "last": settle}
             # back to the start of the turn
-            done = await _undo(a, "turn")
+            done = await undo_answer(a, "turn")
             assert done["type"] == "undone" and done["steps"] == 1
             view = a.view
             assert view is not None
@@ -139,7 +127,7 @@ def test_island_undo_one_step_and_back_to_the_turn_start_and_each_barrier(
             b_view = await _fresh(b, a.view["version"])  # type: ignore[index]
             await _step(b, b_view["legal"][0]["action"])
             await _fresh(a, b.view["version"])  # type: ignore[index]
-            err = await _undo(a, 1)
+            err = await undo_answer(a, 1)
             assert err["code"] == "cannot_undo" and err["message"] == U.OTHER_SEAT
             # ... through the setup to the first roll (a chance step follows it)
             conns = {0: a, 1: b}
@@ -154,7 +142,7 @@ def test_island_undo_one_step_and_back_to_the_turn_start_and_each_barrier(
                 await _fresh(a, conns[seat].view["version"])  # type: ignore[index]
             roller = conns[seat]
             rolled = await _step(roller, "roll")
-            err = await _undo(roller, 1)
+            err = await undo_answer(roller, 1)
             assert err["code"] == "cannot_undo" and err["message"] == U.CHANCE
             assert rolled["undo"] is None
             # a 7 (discards, robber) is skipped over: play to the main prompt of the roller
@@ -175,19 +163,19 @@ def test_island_undo_one_step_and_back_to_the_turn_start_and_each_barrier(
             )
             withdrawn = await _step(roller, withdraw)
             assert withdrawn["undo"]["steps"] == 2
-            done = await _undo(roller, "turn")
+            done = await undo_answer(roller, "turn")
             assert done["steps"] == 2
             back = roller.view
             assert back is not None
             assert back["legal"] == main["legal"] and back["observation"] == main["observation"]
             # an undo of more steps than allowed says how many may go
             await _step(roller, offer)
-            err = await _undo(roller, 2)
+            err = await undo_answer(roller, 2)
             assert err["code"] == "cannot_undo" and err["message"].startswith("only 1 of your")
-            await _undo(roller, 1)
+            await undo_answer(roller, 1)
             # the turn ends: a new turn is a barrier
             await _step(roller, "end")
-            err = await _undo(roller, 1)
+            err = await undo_answer(roller, 1)
             assert err["code"] == "cannot_undo" and err["message"] == U.NEW_TURN
             # spectators (and a seated player's spectator tab) are refused and never offered
             for conn in (spec, host_tab):
@@ -230,11 +218,11 @@ def test_scythe_undo_within_the_turn(server: ThreadServer) -> None:
                 if len(trail) >= 4:
                     break
             assert len(trail) >= 3, "a Scythe turn has at least a section and a top action"
-            done = await _undo(me, 1)
+            done = await undo_answer(me, 1)
             assert done["steps"] == 1
             assert me.view is not None and me.view["legal"] == trail[-2]["legal"]
             assert me.view["observation"] == trail[-2]["observation"]
-            done = await _undo(me, "turn")
+            done = await undo_answer(me, "turn")
             assert done["steps"] == len(trail) - 2
             assert me.view["legal"] == start["legal"]
             assert me.view["observation"] == start["observation"]
@@ -273,7 +261,7 @@ def test_record_and_replay_after_undos_show_the_game_as_played(server: ThreadSer
                 if me["status"] == "finished":
                     break
                 if me["undo"] and rng.random() < 0.3:
-                    done = await _undo(conns[seat], rng.choice([1, "turn"]))
+                    done = await undo_answer(conns[seat], rng.choice([1, "turn"]))
                     assert done["type"] == "undone", done
                     undos[seat] += 1
                 elif me["legal"]:
@@ -392,7 +380,7 @@ def test_undo_after_a_restart(tmp_path: Path) -> None:
                 view = await a.next_view()
                 assert view["version"] == after["version"]
                 assert view["undo"] == after["undo"] and view["undo"]["steps"] == 1
-                done = await _undo(a, 1)
+                done = await undo_answer(a, 1)
                 assert done["type"] == "undone"
                 assert a.view is not None and a.view["legal"] == start["legal"]
                 assert a.view["observation"] == start["observation"]
@@ -482,10 +470,10 @@ def test_the_combat_commitments_cannot_be_undone(server: ThreadServer) -> None:
                     assert closer.view is not None and closer.view["version"] == done["version"]
                     assert done["version"] == at + 1, "no chance step after the reveal"
                     assert done["undo"] is None  # final at once, no check needed
-                    err = await _undo(closer, 1)
+                    err = await undo_answer(closer, 1)
                     assert err["code"] == "cannot_undo"
                     assert err["message"] == U.FINAL.format(why=scythe_final.COMBAT)
-                    err = await _undo(conns[first], 1)
+                    err = await undo_answer(conns[first], 1)
                     assert err["code"] == "cannot_undo" and err["message"] == U.OTHER_SEAT
                     break
             else:

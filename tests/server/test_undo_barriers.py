@@ -32,6 +32,8 @@ from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.store import Step
 from tests.server.helpers import ThreadServer, run
+from tests.server.people_tables import connect_all
+from tests.server.undo_answer import undo_answer
 
 ISLAND = {"vp_target": 12}
 """A long island game: the scenarios come before anyone could win."""
@@ -126,25 +128,12 @@ async def _step(conns: list[TableConnection], seat: int, text: str) -> dict[str,
     return mine
 
 
-async def _undo(conn: TableConnection, steps: int | str) -> dict[str, Any]:
-    """Undo on the newest view; the ``undone`` answer or the ``error``."""
-    view = conn.view
-    assert view is not None
-    await conn.undo(steps, view["version"], ref="u")
-    while True:
-        msg = await conn.recv()
-        if msg["type"] in ("undone", "error") and msg.get("ref") == "u":
-            if msg["type"] == "undone":
-                await conn.wait_for(lambda v, at=msg["version"]: v["version"] >= at)
-            return msg
-
-
 async def _refused(conn: TableConnection, message: str) -> None:
     """No undo is offered, and a request is refused with ``message``; nothing changes."""
     view = conn.view
     assert view is not None
     assert view["undo"] is None, view["undo"]
-    err = await _undo(conn, 1)
+    err = await undo_answer(conn, 1)
     assert err["type"] == "error" and err["code"] == "cannot_undo", err
     assert err["message"] == message
     assert err["version"] == view["version"]
@@ -162,11 +151,7 @@ async def _play(
     clients, tid = await _table(url, game, players, seed, options)
     try:
         async with AsyncExitStack() as stack:
-            conns: list[TableConnection] = []
-            for c in clients:
-                conn = await stack.enter_async_context(c.connect(tid))
-                await conn.next_view()
-                conns.append(conn)
+            conns = await connect_all(stack, clients, tid)
             for seat, text in script.steps:
                 await _step(conns, seat, text)
             await then(conns)
@@ -255,10 +240,10 @@ def test_a_cannot_take_back_a_completed_trade_but_its_road_after_it(
         await _refused(conns[a], U.FINAL.format(why=island_final.TRADED))
         built = await _step(conns, a, f["road"])
         assert built["undo"] == {"steps": 1, "turn": 1, "last": f["road"]}
-        err = await _undo(conns[a], 2)
+        err = await undo_answer(conns[a], 2)
         assert err["type"] == "error" and err["message"].startswith("only 1 of your steps")
         assert island_final.TRADED in err["message"]
-        done = await _undo(conns[a], "turn")
+        done = await undo_answer(conns[a], "turn")
         assert done["type"] == "undone" and done["steps"] == 1
         back = conns[a].view
         assert back is not None and back["legal"] == traded["legal"]
@@ -333,7 +318,7 @@ def test_a_plain_road_is_still_undoable_in_one_s_own_turn(server: ThreadServer) 
         before = await conns[a].wait_for(lambda v: True)
         built = await _step(conns, a, script.found["road"])
         assert built["undo"] == {"steps": 1, "turn": 1, "last": script.found["road"]}
-        done = await _undo(conns[a], 1)
+        done = await undo_answer(conns[a], 1)
         assert done["type"] == "undone" and done["steps"] == 1
         back = conns[a].view
         assert back is not None
@@ -415,7 +400,7 @@ def test_scythe_a_step_into_an_opponent_is_final_a_plain_step_is_undoable(
         before = await conns[seat].wait_for(lambda v: True)
         stepped = await _step(conns, seat, text)
         assert stepped["undo"] is not None and stepped["undo"]["last"] == text
-        done = await _undo(conns[seat], 1)
+        done = await undo_answer(conns[seat], 1)
         assert done["type"] == "undone" and done["steps"] == 1
         back = conns[seat].view
         assert back is not None
@@ -583,7 +568,7 @@ def test_scythe_the_factory_look_is_a_reveal_barrier(
         if path == "checked":
             fixed = await conns[seat].wait_for(lambda v: v["undo"] is None, timeout=20)
             assert fixed["version"] == looked["version"]
-        err = await _undo(conns[seat], 1)
+        err = await undo_answer(conns[seat], 1)
         assert err["type"] == "error" and err["code"] == "cannot_undo"
         assert err["message"] == U.REVEALED
         fixed = await conns[seat].wait_for(lambda v: v["undo"] is None, timeout=20)

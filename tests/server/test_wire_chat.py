@@ -26,6 +26,7 @@ import pytest
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, play_scripted, run, thread_server
+from tests.server.people_tables import host_and_outsider
 
 
 async def _silent(conn: TableConnection, seconds: float = 0.4) -> list[dict[str, Any]]:
@@ -129,20 +130,7 @@ def _builder(rng: random.Random) -> Callable[[dict[str, Any]], str]:
 
 def test_after_the_end_everyone_sees_both_chats(server: ThreadServer) -> None:
     async def scenario() -> None:
-        host, outsider = HexfolkClient(server.url), HexfolkClient(server.url)
-        await host.create_player("Host")
-        await outsider.create_player("Outsider")
-        t = await host.create_table(
-            game="island",
-            players=2,
-            options={"vp_target": 8},
-            seed=7,
-            clock=None,
-            bot_delay=0,
-            seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
-        )
-        tid = t["id"]
-        await host.start(tid)
+        host, outsider, tid = await host_and_outsider(server.url, seed=7)
         async with host.connect(tid) as h, outsider.connect(tid) as o:
             await h.next_view()
             await o.chat("during the game")

@@ -25,6 +25,7 @@ import websockets
 
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer, play_scripted, run
+from tests.server.people_tables import host_and_outsider
 from tests.server.test_wire_chat import _builder
 
 
@@ -153,19 +154,7 @@ def test_a_kicked_person_stops_watching_where_spectators_are_off(server: ThreadS
 
 def test_the_rematch_is_pushed_to_every_socket_of_the_old_table(server: ThreadServer) -> None:
     async def scenario() -> None:
-        host, outsider = HexfolkClient(server.url), HexfolkClient(server.url)
-        await host.create_player("Host")
-        await outsider.create_player("Outsider")
-        t = await host.create_table(
-            game="island",
-            players=2,
-            options={"vp_target": 8},
-            clock=None,
-            bot_delay=0,
-            seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
-        )
-        tid = t["id"]
-        await host.start(tid)
+        host, outsider, tid = await host_and_outsider(server.url)
         anonymous = HexfolkClient(server.url)
         async with (
             host.connect(tid) as h,

@@ -18,6 +18,7 @@ import websockets
 from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.limits import RECONNECT_WINDOW, WIRE_INT_MAX
 from tests.server.helpers import SubprocessServer, ThreadServer, run
+from tests.server.people_tables import against_a_bot
 
 
 def _ws_url(base: str, table_id: str) -> str:
@@ -109,14 +110,13 @@ def test_the_reconnect_window_counts_versions(server: ThreadServer) -> None:
 
     async def scenario() -> None:
         host, watcher = HexfolkClient(server.url), HexfolkClient(server.url)
-        await host.create_player("Host")
-        t = await host.create_table(
-            game="island",
-            players=2,
+        t = await against_a_bot(
+            host,
+            "Host",
+            "random",
             seed=2512,
             bot_delay=0,
             clock=None,
-            seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
         )
         tid = t["id"]
         await host.start(tid)

@@ -7,23 +7,10 @@ child process."""
 from __future__ import annotations
 
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.server.helpers import free_port
-
-
-def _serve(*args: str) -> tuple[int, list[str]]:
-    """Run ``hexfolk serve`` (60 s at most); its exit code and its non-empty output lines."""
-    done = subprocess.run(
-        [sys.executable, "-m", "hexfolk.cli.main", "serve", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    lines = [ln for ln in (done.stdout + done.stderr).splitlines() if ln.strip()]
-    return done.returncode, lines
+from tests.server.serve_command import serve
 
 
 def _one_clear_line(code: int, lines: list[str], *words: str) -> None:
@@ -41,14 +28,14 @@ def test_an_unwritable_data_folder_is_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     folder = blocker / "data"
-    code, lines = _serve("--port", str(free_port()), "--data-dir", str(folder))
+    code, lines = serve("--port", str(free_port()), "--data-dir", str(folder))
     _one_clear_line(code, lines, "data folder", str(folder), "not writable")
 
 
 def test_an_unreachable_database_is_one_line(tmp_path: Path) -> None:
     port = free_port()  # nothing listens there
     url = f"postgresql+asyncpg://postgres:secret@127.0.0.1:{port}/hexfolk"
-    code, lines = _serve("--port", str(free_port()), "--db", url, "--data-dir", str(tmp_path))
+    code, lines = serve("--port", str(free_port()), "--db", url, "--data-dir", str(tmp_path))
     _one_clear_line(code, lines, "cannot reach the database", f"127.0.0.1:{port}")
     assert "secret" not in lines[0]  # the password stays hidden
 
@@ -59,7 +46,7 @@ def test_a_port_in_use_is_one_line_before_anything_is_migrated(tmp_path: Path) -
         taken.listen()
         port = taken.getsockname()[1]
         data = tmp_path / "data"
-        code, lines = _serve("--port", str(port), "--data-dir", str(data))
+        code, lines = serve("--port", str(port), "--data-dir", str(data))
     _one_clear_line(code, lines, f"127.0.0.1:{port}", "in use")
     assert not any("server ready" in ln or "migration" in ln for ln in lines)
     assert not (data / "hexfolk.sqlite").exists()

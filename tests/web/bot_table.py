@@ -8,6 +8,7 @@ from typing import Any
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
 from tests.web.helpers import in_thread
+from tests.web.own_seat import enter
 
 
 def table_with_a_bot(server: ThreadServer, token: str, game: str, seed: int) -> str:
@@ -32,3 +33,11 @@ def table_with_a_bot(server: ThreadServer, token: str, game: str, seed: int) -> 
             return str(t["id"])
 
     return str(in_thread(make))
+
+
+def at_a_table_with_a_bot(page: Any, server: ThreadServer, game: str, seed: int) -> str:
+    """Ann enters ``page``, sits at a new :func:`table_with_a_bot` and the page opens it; its id."""
+    token = enter(page, server.url + "/", "Ann")
+    tid = table_with_a_bot(server, token, game, seed)
+    page.goto(f"{server.url}/#/t/{tid}")
+    return tid

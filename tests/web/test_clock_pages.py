@@ -8,25 +8,23 @@ from typing import Any
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
+from tests.server.people_tables import against_a_bot, start_and_watch_to_the_end
 from tests.web.helpers import in_thread, new_page
 
 
 def test_time_outs_marked_and_turn_times_shown(browser: Any, web_server: ThreadServer) -> None:
     async def sleepy_game() -> str:
         async with HexfolkClient(web_server.url) as host:
-            await host.create_player("Sleepy")
-            t = await host.create_table(
-                game="island",
-                players=2,
+            t = await against_a_bot(
+                host,
+                "Sleepy",
+                "easy",
                 clock=0.05,
                 disconnect={"policy": "wait", "grace": 600},
                 bot_delay=0,
                 options={"vp_target": 8},
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
             )
-            await host.start(t["id"])
-            async with host.connect(t["id"], spectate=True) as watcher:
-                await watcher.wait_for(lambda v: v["status"] == "finished", timeout=120)
+            await start_and_watch_to_the_end(host, t["id"], timeout=120)
             return str(t["id"])
 
     tid = in_thread(sleepy_game, timeout=150)

@@ -22,7 +22,7 @@ from typing import Any
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer
 from tests.web.helpers import in_thread, new_page, shoot, wait_rendered
-from tests.web.test_island_reasons import _enter
+from tests.web.own_seat import enter
 from tests.web.wire_tap import Tap
 
 SEED = 7
@@ -78,7 +78,7 @@ def test_discard_dialog_shows_the_others_and_the_clocks_and_resyncs_after_illega
 ) -> None:
     page = new_page(browser)
     tap = Tap(page)
-    ann_token = _enter(page, web_server.url + "/", "Ann")
+    ann_token = enter(page, web_server.url + "/", "Ann")
     bo_box: dict[str, Any] = {}
 
     async def setup() -> tuple[str, dict[str, Any]]:

@@ -12,6 +12,7 @@ from typing import Any
 from hexfolk.core import load_game
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
+from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.helpers import in_thread, new_page, shoot
 
 TRANSLATE_JS = """async ([code, lines]) => {
@@ -98,9 +99,7 @@ def test_a_table_log_is_shown_in_dutch(browser: Any, web_server: ThreadServer) -
                 bot_delay=0,
                 options={"vp_target": 8},
             )
-            await host.start(t["id"])
-            async with host.connect(t["id"], spectate=True) as watcher:
-                await watcher.wait_for(lambda v: v["status"] == "finished", timeout=100)
+            await start_and_watch_to_the_end(host, t["id"], timeout=100)
             return str(t["id"])
 
     tid = in_thread(bots_game, timeout=150)

@@ -6,24 +6,15 @@ Debian's Chromium against a real uvicorn server."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
-from hexfolk.server.client import HexfolkClient, TableConnection
+from hexfolk.server.client import TableConnection
 from tests.server.helpers import ThreadServer
 from tests.web.helpers import in_thread, new_page, wait_rendered
+from tests.web.own_seat import enter, play_seat_until, with_random_bots
 
 SEED = 11
-
-
-def _enter(page: Any, url: str, name: str) -> str:
-    """A person named ``name`` in the page; their token."""
-    page.goto(url)
-    page.fill("#name", name)
-    page.click(".name-form button[type=submit]")
-    page.wait_for_selector("#create-table")
-    return str(page.evaluate("() => JSON.parse(localStorage.getItem('hexfolk.player')).token"))
 
 
 def _no_card_to_buy(view: dict[str, Any]) -> bool:
@@ -35,46 +26,31 @@ def _no_card_to_buy(view: dict[str, Any]) -> bool:
 async def _to_a_turn_without_a_card(conn: TableConnection, rng: random.Random) -> dict[str, Any]:
     """Play the person's seat (setup at random, roll, reject offers, end the turn) until it is
     in its main phase and cannot buy a development card; that view."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 90
-    acted = -1
-    while loop.time() < end:
-        view = conn.view
-        if view is not None and view["legal"] and view["version"] != acted:
-            if _no_card_to_buy(view):
-                return view
-            legal = [e["action"] for e in view["legal"]]
-            pick = next((a for a in ("roll", "reject", "end") if a in legal), None)
-            acted = view["version"]
-            await conn.act(pick or rng.choice(legal), view["version"])
-        try:
-            await asyncio.wait_for(conn.inbox.get(), 5)
-        except TimeoutError:
-            acted = -1
-    raise AssertionError("the person's seat never lacked the cards for a development card")
+
+    def pick(legal: list[str]) -> str:
+        return next((a for a in ("roll", "reject", "end") if a in legal), None) or rng.choice(legal)
+
+    return await play_seat_until(
+        conn,
+        _no_card_to_buy,
+        pick,
+        "the person's seat never lacked the cards for a development card",
+    )
+
+
+async def _at_a_turn_without_a_card(url: str, token: str) -> tuple[str, dict[str, Any]]:
+    """The person hosts 3-seat island table with two random bots (seed ``SEED``), played to a
+    turn of theirs without a development card to buy: the table's id and that view."""
+    return await with_random_bots(
+        url, token, game="island", players=3, seed=SEED, drive=_to_a_turn_without_a_card
+    )
 
 
 def test_a_disabled_button_shows_the_servers_reason(browser: Any, web_server: ThreadServer) -> None:
     page = new_page(browser)
-    token = _enter(page, web_server.url + "/", "Anna")
+    token = enter(page, web_server.url + "/", "Anna")
 
-    async def play() -> tuple[str, dict[str, Any]]:
-        async with HexfolkClient(web_server.url, token=token) as anna:
-            t = await anna.create_table(
-                game="island",
-                players=3,
-                seats=[{"kind": "host"}] + [{"kind": "bot", "level": "random"}] * 2,
-                clock=None,
-                bot_delay=0,
-                seed=SEED,
-            )
-            tid = str(t["id"])
-            await anna.start(tid)
-            async with anna.connect(tid) as conn:
-                view = await _to_a_turn_without_a_card(conn, random.Random(SEED))
-            return tid, view
-
-    tid, served = in_thread(play)
+    tid, served = in_thread(lambda: _at_a_turn_without_a_card(web_server.url, token))
     why = {e["action"]: e["reason"] for e in served["refused"]}
     # IR-61: the cost and what the seat holds (its own hand, which its observation shows)
     assert why["buy"].startswith("a development card costs 1 wool, 1 grain and 1 ore; you have ")

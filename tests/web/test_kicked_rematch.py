@@ -25,10 +25,11 @@ import pytest
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted
+from tests.server.people_tables import start_and_watch_to_the_end
 from tests.server.test_wire_chat import _builder
-from tests.web.bot_table import table_with_a_bot
+from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.helpers import in_thread, new_page, wait_rendered
-from tests.web.test_island_reasons import _enter
+from tests.web.own_seat import enter
 
 SHOTS = Path(os.environ.get("HEXFOLK_SHOTS") or "/tmp/shots")
 WIDE = {"width": 1280, "height": 800}
@@ -96,7 +97,7 @@ def test_a_kicked_person_is_told_and_watches_on_and_may_sit_again(
     is drawn without the person's seat, Join is offered again and takes the seat back."""
     tid, host = _host_table(web_server, spectators=True)
     page = new_page(browser, locale="en-US", size=WIDE)
-    _enter(page, web_server.url + "/", "Bo")
+    enter(page, web_server.url + "/", "Bo")
     page.goto(f"{web_server.url}/#/t/{tid}")
     page.click("#join")
     page.wait_for_function(SEATED, arg="Bo")
@@ -131,7 +132,7 @@ def test_a_kicked_person_at_a_table_without_spectators_is_told_why_and_not_recon
     page says why in its language (Dutch here), opens no new socket, and offers the seat."""
     tid, host = _host_table(web_server, spectators=False)
     page = new_page(browser, locale="nl-NL", size=WIDE)
-    _enter(page, web_server.url + "/", "Bo")
+    enter(page, web_server.url + "/", "Bo")
     page.goto(f"{web_server.url}/#/t/{tid}")
     # not seated yet, a table without spectators refuses the socket: the page says so and
     # offers the open seat (the invite link's way in)
@@ -199,9 +200,7 @@ def _finished_table(server: ThreadServer, game: str) -> tuple[str, dict[str, Any
                     options={"factions": "polania,saxony", "mats": "mechanical,agricultural"},
                     disconnect={"policy": "wait", "grace": 600},
                 )  # fmt: skip
-                await host.start(t["id"])
-                async with host.connect(t["id"], spectate=True) as watch:
-                    await watch.wait_for(lambda v: v["status"] == "finished", timeout=150)
+                await start_and_watch_to_the_end(host, t["id"], timeout=150)
             return str(t["id"]), ann, cy
 
     return in_thread(finish, timeout=170)  # type: ignore[no-any-return]
@@ -261,6 +260,15 @@ def test_every_page_of_the_old_table_shows_the_way_to_the_rematch(
         page.context.close()
 
 
+def _say(page: Any, text: str) -> Any:
+    """Send ``text`` from the page's chat form; its line in the page's chat, once drawn."""
+    page.fill("#chat-input", text)
+    page.click(".chat-form button[type=submit]")
+    line = page.locator("#chat li", has_text=text)
+    line.wait_for()
+    return line
+
+
 @pytest.mark.parametrize("game", ["island", "scythe"])
 def test_the_chat_shows_each_lines_channel_and_where_a_line_goes(
     browser: Any, web_server: ThreadServer, game: str
@@ -269,12 +277,10 @@ def test_the_chat_shows_each_lines_channel_and_where_a_line_goes(
     a spectator's "to the spectators"; every line is marked with the channel the server gave
     it, and the players do not read the spectators during the game."""
     ann = new_page(browser, size=WIDE)
-    token = _enter(ann, web_server.url + "/", "Ann")
-    tid = table_with_a_bot(web_server, token, game, 9)
-    ann.goto(f"{web_server.url}/#/t/{tid}")
+    tid = at_a_table_with_a_bot(ann, web_server, game, 9)
     wait_rendered(ann, "true")
     fan = new_page(browser, locale="es-ES", size=WIDE)
-    _enter(fan, web_server.url + "/", "Cy")
+    enter(fan, web_server.url + "/", "Cy")
     fan.goto(f"{web_server.url}/#/t/{tid}")
     wait_rendered(fan, "true")
 
@@ -283,17 +289,11 @@ def test_the_chat_shows_each_lines_channel_and_where_a_line_goes(
     assert fan.locator("#chat-to .chat-ch").inner_text().lower() == "→ espectadores"
     assert "espectadores" in (fan.get_attribute("#chat-input", "placeholder") or "")
 
-    fan.fill("#chat-input", "hola desde la grada")
-    fan.click(".chat-form button[type=submit]")
-    line = fan.locator("#chat li", has_text="hola desde la grada")
-    line.wait_for()
+    line = _say(fan, "hola desde la grada")
     assert line.get_attribute("data-channel") == "spectators"
     assert line.locator(".chat-ch").inner_text().lower() == "espectadores"
 
-    ann.fill("#chat-input", "good luck bot")
-    ann.click(".chat-form button[type=submit]")
-    mine = ann.locator("#chat li", has_text="good luck bot")
-    mine.wait_for()
+    mine = _say(ann, "good luck bot")
     assert mine.get_attribute("data-channel") == "players"
     assert mine.locator(".chat-ch").inner_text().lower() == "players"
     ann.wait_for_timeout(300)

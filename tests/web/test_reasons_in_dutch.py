@@ -8,14 +8,13 @@ uvicorn server."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
-from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
 from tests.web.helpers import in_thread, wait_rendered
-from tests.web.test_island_reasons import SEED, _enter, _to_a_turn_without_a_card
+from tests.web.own_seat import enter
+from tests.web.test_island_reasons import _at_a_turn_without_a_card
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
 NL = json.loads((WEB / "i18n" / "reasons" / "nl.json").read_text(encoding="utf-8"))
@@ -36,26 +35,10 @@ def _touch_page(browser: Any) -> Any:
 
 def test_a_dutch_page_shows_a_refusal_in_dutch(browser: Any, web_server: ThreadServer) -> None:
     page = _touch_page(browser)
-    token = _enter(page, web_server.url + "/", "Anke")
+    token = enter(page, web_server.url + "/", "Anke")
     assert page.evaluate("() => document.documentElement.lang") == "nl"
 
-    async def play() -> tuple[str, dict[str, Any]]:
-        async with HexfolkClient(web_server.url, token=token) as anke:
-            t = await anke.create_table(
-                game="island",
-                players=3,
-                seats=[{"kind": "host"}] + [{"kind": "bot", "level": "random"}] * 2,
-                clock=None,
-                bot_delay=0,
-                seed=SEED,
-            )
-            tid = str(t["id"])
-            await anke.start(tid)
-            async with anke.connect(tid) as conn:
-                view = await _to_a_turn_without_a_card(conn, random.Random(SEED))
-            return tid, view
-
-    tid, served = in_thread(play)
+    tid, served = in_thread(lambda: _at_a_turn_without_a_card(web_server.url, token))
     why = {e["action"]: e["why"] for e in served["refused"]}
     assert why["roll"] == {"code": "rolled", "params": {}, "rule": "IR-23"}
     assert why["buy"]["code"] == "cost" and why["buy"]["rule"] == "IR-61"

@@ -6,16 +6,15 @@ a real uvicorn server."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
 from typing import Any
 
-from hexfolk.server.client import HexfolkClient, TableConnection
+from hexfolk.server.client import TableConnection
 from tests.server.helpers import ThreadServer
 from tests.web.helpers import in_thread, wait_rendered
-from tests.web.test_island_reasons import _enter
+from tests.web.own_seat import enter, play_seat_until, with_random_bots
 from tests.web.test_reasons_in_dutch import _touch_page
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
@@ -24,48 +23,28 @@ NL = json.loads((WEB / "i18n" / "reasons" / "nl.json").read_text(encoding="utf-8
 
 async def _to_a_refused_section(conn: TableConnection, rng: random.Random) -> dict[str, Any]:
     """Play the person's seat at random until, choosing a section, one is refused."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 90
-    acted = -1
-    while loop.time() < end:
-        view = conn.view
-        if view is not None and view["legal"] and view["version"] != acted:
-            legal = [e["action"] for e in view["legal"]]
-            choosing = any(a.startswith("section ") for a in legal)
-            if choosing and any(e["action"].startswith("section ") for e in view["refused"]):
-                return view
-            acted = view["version"]
-            await conn.act(rng.choice(legal), view["version"])
-        try:
-            await asyncio.wait_for(conn.inbox.get(), 5)
-        except TimeoutError:
-            acted = -1
-    raise AssertionError("no section was ever refused on the person's own turn")
+
+    def found(view: dict[str, Any]) -> bool:
+        legal = [e["action"] for e in view["legal"]]
+        choosing = any(a.startswith("section ") for a in legal)
+        return choosing and any(e["action"].startswith("section ") for e in view["refused"])
+
+    return await play_seat_until(
+        conn, found, rng.choice, "no section was ever refused on the person's own turn"
+    )
 
 
 def test_a_dutch_scythe_page_says_why_a_section_is_refused(
     browser: Any, web_server: ThreadServer
 ) -> None:
     page = _touch_page(browser)
-    token = _enter(page, web_server.url + "/", "Anke")
+    token = enter(page, web_server.url + "/", "Anke")
 
-    async def play() -> tuple[str, dict[str, Any]]:
-        async with HexfolkClient(web_server.url, token=token) as anke:
-            t = await anke.create_table(
-                game="scythe",
-                players=2,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
-                clock=None,
-                bot_delay=0,
-                seed=5,
-            )
-            tid = str(t["id"])
-            await anke.start(tid)
-            async with anke.connect(tid) as conn:
-                view = await _to_a_refused_section(conn, random.Random(5))
-            return tid, view
-
-    tid, served = in_thread(play)
+    tid, served = in_thread(
+        lambda: with_random_bots(
+            web_server.url, token, game="scythe", players=2, seed=5, drive=_to_a_refused_section
+        )
+    )
     refused = [e for e in served["refused"] if e["action"].startswith("section ")]
     why = refused[0]["why"]
     assert why["code"] == "section_repeat" and why["rule"] == "SR-6", why

@@ -14,6 +14,7 @@ import pytest
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
+from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.helpers import in_thread, new_page
 
 SHOTS = Path(os.environ.get("HEXFOLK_SCREENSHOTS") or "/tmp/shots")
@@ -49,9 +50,7 @@ def finished(web_server: ThreadServer) -> tuple[str, dict[str, Any]]:
                 clock=None,
                 seed=2517,
             )
-            await host.start(t["id"])
-            async with host.connect(t["id"], spectate=True) as watcher:
-                await watcher.wait_for(lambda v: v["status"] == "finished", timeout=150)
+            await start_and_watch_to_the_end(host, t["id"], timeout=150)
             summary = await host.request("GET", f"/api/tables/{t['id']}/summary")
             return str(t["id"]), summary["statistics"]["time"]
 

@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import ThreadServer
-from tests.web.bot_table import table_with_a_bot
+from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.helpers import new_page, shoot, wait_rendered
-from tests.web.test_island_reasons import _enter
 
 SEED = 9
 OVERRIDE = "\u202e"
@@ -37,9 +36,7 @@ def test_the_log_is_a_live_region_that_adds_only_the_new_lines(
     browser: Any, web_server: ThreadServer, game: str
 ) -> None:
     page = new_page(browser)
-    token = _enter(page, web_server.url + "/", "Ann")
-    tid = table_with_a_bot(web_server, token, game, SEED)
-    page.goto(f"{web_server.url}/#/t/{tid}")
+    at_a_table_with_a_bot(page, web_server, game, SEED)
     v = wait_rendered(page, "v.legal.length > 0")
     log = page.locator("#log")
     assert log.get_attribute("aria-live") == "polite"
@@ -67,9 +64,7 @@ def test_a_chat_line_starting_with_an_override_is_isolated(
     browser: Any, web_server: ThreadServer, game: str
 ) -> None:
     page = new_page(browser)
-    token = _enter(page, web_server.url + "/", "Ann")
-    tid = table_with_a_bot(web_server, token, game, SEED)
-    page.goto(f"{web_server.url}/#/t/{tid}")
+    at_a_table_with_a_bot(page, web_server, game, SEED)
     wait_rendered(page, "true")
     text = OVERRIDE + "hello world"
     page.fill("#chat-input", text)

@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import ThreadServer
-from tests.web.bot_table import table_with_a_bot
+from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.helpers import new_page, shoot, wait_rendered
-from tests.web.test_island_reasons import _enter
 
 SEED = 5
 
@@ -25,9 +24,7 @@ def test_the_page_notices_a_dropped_network_and_comes_back(
     browser: Any, web_server: ThreadServer, game: str
 ) -> None:
     page = new_page(browser)
-    token = _enter(page, web_server.url + "/", "Ann")
-    tid = table_with_a_bot(web_server, token, game, SEED)
-    page.goto(f"{web_server.url}/#/t/{tid}")
+    at_a_table_with_a_bot(page, web_server, game, SEED)
     v = wait_rendered(page, "v.legal.length > 0")
     banner = page.locator("#offline-banner")
     assert banner.count() == 1 and not banner.is_visible()

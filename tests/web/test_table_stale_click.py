@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import ThreadServer
-from tests.web.bot_table import table_with_a_bot
+from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.helpers import new_page, shoot, wait_rendered
-from tests.web.test_island_reasons import _enter
 from tests.web.wire_tap import Tap
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web" / "i18n"
@@ -37,9 +36,7 @@ def test_a_stale_click_is_told_and_the_page_resyncs(
     texts = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     page = new_page(browser, locale=locale)
     tap = Tap(page)
-    token = _enter(page, web_server.url + "/", "Ann")
-    tid = table_with_a_bot(web_server, token, game, SEED)
-    page.goto(f"{web_server.url}/#/t/{tid}")
+    at_a_table_with_a_bot(page, web_server, game, SEED)
     v = wait_rendered(page, f"v.legal.filter((e) => e.action.startsWith('{kind}')).length >= 2")
     first, second = [e["action"] for e in v["legal"] if e["action"].startswith(kind)][:2]
 

@@ -8,19 +8,25 @@ games at every player count.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.games.action_json_cases import (
+    FAST,
+    assert_action_or_malformed,
+    assert_documented_form,
+    assert_every_class_has_a_kind,
+    assert_refused,
+    assert_round_trips,
+)
 
-from hexfolk.core import Action, MalformedActionError, load_game
+from hexfolk.core import Action, load_game
 from hexfolk.core.testing.action_json import check_action_json
 from hexfolk.games.island import actions as A
 
 GAME = load_game("island", 4)
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 ids = st.integers(0, 9999)
 seats = st.integers(0, 7)
@@ -69,21 +75,13 @@ STRATEGIES: dict[type[Action], st.SearchStrategy[Any]] = {
 
 
 def test_every_action_class_has_a_kind_and_a_strategy_here() -> None:
-    assert set(STRATEGIES) == set(GAME.action_forms.classes())  # type: ignore[union-attr]
-    kinds = GAME.action_forms.kinds  # type: ignore[union-attr]
-    assert len(set(kinds)) == len(kinds) == len(STRATEGIES)
+    assert_every_class_has_a_kind(GAME, STRATEGIES)
 
 
 @FAST
 @given(st.one_of(*STRATEGIES.values()))
 def test_every_action_round_trips_through_json_and_keeps_its_text(action: Action) -> None:
-    assert GAME.parse_action_syntax(str(action)) == action  # a canonical action
-    doc = action.to_json()
-    text = json.dumps(doc)
-    back = GAME.action_from_json(json.loads(text))
-    assert back == action
-    assert str(back) == str(action)
-    assert json.dumps(back.to_json()) == text
+    assert_round_trips(GAME, action)
 
 
 @pytest.mark.parametrize(
@@ -122,9 +120,7 @@ def test_every_action_round_trips_through_json_and_keeps_its_text(action: Action
     ],
 )
 def test_the_documented_forms(text: str, doc: dict[str, Any]) -> None:
-    action = GAME.parse_canonical(text)
-    assert action.to_json() == doc
-    assert GAME.action_from_json(doc) == action
+    assert_documented_form(GAME, text, doc)
 
 
 def test_fields_with_a_default_may_be_left_out() -> None:
@@ -148,8 +144,7 @@ def test_fields_with_a_default_may_be_left_out() -> None:
     ],
 )
 def test_a_malformed_document_is_refused(doc: dict[str, Any], words: str) -> None:
-    with pytest.raises(MalformedActionError, match=words):
-        GAME.action_from_json(doc)
+    assert_refused(GAME, doc, words)
 
 
 values = st.one_of(
@@ -188,11 +183,7 @@ fields = st.sampled_from(
     st.dictionaries(fields, values, max_size=4),
 )
 def test_any_document_gives_an_action_or_malformed_action_error(kind: str, rest: Any) -> None:
-    try:
-        action = GAME.action_from_json({"kind": kind, **rest})
-    except MalformedActionError:
-        return
-    assert GAME.action_from_json(action.to_json()) == action
+    assert_action_or_malformed(GAME, kind, rest)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,6 +13,7 @@ import pytest
 from hexfolk.core import State, load_game
 from hexfolk.core import testing as kit
 from hexfolk.core.testing.action_json import check_action_json
+from hexfolk.core.testing.random_step import random_step
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.rules import DEV_NAMES, RESOURCES
 from hexfolk.games.island.state import IslandState
@@ -154,13 +155,7 @@ def test_ir74_hands_and_development_cards_stay_hidden(players: int) -> None:
                         assert planted.observation(other) == state.observation(other), (
                             f"step {step}: seat {seat}'s cards show to {other}"
                         )
-        if state.is_chance():
-            state.apply(state.sample_chance(rng))
-        else:
-            seats = state.acting_seats()
-            seat = seats[rng.randrange(len(seats))]
-            legal = state.legal_actions_for(seat)
-            state.apply_for(seat, legal[rng.randrange(len(legal))])
+        random_step(state, rng)
     assert planted_count > 100
 
 

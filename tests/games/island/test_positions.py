@@ -13,6 +13,7 @@ import pytest
 
 from hexfolk.core import PositionError, load_game
 from hexfolk.core import testing as kit
+from hexfolk.core.testing.random_step import random_step
 from hexfolk.games.island.state import IslandState
 
 CONFIGS = [
@@ -23,16 +24,6 @@ CONFIGS = [
     (4, {"map": "driftland"}),
     (3, {"map": "keystone"}),
 ]
-
-
-def _step(state: IslandState, rng: random.Random) -> None:
-    if state.is_chance():
-        state.apply(state.sample_chance(rng))
-        return
-    seats = state.acting_seats()
-    seat = seats[rng.randrange(len(seats))]
-    legal = state.legal_actions_for(seat)
-    state.apply_for(seat, legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
@@ -63,12 +54,12 @@ def test_positions_round_trip_along_seeded_games(players: int, options: dict[str
                 for _ in range(60):
                     if original.is_terminal():
                         break
-                    _step(original, a)
-                    _step(twin, b)
+                    random_step(original, a)
+                    random_step(twin, b)
                 assert twin.fingerprint() == original.fingerprint()
         if state.is_terminal():
             break
-        _step(state, rng)
+        random_step(state, rng)
     assert checked > 20
 
 
@@ -79,7 +70,7 @@ def middle() -> dict[str, Any]:
     state = game.new_initial_state()
     rng = random.Random(5)
     while not (state.turn >= 12 and state.prompt() is not None and state.prompt().kind == "main"):
-        _step(state, rng)
+        random_step(state, rng)
     return state.position()
 
 

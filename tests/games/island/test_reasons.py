@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.games.refusal_walk import count_specific_reasons, refusal_questions
 
 from hexfolk.core import CHANCE, TERMINAL, IllegalActionError, State, load_game
 from hexfolk.games.island import actions as A
@@ -375,28 +376,20 @@ def test_every_illegal_action_of_random_games_gets_a_specific_reason(players: in
         state = load_game("island", players).new_initial_state()
         assert isinstance(state, IslandState)
         rng = random.Random(seed)
-        pool: list[A.Action] = []
-        steps = 0
-        while not state.is_terminal() and steps < 1500:
-            player = state.current_player()
-            if player == CHANCE:
-                action = state.sample_chance(rng)
-                pool.append(action)
-            else:
-                legal = state.legal_actions()
-                pool.extend(rng.sample(legal, min(2, len(legal))))
-                if steps % 9 == 0:
-                    for candidate in _candidates(state, pool, rng):
-                        for seat in (player, rng.randrange(players)):
-                            why = state.why_illegal(seat, candidate)
-                            if why is None:
-                                continue
-                            checked += 1
-                            assert why != State.why_illegal(state, seat, candidate), (
-                                f"no specific reason for seat {seat}: {candidate} "
-                                f"({state.prompt_for(seat) or state.prompt()})"
-                            )
-                action = rng.choice(legal)
-            state.apply_unchecked(action)
-            steps += 1
+        questions = refusal_questions(
+            state,
+            rng,
+            players,
+            limit=1500,
+            every=9,
+            candidates=lambda pool: _candidates(state, pool, rng),  # noqa: B023
+        )
+        checked += count_specific_reasons(
+            state,
+            questions,
+            lambda seat, candidate: (
+                f"no specific reason for seat {seat}: {candidate} "
+                f"({state.prompt_for(seat) or state.prompt()})"  # noqa: B023
+            ),
+        )
     assert checked > 1000

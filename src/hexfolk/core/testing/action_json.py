@@ -23,8 +23,9 @@ from typing import Any
 from hexfolk.core.action_forms import KIND_WORD, ActionForms, is_pattern, own_form
 from hexfolk.core.actions import Action
 from hexfolk.core.errors import MalformedActionError
-from hexfolk.core.game import CHANCE, TERMINAL, Game, State
+from hexfolk.core.game import TERMINAL, Game, State
 from hexfolk.core.testing.checks import ConformanceError
+from hexfolk.core.testing.random_step import random_step
 
 WRONG_TYPE: Any = {"?": [None]}
 """A value no field converter accepts (an object whose key names nothing, holding a list)."""
@@ -57,13 +58,7 @@ def check_action_json(
                     kinds_seen.add(kind.kind)
                     check_malformed(game, action, where)
                 checked += 1
-            if player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                seats = state.acting_seats()
-                seat = seats[rng.randrange(len(seats))]
-                legal = state.legal_actions_for(seat)
-                state.apply_for(seat, legal[rng.randrange(len(legal))])
+            random_step(state, rng)
     check_malformed_documents(game)
     return checked
 

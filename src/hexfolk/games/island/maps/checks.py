@@ -35,6 +35,20 @@ NON_BASE_WORDS = ("ships", "ship", "gold", "fog", "seafarers", "pirate", "fisher
 """Things of the expansions that a base-game map may not use (IR-82)."""
 
 
+def connected(start: Hex, within: set[Hex]) -> set[Hex]:
+    """The hexes of ``within`` reached from ``start`` (itself included) by steps between
+    neighbours inside ``within``."""
+    reach = {start}
+    stack = [start]
+    while stack:
+        h = stack.pop()
+        for n in neighbours(h):
+            if n in within and n not in reach:
+                reach.add(n)
+                stack.append(n)
+    return reach
+
+
 def land_regions(land: set[Hex]) -> list[set[Hex]]:
     """The connected regions of ``land`` (IR-82 wants exactly one)."""
     regions: list[set[Hex]] = []
@@ -42,14 +56,7 @@ def land_regions(land: set[Hex]) -> list[set[Hex]]:
     for start in sorted(land):
         if start in seen:
             continue
-        region = {start}
-        stack = [start]
-        while stack:
-            h = stack.pop()
-            for n in neighbours(h):
-                if n in land and n not in region:
-                    region.add(n)
-                    stack.append(n)
+        region = connected(start, land)
         seen |= region
         regions.append(region)
     return regions
@@ -410,14 +417,7 @@ def check_enclosed_sea(label: str, island: set[Hex]) -> None:
         if distance((q, r), (0, 0)) <= radius and (q, r) not in island
     }
     start = next(h for h in outside if distance(h, (0, 0)) == radius)
-    reach = {start}
-    stack = [start]
-    while stack:
-        h = stack.pop()
-        for n in neighbours(h):
-            if n in outside and n not in reach:
-                reach.add(n)
-                stack.append(n)
+    reach = connected(start, outside)
     holes = outside - reach
     if holes:
         raise MapError(f"{label}: the coastline encloses sea at {fmt_hex(min(holes))}")
