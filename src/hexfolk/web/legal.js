@@ -25,43 +25,59 @@ export function bundleWords(b, tr) {
 }
 export function bundleCount(b) { return RES.reduce((n, r) => n + (b[r] || 0), 0); }
 
-/** Group the listed actions of one view by what they touch on the page. */
+/** A bundle as the server writes it ({"lumber": 2, "ore": 1}, docs/island.md "Actions as data")
+ * → {l: 2, o: 1}. */
+export function bundleOf(fields) {
+  const out = {};
+  for (const [name, n] of Object.entries(fields || {})) {
+    const i = RES_NAMES.indexOf(name);
+    if (i >= 0 && n > 0) out[RES[i]] = n;
+  }
+  return out;
+}
+/** A resource name ("ore") → its letter ("o"). */
+function resLetter(name) { return RES[RES_NAMES.indexOf(name)]; }
+
+const BUTTON_KINDS = new Set(["roll", "buy", "end", "play_knight", "play_roads", "sbp"]);
+
+/** Group the listed actions of one view by what they touch on the page. Each entry is read by its
+ * `kind` and named fields (docs/island.md "Actions as data"), never by its text: the text is only
+ * the id sent back to the server. */
 export function readLegal(legal) {
   const L = {
-    all: [], hints: {}, settle: new Map(), road: new Map(), city: new Map(), robber: new Map(),
+    all: [], hints: {}, kinds: new Set(), settle: new Map(), road: new Map(), city: new Map(), robber: new Map(),
     buttons: new Map(), discard: [], trade: [], offer: [], answers: new Map(), complete: new Map(),
     withdraw: new Map(), plenty: [], monopoly: [], other: [],
   };
   for (const entry of legal || []) {
     const a = entry.action;
+    const k = entry.kind;
     L.all.push(a);
     L.hints[a] = entry.hint || "";
-    let m;
-    if ((m = /^settle (\d+)$/.exec(a))) L.settle.set(Number(m[1]), a);
-    else if ((m = /^road (\d+)$/.exec(a))) L.road.set(Number(m[1]), a);
-    else if ((m = /^city (\d+)$/.exec(a))) L.city.set(Number(m[1]), a);
-    else if ((m = /^robber (\d+)(?: steal (\d+))?$/.exec(a))) {
-      const hex = Number(m[1]);
-      if (!L.robber.has(hex)) L.robber.set(hex, []);
-      L.robber.get(hex).push({ action: a, victim: m[2] === undefined ? null : Number(m[2]) });
-    } else if (a === "robber stay") L.buttons.set("robber stay", a);
-    else if (/^(roll|buy|end|play knight|play roads|sbp join|sbp pass)$/.test(a)) L.buttons.set(a, a);
-    else if ((m = /^play plenty (.+)$/.exec(a))) L.plenty.push({ action: a, take: parseBundle(m[1]) });
-    else if ((m = /^play monopoly ([lbwgo])$/.exec(a))) L.monopoly.push({ action: a, res: m[1] });
-    else if ((m = /^discard ([lbwgo])$/.exec(a))) L.discard.push({ action: a, res: m[1] });
-    else if ((m = /^trade (.+) for (.+)$/.exec(a))) L.trade.push({ action: a, give: parseBundle(m[1]), get: parseBundle(m[2]) });
-    else if ((m = /^offer (.+) for (.+)$/.exec(a))) L.offer.push({ action: a, give: parseBundle(m[1]), get: parseBundle(m[2]) });
-    else if ((m = /^(accept|reject|counter) (\d+)(?::\s*(.+) for (.+))?$/.exec(a))) {
-      const id = Number(m[2]);
+    L.kinds.add(k);
+    if (k === "settle") L.settle.set(entry.node, a);
+    else if (k === "road") L.road.set(entry.edge, a);
+    else if (k === "city") L.city.set(entry.node, a);
+    else if (k === "robber" && entry.hex !== null && entry.hex !== undefined) {
+      if (!L.robber.has(entry.hex)) L.robber.set(entry.hex, []);
+      L.robber.get(entry.hex).push({ action: a, victim: entry.victim ?? null });
+    } else if (k === "robber") L.buttons.set("robber stay", a);
+    else if (BUTTON_KINDS.has(k)) L.buttons.set(a, a);
+    else if (k === "play_plenty") L.plenty.push({ action: a, take: bundleOf(entry.take) });
+    else if (k === "play_monopoly") L.monopoly.push({ action: a, res: resLetter(entry.resource) });
+    else if (k === "discard") L.discard.push({ action: a, res: resLetter(entry.resource) });
+    else if (k === "trade") L.trade.push({ action: a, give: bundleOf(entry.give), get: bundleOf(entry.get) });
+    else if (k === "offer") L.offer.push({ action: a, give: bundleOf(entry.give), get: bundleOf(entry.get) });
+    else if ((k === "accept" || k === "reject" || k === "counter") && entry.offer !== null && entry.offer !== undefined) {
+      const id = entry.offer;
       if (!L.answers.has(id)) L.answers.set(id, { accept: null, reject: null, counter: [] });
       const slot = L.answers.get(id);
-      if (m[1] === "counter") slot.counter.push({ action: a, give: parseBundle(m[3]), get: parseBundle(m[4]) });
-      else slot[m[1]] = a;
-    } else if ((m = /^complete (\d+) with (\d+)$/.exec(a))) {
-      const id = Number(m[1]);
-      if (!L.complete.has(id)) L.complete.set(id, new Map());
-      L.complete.get(id).set(Number(m[2]), a);
-    } else if ((m = /^withdraw (\d+)$/.exec(a))) L.withdraw.set(Number(m[1]), a);
+      if (k === "counter") slot.counter.push({ action: a, give: bundleOf(entry.give), get: bundleOf(entry.get) });
+      else slot[k] = a;
+    } else if (k === "complete" && entry.seat !== null && entry.seat !== undefined) {
+      if (!L.complete.has(entry.offer)) L.complete.set(entry.offer, new Map());
+      L.complete.get(entry.offer).set(entry.seat, a);
+    } else if (k === "withdraw") L.withdraw.set(entry.offer, a);
     else L.other.push(a);
   }
   return L;

@@ -247,7 +247,7 @@ class TablePage extends TablePageBase {
     if (!this.changed("hand", [me, this.view.legal])) return;
     if (!me || !me.hand) { this.el.hand.hidden = true; this.el.hand.replaceChildren(); return; }
     this.el.hand.hidden = false;
-    const playable = (card) => this.L.all.some((a) => a === `play ${card}` || a.startsWith(`play ${card} `));
+    const playable = (card) => this.L.kinds.has(`play_${card}`);
     const devs = Object.entries(me.dev_hand || {}).filter(([, n]) => n > 0).map(([card, n]) =>
       h(`span.devcard${playable(card) ? ".playable" : ""}`, { title: playable(card) ? t("dev.playable") : "" }, `${t(`dev.${card}`)} ×${n}`, playable(card) ? h("span.badge", { text: t("dev.play") }) : null));
     if (me.dev_bought_this_turn) devs.push(h("span.devnote", { text: t("dev.new", { n: me.dev_bought_this_turn }) }));

@@ -1,22 +1,23 @@
-// Reads the LISTED legal actions of a Scythe view (their notation, docs/scythe.md) into what the
-// page shows: board targets (an action naming a location), mat targets (sections, the bottom
-// action, upgrades, enlists, reveals), the combat commitments, and plain buttons. No rule
-// lives here: only the texts the server listed are ever sent, and every one of them is shown.
+// Reads the LISTED legal actions of a Scythe view into what the page shows: board targets (an
+// action naming a location), mat targets (sections, the bottom action, upgrades, enlists,
+// reveals), the combat commitments, and plain buttons. Each entry is read by its `kind` and
+// named fields (docs/scythe.md "Actions as data"), never by its text: the text is only the id
+// sent back to the server. No rule lives here: only the texts the server listed are ever sent,
+// and every one of them is shown.
 
-const LOC = /^(r\d+c\d+|home_[a-z]+)$/;
+/** The field naming the location of each kind that names one (docs/scythe.md). */
+const LOC_FIELD = {
+  trade: "territory", produce: "territory", move: "from", step: "to", fight: "territory",
+  retreat: "to", gain: "territory", pay: "territory", deploy: "territory", build: "territory",
+};
 
-/** The location an action names (its first location word), or null. */
-export function actionLoc(text) {
-  for (const w of text.split(" ")) if (LOC.test(w)) return w;
-  return null;
+/** The location a listed entry names, or null. */
+export function actionLoc(entry) {
+  const field = LOC_FIELD[entry.kind];
+  return field && typeof entry[field] === "string" ? entry[field] : null;
 }
 
-/** {dial, cards: [v,...]} of `commit <dial>` / `commit <dial> cards <v>,<v>`, or null. */
-export function parseCommit(text) {
-  const m = /^commit (\d+)(?: cards ([\d,]+))?$/.exec(text);
-  if (!m) return null;
-  return { dial: Number(m[1]), cards: m[2] ? m[2].split(",").map(Number).sort((a, b) => a - b) : [] };
-}
+const isEmpty = (o) => !o || Object.keys(o).length === 0;
 
 /** The listed actions of a view, sorted into what draws them. */
 export function readLegal(legal) {
@@ -36,21 +37,21 @@ export function readLegal(legal) {
     payCards: new Map(), // combat card value -> action
     buttons: [], // everything else: skip, done, end, stop, coins, bolster ..., carry ..., artillery
   };
-  for (const a of L.all) {
-    const w = a.split(" ");
-    let m;
-    if (w[0] === "section") L.sections.set(w[1], a);
-    else if (a === "bottom") L.bottom = a;
-    else if (a === "top") L.top = a;
-    else if (w[0] === "upgrade" && w.length === 3) L.upgrades.push({ action: a, box: w[1], bottom: w[2] });
-    else if (w[0] === "enlist" && w.length === 3) L.enlists.push({ action: a, recruit: w[1], space: w[2] });
-    else if (w[0] === "reveal") L.reveals.set(w[1], a);
-    else if (w[0] === "commit" && parseCommit(a)) L.commits.push({ action: a, ...parseCommit(a) });
-    else if (w[0] === "option" && w.length === 2) L.options.set(w[1], a);
-    else if (w[0] === "factory" && w.length === 2) L.factory.set(w[1], a);
-    else if ((m = /^pay card (\d+)$/.exec(a))) L.payCards.set(m[1], a);
-    else if (actionLoc(a)) {
-      const loc = actionLoc(a);
+  for (const e of legal) {
+    const a = e.action;
+    const k = e.kind;
+    const loc = actionLoc(e);
+    if (k === "section") L.sections.set(String(e.section), a);
+    else if (k === "bottom" && e.coins !== false) L.bottom = a;
+    else if (k === "top" && isEmpty(e.decline)) L.top = a;
+    else if (k === "upgrade") L.upgrades.push({ action: a, box: e.top, bottom: e.bottom });
+    else if (k === "enlist") L.enlists.push({ action: a, recruit: e.recruit, space: e.space });
+    else if (k === "reveal") L.reveals.set(String(e.number), a);
+    else if (k === "commit") L.commits.push({ action: a, dial: e.dial, cards: [...(e.cards || [])].sort((x, y) => x - y) });
+    else if (k === "option" && isEmpty(e.decline)) L.options.set(String(e.option), a);
+    else if (k === "factory") L.factory.set(String(e.number), a);
+    else if (k === "pay_card") L.payCards.set(String(e.value), a);
+    else if (loc) {
       if (!L.board.has(loc)) L.board.set(loc, []);
       L.board.get(loc).push(a);
     } else L.buttons.push(a);
