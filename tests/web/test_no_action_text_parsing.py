@@ -6,7 +6,8 @@ Plain Python, no browser: the test scans the web client's JavaScript for regular
 that match action texts (a regex literal anchored at ``^`` whose first word is a word that
 starts a listed action of either game, or a regex for a Scythe place id such as ``r3c4``, which
 the entries carry as fields) and for ``.split(" ")`` applied to an action value (a
-name bound to ``<entry>.action`` or to an item of the view's ``all`` list). The keywords come
+name bound to ``<entry>.action`` or to an item of the view's ``all`` list) or ``startsWith`` of
+such a word and a space. The keywords come
 from the games themselves: the first words of ``str(action)`` of every action listed to a seat
 in seeded random games of both games (chance outcomes are never listed to a page)."""
 
@@ -85,6 +86,8 @@ def leading_words(body: str) -> list[str]:
     return out
 
 
+STARTS = re.compile(r"\.startsWith\(\s*[`\"']([a-z][a-z_-]*) ")
+"""A prefix test whose prefix is a word and a space, as ``a.startsWith(`play ${card} `)``."""
 SPLIT = re.compile(r"\b([A-Za-z_$][\w$]*)\.split\(\s*(?:\" \"|' '|/\\s\+?/)\s*\)")
 ACTION_NAMES = re.compile(
     r"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*[\w$.]*\.action\b(?!\w)"
@@ -108,6 +111,9 @@ def findings(keywords: set[str]) -> list[str]:
                     found.append(f"{rel}:{number}: /^{body}/ matches action texts ({hit[0]} ...)")
                 elif PLACE_ID in body:
                     found.append(f"{rel}:{number}: /^{body}/ reads a place out of a text")
+            for m in STARTS.finditer(line):
+                if m.group(1) in keywords:
+                    found.append(f"{rel}:{number}: {m.group(0)} tests an action text's prefix")
             for m in SPLIT.finditer(line):
                 if m.group(1) in action_names:
                     found.append(f"{rel}:{number}: {m.group(0)} splits an action text")
@@ -131,6 +137,7 @@ def test_the_scanner_sees_action_text_parsing() -> None:
     assert [m.group(1) for m in REGEX_LITERAL.finditer(line)] == [r"settle (\d+)$"]
     assert ACTION_NAMES.findall("  for (const a of L.all) {") == [("", "a")]
     assert SPLIT.search('const w = a.split(" ");')
+    assert [m.group(1) for m in STARTS.finditer("a.startsWith(`play ${card} `)")] == ["play"]
 
 
 def test_the_web_client_reads_fields_not_action_texts() -> None:
