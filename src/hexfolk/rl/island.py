@@ -16,7 +16,6 @@ observation shows (``board.island``), so the catalogue and the vector keep one s
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
@@ -83,6 +82,11 @@ def parse_bundle(text: str) -> list[int]:
     for word in text.split():
         counts[LETTERS.index(word[-1])] += int(word[:-1])
     return counts
+
+
+def _cards(cards: dict[str, int]) -> str:
+    """Canonical bundle text of an action's cards in their JSON form (``{"lumber": 1}``)."""
+    return bundle([cards.get(name, 0) for name in RESOURCES])
 
 
 def _one(r: int) -> list[int]:
@@ -179,11 +183,8 @@ class Placement:
 
 
 _SLOTTED = frozenset(("accept", "reject", "withdraw", "counter", "complete"))
-"""Actions naming an offer by number: keyed by the offer's slot."""
-_OFFER_ID = re.compile(r"^(accept|reject|withdraw) (\d+)$")
-_COUNTER = re.compile(r"^counter (\d+): (.+) for (.+)$")
-_COMPLETE = re.compile(r"^complete (\d+) with (\d+)$")
-_PLACE = re.compile(r"^(settle|city|road|robber) (\d+)( steal \d+)?$")
+"""Kinds of the actions naming an offer by number (their field ``offer``): keyed by the
+offer's slot."""
 _PLAYER_COUNTS = itemgetter(
     "cards",
     "dev_cards",
@@ -568,44 +569,43 @@ class IslandCodec(Codec):
 
     # --------------------------------------------------------------------- actions
     def dynamic(self, action: Action) -> bool:
-        return str(action).split(" ", 1)[0] in _SLOTTED
+        return action.to_json()["kind"] in _SLOTTED
 
-    def _key_of(self, text: str, place: Placement | None) -> tuple[str, str | None]:
-        """The key of an action text, with ``{}`` for the offer slot, and the offer number
-        the slot is taken from (None: the key has no slot)."""
-        head = text.split(" ", 1)[0]
-        if head in ("accept", "reject", "withdraw"):
-            m = _OFFER_ID.match(text)
-            if m:
-                return f"{m.group(1)} @{{}}", m.group(2)
-        elif head == "counter":
-            m = _COUNTER.match(text)
-            if m:
-                return f"counter @{{}}: {m.group(2)}", m.group(1)
-        elif head == "complete":
-            m = _COMPLETE.match(text)
-            if m:
-                return f"complete @{{}} with {m.group(2)}", m.group(1)
-        elif place is not None and head in PLACED and self.window is not None:
-            m = _PLACE.match(text)
-            if m:
-                table = (
-                    place.node_of
-                    if head in ("settle", "city")
-                    else place.edge_of
-                    if head == "road"
-                    else place.hex_of
-                )
-                return f"{head} {WINDOW_MARK}{table[int(m.group(2))]}{m.group(3) or ''}", None
-        return text, None
+    def _key_of(self, action: Action, place: Placement | None) -> tuple[str, int | None]:
+        """The key of an action, with ``{}`` for the offer slot, and the offer number the slot
+        is taken from (None: the key has no slot). Read from the action's fields (its JSON
+        form, ``docs/island.md``), never from its text; an action whose key has no slot and
+        names no window place is keyed by its text, the id the catalogue lists."""
+        doc = action.to_json()
+        kind = doc["kind"]
+        if kind in _SLOTTED:
+            offer = doc["offer"]  # None: the shorthand naming no offer (``accept``)
+            if offer is not None:
+                if kind == "counter":  # keyed by the cards given (docs/rl.md)
+                    return f"counter @{{}}: {_cards(doc['give'])}", offer
+                if kind != "complete":
+                    return f"{kind} @{{}}", offer
+                if doc["seat"] is not None:
+                    return f"complete @{{}} with {doc['seat']}", offer
+        elif place is not None and kind in PLACED and self.window is not None:
+            if kind == "robber":
+                if doc["hex"] is not None:  # not ``robber stay``
+                    victim = doc["victim"]
+                    steal = "" if victim is None else f" steal {victim}"
+                    return f"robber {WINDOW_MARK}{place.hex_of[doc['hex']]}{steal}", None
+            elif kind == "road":
+                return f"road {WINDOW_MARK}{place.edge_of[doc['edge']]}", None
+            else:
+                return f"{kind} {WINDOW_MARK}{place.node_of[doc['node']]}", None
+        return str(action), None
 
     def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
         place = self.placement(observation["board"]) if self.window is not None else None
         slots = {str(o["id"]): i + 1 for i, o in enumerate(observation["offers"])}
         out = []
         for action in legal:
-            key, offer = self._key_of(str(action), place)
-            out.append(key if offer is None else key.format(slots.get(offer, 0)))
+            key, offer = self._key_of(action, place)
+            out.append(key if offer is None else key.format(slots.get(str(offer), 0)))
         return out
 
     def memo_key(self, action: Action) -> Any:
@@ -668,7 +668,7 @@ class IslandCodec(Codec):
                 )
             i = at_slot[k]
             if i is None:
-                slot_key = self._key_of(str(action), place)[0].format(k + 1)
+                slot_key = self._key_of(action, place)[0].format(k + 1)
                 self._index_of(action, slot_key)  # raises: no index
             out.append(i)
         if len(set(out)) != len(out):
@@ -679,11 +679,9 @@ class IslandCodec(Codec):
 
     def _memo_entry(self, action: Action, place: Placement | None) -> Any:
         """An action's index, or its index at each slot (None: none)."""
-        key, offer = self._key_of(str(action), place)
+        key, offer = self._key_of(action, place)
         if offer is None:
             return self._index_of(action, key)
-        if int(offer) != _OFFER_OF(action):
-            raise ValueError(f"island: {action!r} reads {str(action)!r}, not its offer's number")
         at_slot = self._at_slot.get(key)
         if at_slot is None:
             index = self.index
