@@ -57,7 +57,7 @@ def test_offers_and_answers_read_from_the_readers_side() -> None:
         "offer #1: seat 3 offers 1 ore for your 1 grain; seat 1 counters: would give 1 lumber "
         "for 1 grain; seat 2 rejects"
     )
-    accept = hint({"offers": [offer]}, "accept 1", "")
+    accept = hint({"offers": [offer]}, {"kind": "accept", "offer": 1}, "")
     assert accept == "you would give 1 grain and receive 1 ore"
 
 

@@ -464,9 +464,7 @@ class PlaySession:
             (
                 number,
                 str(action),
-                self.view.hint(
-                    observation, str(action), self.game.describe_action(observation, action)
-                ),
+                self.view.hint(observation, action, self.game.describe_action(observation, action)),
             )
             for number, action in enumerate(legal, start=1)
         ]

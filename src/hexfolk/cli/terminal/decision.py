@@ -20,7 +20,7 @@ from hexfolk.cli.terminal.menu import Entry, menu_lines
 from hexfolk.cli.terminal.offers import offers_lines
 from hexfolk.cli.terminal.screen import Size, clip, fit
 from hexfolk.cli.terminal.words import with_bundles_in_words
-from hexfolk.core import Game
+from hexfolk.core import Action, Game
 
 JSON = Mapping[str, Any]
 
@@ -81,11 +81,12 @@ class GameView:
             return [f"{self.game.name} has no trade offers"]
         return fit(offers_lines(obs, viewer) or ["no open offers"], size.columns)
 
-    def hint(self, obs: JSON, text: str, engine_hint: str) -> str:
+    def hint(self, obs: JSON, action: Action, engine_hint: str) -> str:
+        """A menu entry's hint in words, from the action's structured form (never its text)."""
         if self.game.id == "island":
-            return island_view.hint(obs, text, engine_hint)
+            return island_view.hint(obs, action.to_json(), engine_hint)
         if self.game.id == "scythe":
-            return scythe_view.hint(obs, text, engine_hint)
+            return scythe_view.hint(obs, engine_hint)
         return engine_hint
 
     def notes(self, lines: Sequence[str], obs: JSON) -> dict[int, list[str]]:

@@ -171,46 +171,56 @@ def harbor_line(game: Game, obs: JSON) -> str:
     return ""
 
 
+_PLAYED = {
+    "play_knight": "knight",
+    "play_roads": "roads",
+    "play_plenty": "plenty",
+    "play_monopoly": "monopoly",
+}
+"""The kinds of playing a development card -> the card (a key of ``_DEV_WORDS``)."""
+
 _TILE = re.compile(r"\b([LBWGOD])(\d{1,2})?\b")
 _HARBOR = re.compile(r"2:1 ([lbwgo]) harbor")
 
 
-def hint(obs: JSON, text: str, engine_hint: str) -> str:
+def _cards_words(cards: JSON) -> str:
+    """An action's cards in their JSON form (``{"lumber": 1}``) in words (``"nothing"``)."""
+    return hand_words(cards) if cards else "nothing"
+
+
+def hint(obs: JSON, action: JSON, engine_hint: str) -> str:
     """A menu entry's hint in words: what an offer or trade gives and gets, what a spot
-    touches, a hex by terrain and number."""
-    words = text.split()
-    if not words:
-        return engine_hint
-    verb = words[0]
-    if verb in ("offer", "trade") and " for " in text:
-        give, get = text.split(" ", 1)[1].split(" for ", 1)
-        to = "the bank or a harbor" if verb == "trade" else "everyone"
-        return f"offer {to} {bundle_words(give)} for {bundle_words(get)}"
-    if verb in ("accept", "reject", "counter") and len(words) > 1:
-        number = words[1].rstrip(":")
-        offer = offer_by_id(obs, int(number)) if number.isdigit() else None
-        if verb == "reject":
+    touches, a hex by terrain and number. ``action`` is the entry's structured form
+    (``Action.to_json()``: its kind and fields, ``docs/island.md``), never its text."""
+    kind = action.get("kind")
+    if kind in ("offer", "trade"):
+        to = "the bank or a harbor" if kind == "trade" else "everyone"
+        return f"offer {to} {_cards_words(action['give'])} for {_cards_words(action['get'])}"
+    if kind in ("accept", "reject", "counter") and action.get("offer") is not None:
+        if kind == "reject":
             return "say no to this offer"
-        if verb == "accept" and offer is not None:
+        if kind == "counter":
+            give, get = _cards_words(action["give"]), _cards_words(action["get"])
+            return f"you would give {give} for {get}"
+        offer = offer_by_id(obs, int(action["offer"]))
+        if offer is not None:
             return receive_words(str(offer["give"]), str(offer["get"]))
-        if verb == "counter" and ":" in text and " for " in text:
-            give, get = text.split(":", 1)[1].split(" for ", 1)
-            return f"you would give {bundle_words(give)} for {bundle_words(get)}"
-    if verb == "discard" and len(words) == 2 and words[1] in RESOURCE_NAMES:
-        return f"put 1 {RESOURCE_NAMES[words[1]]} back"
-    if verb == "complete" and len(words) >= 4:
-        return f"make the trade of offer #{words[1]} with seat {words[3]}"
-    if verb == "withdraw" and len(words) == 2:
-        return f"take back offer #{words[1]}"
-    if verb == "end":
+    if kind == "discard":
+        return f"put 1 {action['resource']} back"
+    if kind == "complete" and action.get("seat") is not None:
+        return f"make the trade of offer #{action['offer']} with seat {action['seat']}"
+    if kind == "withdraw":
+        return f"take back offer #{action['offer']}"
+    if kind == "end":
         return "end your turn"
-    if verb == "roll":
+    if kind == "roll":
         return "roll the dice"
-    if verb == "buy":
+    if kind == "buy":
         return "buy a development card (1 wool, 1 grain, 1 ore)"
-    if verb == "play" and len(words) > 1:
-        return f"play {_DEV_WORDS.get(words[1], words[1])}" + (
-            f": {bundle_words(' '.join(words[2:]))}" if words[1] == "plenty" else ""
+    if kind in _PLAYED:
+        card = _PLAYED[kind]
+        return f"play {_DEV_WORDS[card]}" + (
+            f": {_cards_words(action['take'])}" if card == "plenty" else ""
         )
     out = _HARBOR.sub(lambda m: f"2:1 {RESOURCE_NAMES[m[1]]} harbor", engine_hint)
     return _TILE.sub(lambda m: tile_words(m[0]), out)

@@ -160,7 +160,7 @@ def mats(game: Game, obs: JSON, size: Size) -> list[str]:
 _UNIT = {"C": "character", "W": "worker(s)", "M": "mech(s)"}
 
 
-def hint(obs: JSON, text: str, engine_hint: str) -> str:
+def hint(obs: JSON, engine_hint: str) -> str:
     """A menu hint in words (``"you W"`` -> ``"your worker(s)"``)."""
     return re.sub(
         r"\byou ([CWM]+)\b",
