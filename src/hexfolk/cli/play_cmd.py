@@ -79,6 +79,9 @@ PollLine = Callable[[str, float], str | None]
 OFFER_WAIT = 4.0
 """Default seconds a bot's offer waits for a person's answer before the game goes on."""
 
+ANSWERS = frozenset(("accept", "reject", "counter"))
+"""The kinds of the actions answering an island offer (counted in ``offer_answers``)."""
+
 VIEW_WORDS = ("board", "map", "mats", "hand", "players", "log", "list", "offers")
 """Words that show something at any prompt and change nothing."""
 
@@ -403,7 +406,8 @@ class PlaySession:
 
     def _counted(self, action: Action) -> Action:
         """``action``, counted in :attr:`offer_answers` when it answers an offer."""
-        if str(action).split(" ", 1)[0] in ("accept", "reject", "counter"):
+        form = action.json_form  # its structured form's kind, never its text
+        if form is not None and form.kind in ANSWERS:
             self.offer_answers += 1
         return action
 

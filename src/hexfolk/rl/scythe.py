@@ -77,6 +77,12 @@ def catalogue() -> list[str]:
     return keys
 
 
+def _kind(action: Action) -> str | None:
+    """The kind of an action's structured form (``docs/scythe.md``; None: a shorthand)."""
+    form = action.json_form
+    return None if form is None else form.kind
+
+
 class ScytheCodec(Codec):
     """Catalogue and encoder of one Scythe configuration (the player count)."""
 
@@ -166,17 +172,19 @@ class ScytheCodec(Codec):
 
     # --------------------------------------------------------------------- actions
     def dynamic(self, action: Action) -> bool:
-        return str(action).startswith("carry ")
+        return _kind(action) == "carry"
 
     def keys(self, legal: Sequence[Action], observation: JSON) -> list[str]:
+        """Each action's text, the id the catalogue lists; the ``carry`` choices (read by
+        their kind, never from their text) numbered in the order listed."""
         out = []
         carry = 0
         for action in legal:
-            text = str(action)
-            if text.startswith("carry "):
+            if _kind(action) == "carry":
                 carry += 1
-                text = f"carry #{carry}"
-            out.append(text)
+                out.append(f"carry #{carry}")
+            else:
+                out.append(str(action))
         return out
 
     # --------------------------------------------------------------------- observation
