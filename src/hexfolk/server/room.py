@@ -1251,10 +1251,6 @@ class Room:
             raise ApiError("no_such_seat", f"seats are 0..{len(self.row.seats) - 1}, not {seat}")
         return seat
 
-    async def lobby(self, op: Callable[[], Awaitable[T]]) -> T:
-        """Run a lobby operation in the room task."""
-        return await self.call(op)
-
     async def join(self, player: PlayerRow, seat: int | None) -> dict[str, Any]:
         async def job() -> dict[str, Any]:
             self._require_lobby()
