@@ -22,7 +22,7 @@ import itertools
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any, TypeVar
 
 from hexfolk.core import (
@@ -413,26 +413,12 @@ class Room:
         return any(c.seat == seat for c in self.conns.values())
 
     def seats_json(self) -> list[dict[str, Any]]:
-        out = []
-        for i, seat in enumerate(self.row.seats):
-            kind = seat.get("kind", "open")
-            entry: dict[str, Any] = {"seat": i, "kind": kind}
-            if kind == "bot":
-                entry["level"] = seat.get("level")
-                entry["name"] = f"bot ({seat.get('level')})"
-            elif kind == "person":
-                pid = seat.get("player_id")
-                entry["player_id"] = pid
-                entry["name"] = self.names.get(str(pid), seat.get("name") or "?")
-                entry["connected"] = self.seat_connected(i)
-                entry["stand_in"] = i in self.stand_in
-            out.append(entry)
-        return out
+        connected = {c.seat for c in self.conns.values() if c.seat is not None}
+        return seats_json(self.row, self.names, connected, self.stand_in)
 
     def table_json(self) -> dict[str, Any]:
         """The public description of the table (what ``GET /api/tables/{id}`` returns)."""
-        r = self.row
-        return table_json(r, self.seats_json(), self.names.get(r.host_id, "?"), self.version)
+        return table_json(self.row, self.names, self.version, self.seats_json())
 
     # --- connections --------------------------------------------------------------------------
     async def attach(self, player: PlayerRow | None, spectate: bool, since: int | None) -> Any:
@@ -1418,10 +1404,39 @@ def _agreed(log: list[str], sent: int, tail: tuple[str, ...]) -> int:
     return sent
 
 
+def seats_json(
+    row: TableRow,
+    names: dict[str, str],
+    connected: Collection[int] = (),
+    stand_in: Collection[int] = (),
+) -> list[dict[str, Any]]:
+    """The table's seats as the API shows them: a person's name, and whether the seat has a
+    socket open (``connected``) or a bot standing in for it (``stand_in``)."""
+    out = []
+    for i, seat in enumerate(row.seats):
+        kind = seat.get("kind", "open")
+        entry: dict[str, Any] = {"seat": i, "kind": kind}
+        if kind == "bot":
+            entry["level"] = seat.get("level")
+            entry["name"] = f"bot ({seat.get('level')})"
+        elif kind == "person":
+            pid = seat.get("player_id")
+            entry["player_id"] = pid
+            entry["name"] = names.get(str(pid), seat.get("name") or "?")
+            entry["connected"] = i in connected
+            entry["stand_in"] = i in stand_in
+        out.append(entry)
+    return out
+
+
 def table_json(
-    row: TableRow, seats: list[dict[str, Any]], host_name: str, version: int
+    row: TableRow,
+    names: dict[str, str],
+    version: int,
+    seats: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """A table's public description: settings, seats, status; never its seed."""
+    """A table's public description: settings, seats, status; never its seed. Without
+    ``seats``, the seats of a table no room holds (nobody connected, no stand-in)."""
     return {
         "id": row.id,
         "game": row.game,
@@ -1433,9 +1448,9 @@ def table_json(
         "spectators": row.spectators,
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},
         "bot_delay": row.bot_delay,
-        "seats": seats,
+        "seats": seats if seats is not None else seats_json(row, names),
         "status": row.status,
-        "host": {"id": row.host_id, "name": host_name},
+        "host": {"id": row.host_id, "name": names.get(row.host_id, "?")},
         "version": version,
         "seeded": row.seeded,
         "created_at": row.created_at,
