@@ -59,3 +59,8 @@ def test_a_table_row_is_described_without_a_room() -> None:
     ]
     assert "seed" not in data
     assert "Room(" not in (SERVER / "lobby.py").read_text()
+
+
+def test_the_host_check_is_written_once() -> None:
+    texts = "".join(p.read_text() for p in sorted(SERVER.glob("*.py")))
+    assert texts.count("only the host may") == 1

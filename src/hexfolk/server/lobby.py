@@ -31,7 +31,7 @@ from hexfolk.server.limits import (
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.records import build_record, replay_steps, statistics
-from hexfolk.server.room import LIVE, Room, chat_channel_of, table_json
+from hexfolk.server.room import LIVE, Room, chat_channel_of, require_host, table_json
 from hexfolk.server.schemas import (
     Disconnect,
     FillBots,
@@ -342,8 +342,7 @@ async def get_table(table_id: str, svc: Svc) -> dict[str, Any]:
 async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) -> dict[str, Any]:
     """The host changes settings before the start (any subset)."""
     room = await _live_room(svc, table_id)
-    if player.id != room.row.host_id:
-        raise forbidden("only the host may change the settings")
+    require_host(room.row, player, "change the settings")  # before the values are checked
     changes: dict[str, Any] = {}
     fields = body.model_fields_set
     if "players" in fields or "options" in fields:

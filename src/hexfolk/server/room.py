@@ -1145,10 +1145,6 @@ class Room:
         if self.row.status != "lobby":
             raise ApiError("not_in_lobby", f"the table is {self.row.status}; seats are fixed", 409)
 
-    def _require_host(self, player: PlayerRow, what: str) -> None:
-        if player.id != self.row.host_id:
-            raise forbidden(f"only the host may {what}")
-
     async def _save_lobby(self) -> None:
         self.row.updated_at = time.time()
         await self.store.save_table(
@@ -1280,7 +1276,7 @@ class Room:
         """A host's change of the seats before the start: ``change`` edits a copy of them."""
 
         async def job() -> dict[str, Any]:
-            self._require_host(player, what)
+            require_host(self.row, player, what)
             self._require_lobby()
             seats = [dict(s) for s in self.row.seats]
             change(seats)
@@ -1322,7 +1318,7 @@ class Room:
         """Apply already validated setting changes (``lobby.check_settings``)."""
 
         async def job() -> dict[str, Any]:
-            self._require_host(player, "change the settings")
+            require_host(self.row, player, "change the settings")
             self._require_lobby()
             players = changes.get("players", self.row.players)
             before = self._persons()
@@ -1352,7 +1348,7 @@ class Room:
 
     async def begin(self, player: PlayerRow) -> dict[str, Any]:
         async def job() -> dict[str, Any]:
-            self._require_host(player, "start the game")
+            require_host(self.row, player, "start the game")
             self._require_lobby()
             open_seats = [i for i, s in enumerate(self.row.seats) if s.get("kind") == "open"]
             if open_seats:
@@ -1379,6 +1375,12 @@ class Room:
             return self.table_json()
 
         return await self.call(job)
+
+
+def require_host(row: TableRow, player: PlayerRow, what: str) -> None:
+    """Refuse (403) anyone but the table's host; ``what`` names the host's privilege."""
+    if player.id != row.host_id:
+        raise forbidden(f"only the host may {what}")
 
 
 def chat_channel_of(seat: int | None) -> str:
