@@ -6,7 +6,8 @@ identity (``not_identified``) → a seat here (``no_seat``) → the seat owes a 
 (``not_your_turn``) → the version (``stale``, with the current view; an older version is
 accepted when the seat's decision and legal actions have not changed since) → the engine's
 parse (``malformed`` / ``illegal`` / ``ambiguous``) → apply. The step, the chance outcomes it
-triggers and the new clocks are committed in one transaction, and only then announced.
+triggers and the new clocks are committed in one transaction, and only then announced: the
+sender's ``accepted`` first, then everyone's new view.
 
 An undo (:mod:`hexfolk.server.undo`) takes back the seat's latest steps of its turn: it is an
 event of its own, the state is rebuilt without the steps it took back, and everyone gets the
@@ -714,9 +715,10 @@ class Room:
             if guard > 10_000:
                 raise RuntimeError("a chance node that never ends")
 
-    async def _publish(self, *, full: bool = False) -> None:
+    async def _publish(self, *, full: bool = False, ack: Callable[[], None] | None = None) -> None:
         """Commit the pending steps (and clocks, status), then tell everyone (``full``: the
-        whole log again, after an undo rewrote it)."""
+        whole log again, after an undo rewrote it). ``ack`` runs once the steps are committed,
+        before any view is sent (the sender's ``accepted``)."""
         state = self.state
         assert state is not None
         now = time.time()
@@ -747,6 +749,8 @@ class Room:
         self.version = new_version
         for key, value in values.items():
             setattr(self.row, key, value)
+        if ack is not None:
+            ack()
         for st in steps:
             who = "chance" if st.seat is None else f"seat {st.seat}"
             flags = "".join(
@@ -862,8 +866,13 @@ class Room:
         if TRACE.enabled:
             TRACE.add("apply", time.perf_counter() - conn.trace_parsed)
             conn.trace_version = self._next_seq() - 1
-        await self._publish()
-        conn.send({"type": "accepted", "ref": ref, "action": str(action), "version": self.version})
+
+        def accepted() -> None:  # committed: the sender learns it before any view
+            conn.send(
+                {"type": "accepted", "ref": ref, "action": str(action), "version": self.version}
+            )
+
+        await self._publish(ack=accepted)
         if candidate:
             self._checks.add(
                 asyncio.get_running_loop().create_task(
