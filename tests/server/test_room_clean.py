@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import traceback
 from pathlib import Path
 from typing import Any
 
 import websockets
 
+from hexfolk.core import Action
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.models import TableRow
-from hexfolk.server.room import table_json
+from hexfolk.server.room import Room, table_json
 from tests.server.helpers import ThreadServer, run
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "server"
@@ -114,3 +116,93 @@ def test_accepted_comes_before_the_new_view(server: ThreadServer) -> None:
         await host.aclose()
 
     run(scenario())
+
+
+class _Calls:
+    def __init__(self) -> None:
+        self.depth = 0
+        self.where: list[str] = []
+
+
+def _counting(cls: type) -> type:
+    """A subclass of the engine's state class whose ``legal_actions*`` count their outermost
+    calls (a clone, as the reveal check makes, counts nothing)."""
+
+    def wrap(name: str) -> Any:
+        inner = getattr(cls, name)
+
+        def counted(self: Any, *args: Any) -> list[Action]:
+            calls: _Calls | None = self.__dict__.get("_calls")
+            if calls is None:
+                return list(inner(self, *args))
+            if calls.depth == 0:
+                frame = traceback.extract_stack(limit=3)[-2]
+                calls.where.append(f"{name} from {frame.name}")
+            calls.depth += 1
+            try:
+                return list(inner(self, *args))
+            finally:
+                calls.depth -= 1
+
+        return counted
+
+    def clone(self: Any) -> Any:
+        new = cls.clone(self)
+        new.__dict__.pop("_calls", None)
+        return new
+
+    attrs = {n: wrap(n) for n in ("legal_actions", "legal_actions_for")}
+    attrs["clone"] = clone
+    return type(f"Counting{cls.__name__}", (cls,), attrs)
+
+
+def _in_room(room: Room, fn: Any) -> Any:
+    """Run ``fn`` inside the room's task (on the server's loop) and wait for it."""
+    loop = room._task.get_loop() if room._task is not None else None
+    assert loop is not None
+
+    async def job() -> Any:
+        return fn()
+
+    return asyncio.run_coroutine_threadsafe(room.call(job), loop).result(10)
+
+
+def test_a_click_lists_legal_actions_once_per_acting_seat(server: ThreadServer) -> None:
+    """Issue 26: a click listed legal actions several times. Two people (no bot), seat 0 places
+    its first settlement: the room lists the new position's legal actions once per acting seat
+    (seat 0, for its road), for its decision marks and the views together. Before: twice
+    (``_note_decisions`` and seat 0's view each listed them)."""
+
+    async def scenario() -> list[str]:
+        host = HexfolkClient(server.url)
+        guest = HexfolkClient(server.url)
+        await host.create_player("Host")
+        await guest.create_player("Guest")
+        t = await host.create_table(game="island", players=2)
+        await guest.join(t["id"], 1)
+        await host.start(t["id"])
+        room = server.manager.rooms[t["id"]]
+        async with host.connect(t["id"]) as a, guest.connect(t["id"]) as b:
+            view = await a.wait_for(lambda v: v["acting"] == [0])
+            await b.wait_for(lambda v: v["version"] == view["version"])
+            calls = _Calls()
+
+            def install() -> None:
+                state = room.state
+                state.__class__ = _counting(type(state))
+                state.__dict__["_calls"] = calls
+
+            _in_room(room, install)
+            await a.act(view["legal"][0]["action"], view["version"], ref="c1")
+            new = view["version"] + 1
+            await a.wait_for(lambda v: v["version"] >= new)
+            await b.wait_for(lambda v: v["version"] >= new)
+            _in_room(room, lambda: None)  # the click's job is over
+            assert room.state is not None and room.state.acting_seats() == [0]
+        await host.aclose()
+        await guest.aclose()
+        return calls.where
+
+    where = run(scenario())
+    print(f"legal_actions* calls for one click: {len(where)}: {where}")
+    assert len(where) == 1, where

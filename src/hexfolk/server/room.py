@@ -187,6 +187,9 @@ class Room:
         self.decision_since: dict[int, int] = {}
         self._signatures: dict[int, tuple[str, ...]] = {}
         self._parts: dict[int | None, ViewParts] = {}
+        self._legal: dict[int, tuple[int, list[Action]]] = {}
+        """Each acting seat's legal actions at a version (``legal_for``), listed once per click
+        for the views and the decision marks together."""
         self._log_lens: OrderedDict[int, dict[int | None, tuple[int, tuple[str, ...]]]] = (
             OrderedDict()
         )
@@ -312,6 +315,7 @@ class Room:
     async def load(self) -> None:
         """Rebuild the state by replaying the committed event log (nothing else is trusted)."""
         self._parts = {}
+        self._legal = {}
         self._signatures = {}
         self.decision_since = {}
         if self.row.status == "lobby":
@@ -516,11 +520,22 @@ class Room:
             conn.send(msg)
 
     # --- views --------------------------------------------------------------------------------
+    def legal_for(self, seat: int) -> list[Action]:
+        """``state.legal_actions_for(seat)`` at this version, listed once: the views and the
+        decision marks of one click share it (keyed by seat and version)."""
+        assert self.state is not None
+        cached = self._legal.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        actions = self.state.legal_actions_for(seat)
+        self._legal[seat] = (self.version, actions)
+        return actions
+
     def parts(self, viewer: int | None) -> ViewParts:
         assert self.state is not None
         parts = self._parts.get(viewer)
         if parts is None:
-            parts = build_parts(self.state, viewer)
+            parts = build_parts(self.state, viewer, self.legal_for)
             self._parts[viewer] = parts
             lens = self._log_lens.setdefault(self.version, {})
             lens[viewer] = (len(parts.log), tuple(parts.log[-LOG_TAIL:]))
@@ -759,6 +774,7 @@ class Room:
             log.info("table %s: event %d %s %s%s", self.id, st.seq, st.kind, who, flags)
         self._played(steps)
         self._parts = {}
+        self._legal = {}
         self._offers = {}
         if full:
             self._log_lens.clear()
@@ -795,7 +811,7 @@ class Room:
             return
         acting = set(state.acting_seats())
         for seat in range(state.game.num_players):
-            sig = tuple(str(a) for a in state.legal_actions_for(seat)) if seat in acting else ()
+            sig = tuple(str(a) for a in self.legal_for(seat)) if seat in acting else ()
             if self._signatures.get(seat) != sig or seat not in self.decision_since:
                 self._signatures[seat] = sig
                 self.decision_since[seat] = self.version
