@@ -31,7 +31,7 @@ from hexfolk.server.limits import (
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.records import build_record, replay_steps, statistics
-from hexfolk.server.room import LIVE, Room, chat_channel_of, require_host, table_json
+from hexfolk.server.room import LIVE, Room, chat_channel_of
 from hexfolk.server.schemas import (
     Disconnect,
     FillBots,
@@ -307,7 +307,10 @@ async def _describe(svc: Services, row: TableRow) -> dict[str, Any]:
     room = svc.manager.rooms.get(row.id)
     if room is not None:
         return room.table_json()
-    data = table_json(row, await _names(svc, row), row.version)
+    ids = [row.host_id] + [str(s["player_id"]) for s in row.seats if s.get("player_id")]
+    names = {k: p.name for k, p in (await svc.store.players_by_id(ids)).items()}
+    shadow = Room(row, svc.store, svc.manager.pool, names=names)
+    data = shadow.table_json()
     if row.status == "finished":
         data["result"] = row.result
     return data
@@ -342,7 +345,8 @@ async def get_table(table_id: str, svc: Svc) -> dict[str, Any]:
 async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) -> dict[str, Any]:
     """The host changes settings before the start (any subset)."""
     room = await _live_room(svc, table_id)
-    require_host(room.row, player, "change the settings")  # before the values are checked
+    if player.id != room.row.host_id:
+        raise forbidden("only the host may change the settings")
     changes: dict[str, Any] = {}
     fields = body.model_fields_set
     if "players" in fields or "options" in fields:

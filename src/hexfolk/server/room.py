@@ -6,8 +6,7 @@ identity (``not_identified``) → a seat here (``no_seat``) → the seat owes a 
 (``not_your_turn``) → the version (``stale``, with the current view; an older version is
 accepted when the seat's decision and legal actions have not changed since) → the engine's
 parse (``malformed`` / ``illegal`` / ``ambiguous``) → apply. The step, the chance outcomes it
-triggers and the new clocks are committed in one transaction, and only then announced: the
-sender's ``accepted`` first, then everyone's new view.
+triggers and the new clocks are committed in one transaction, and only then announced.
 
 An undo (:mod:`hexfolk.server.undo`) takes back the seat's latest steps of its turn: it is an
 event of its own, the state is rebuilt without the steps it took back, and everyone gets the
@@ -23,7 +22,7 @@ import itertools
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from hexfolk.core import (
@@ -187,9 +186,6 @@ class Room:
         self.decision_since: dict[int, int] = {}
         self._signatures: dict[int, tuple[str, ...]] = {}
         self._parts: dict[int | None, ViewParts] = {}
-        self._legal: dict[int, tuple[int, list[Action]]] = {}
-        """Each acting seat's legal actions at a version (``legal_for``), listed once per click
-        for the views and the decision marks together."""
         self._log_lens: OrderedDict[int, dict[int | None, tuple[int, tuple[str, ...]]]] = (
             OrderedDict()
         )
@@ -315,7 +311,6 @@ class Room:
     async def load(self) -> None:
         """Rebuild the state by replaying the committed event log (nothing else is trusted)."""
         self._parts = {}
-        self._legal = {}
         self._signatures = {}
         self.decision_since = {}
         if self.row.status == "lobby":
@@ -418,12 +413,26 @@ class Room:
         return any(c.seat == seat for c in self.conns.values())
 
     def seats_json(self) -> list[dict[str, Any]]:
-        connected = {c.seat for c in self.conns.values() if c.seat is not None}
-        return seats_json(self.row, self.names, connected, self.stand_in)
+        out = []
+        for i, seat in enumerate(self.row.seats):
+            kind = seat.get("kind", "open")
+            entry: dict[str, Any] = {"seat": i, "kind": kind}
+            if kind == "bot":
+                entry["level"] = seat.get("level")
+                entry["name"] = f"bot ({seat.get('level')})"
+            elif kind == "person":
+                pid = seat.get("player_id")
+                entry["player_id"] = pid
+                entry["name"] = self.names.get(str(pid), seat.get("name") or "?")
+                entry["connected"] = self.seat_connected(i)
+                entry["stand_in"] = i in self.stand_in
+            out.append(entry)
+        return out
 
     def table_json(self) -> dict[str, Any]:
         """The public description of the table (what ``GET /api/tables/{id}`` returns)."""
-        return table_json(self.row, self.names, self.version, self.seats_json())
+        r = self.row
+        return table_json(r, self.seats_json(), self.names.get(r.host_id, "?"), self.version)
 
     # --- connections --------------------------------------------------------------------------
     async def attach(self, player: PlayerRow | None, spectate: bool, since: int | None) -> Any:
@@ -520,22 +529,11 @@ class Room:
             conn.send(msg)
 
     # --- views --------------------------------------------------------------------------------
-    def legal_for(self, seat: int) -> list[Action]:
-        """``state.legal_actions_for(seat)`` at this version, listed once: the views and the
-        decision marks of one click share it (keyed by seat and version)."""
-        assert self.state is not None
-        cached = self._legal.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
-        actions = self.state.legal_actions_for(seat)
-        self._legal[seat] = (self.version, actions)
-        return actions
-
     def parts(self, viewer: int | None) -> ViewParts:
         assert self.state is not None
         parts = self._parts.get(viewer)
         if parts is None:
-            parts = build_parts(self.state, viewer, self.legal_for)
+            parts = build_parts(self.state, viewer)
             self._parts[viewer] = parts
             lens = self._log_lens.setdefault(self.version, {})
             lens[viewer] = (len(parts.log), tuple(parts.log[-LOG_TAIL:]))
@@ -730,10 +728,9 @@ class Room:
             if guard > 10_000:
                 raise RuntimeError("a chance node that never ends")
 
-    async def _publish(self, *, full: bool = False, ack: Callable[[], None] | None = None) -> None:
+    async def _publish(self, *, full: bool = False) -> None:
         """Commit the pending steps (and clocks, status), then tell everyone (``full``: the
-        whole log again, after an undo rewrote it). ``ack`` runs once the steps are committed,
-        before any view is sent (the sender's ``accepted``)."""
+        whole log again, after an undo rewrote it)."""
         state = self.state
         assert state is not None
         now = time.time()
@@ -764,8 +761,6 @@ class Room:
         self.version = new_version
         for key, value in values.items():
             setattr(self.row, key, value)
-        if ack is not None:
-            ack()
         for st in steps:
             who = "chance" if st.seat is None else f"seat {st.seat}"
             flags = "".join(
@@ -774,7 +769,6 @@ class Room:
             log.info("table %s: event %d %s %s%s", self.id, st.seq, st.kind, who, flags)
         self._played(steps)
         self._parts = {}
-        self._legal = {}
         self._offers = {}
         if full:
             self._log_lens.clear()
@@ -811,7 +805,7 @@ class Room:
             return
         acting = set(state.acting_seats())
         for seat in range(state.game.num_players):
-            sig = tuple(str(a) for a in self.legal_for(seat)) if seat in acting else ()
+            sig = tuple(str(a) for a in state.legal_actions_for(seat)) if seat in acting else ()
             if self._signatures.get(seat) != sig or seat not in self.decision_since:
                 self._signatures[seat] = sig
                 self.decision_since[seat] = self.version
@@ -882,13 +876,8 @@ class Room:
         if TRACE.enabled:
             TRACE.add("apply", time.perf_counter() - conn.trace_parsed)
             conn.trace_version = self._next_seq() - 1
-
-        def accepted() -> None:  # committed: the sender learns it before any view
-            conn.send(
-                {"type": "accepted", "ref": ref, "action": str(action), "version": self.version}
-            )
-
-        await self._publish(ack=accepted)
+        await self._publish()
+        conn.send({"type": "accepted", "ref": ref, "action": str(action), "version": self.version})
         if candidate:
             self._checks.add(
                 asyncio.get_running_loop().create_task(
@@ -1170,6 +1159,10 @@ class Room:
         if self.row.status != "lobby":
             raise ApiError("not_in_lobby", f"the table is {self.row.status}; seats are fixed", 409)
 
+    def _require_host(self, player: PlayerRow, what: str) -> None:
+        if player.id != self.row.host_id:
+            raise forbidden(f"only the host may {what}")
+
     async def _save_lobby(self) -> None:
         self.row.updated_at = time.time()
         await self.store.save_table(
@@ -1258,6 +1251,10 @@ class Room:
             raise ApiError("no_such_seat", f"seats are 0..{len(self.row.seats) - 1}, not {seat}")
         return seat
 
+    async def lobby(self, op: Callable[[], Awaitable[T]]) -> T:
+        """Run a lobby operation in the room task."""
+        return await self.call(op)
+
     async def join(self, player: PlayerRow, seat: int | None) -> dict[str, Any]:
         async def job() -> dict[str, Any]:
             self._require_lobby()
@@ -1301,7 +1298,7 @@ class Room:
         """A host's change of the seats before the start: ``change`` edits a copy of them."""
 
         async def job() -> dict[str, Any]:
-            require_host(self.row, player, what)
+            self._require_host(player, what)
             self._require_lobby()
             seats = [dict(s) for s in self.row.seats]
             change(seats)
@@ -1343,7 +1340,7 @@ class Room:
         """Apply already validated setting changes (``lobby.check_settings``)."""
 
         async def job() -> dict[str, Any]:
-            require_host(self.row, player, "change the settings")
+            self._require_host(player, "change the settings")
             self._require_lobby()
             players = changes.get("players", self.row.players)
             before = self._persons()
@@ -1373,7 +1370,7 @@ class Room:
 
     async def begin(self, player: PlayerRow) -> dict[str, Any]:
         async def job() -> dict[str, Any]:
-            require_host(self.row, player, "start the game")
+            self._require_host(player, "start the game")
             self._require_lobby()
             open_seats = [i for i, s in enumerate(self.row.seats) if s.get("kind") == "open"]
             if open_seats:
@@ -1402,12 +1399,6 @@ class Room:
         return await self.call(job)
 
 
-def require_host(row: TableRow, player: PlayerRow, what: str) -> None:
-    """Refuse (403) anyone but the table's host; ``what`` names the host's privilege."""
-    if player.id != row.host_id:
-        raise forbidden(f"only the host may {what}")
-
-
 def chat_channel_of(seat: int | None) -> str:
     """The channel of a stored chat line: a line written with a seat is the players'."""
     return "players" if seat is not None else "spectators"
@@ -1431,39 +1422,10 @@ def _agreed(log: list[str], sent: int, tail: tuple[str, ...]) -> int:
     return sent
 
 
-def seats_json(
-    row: TableRow,
-    names: dict[str, str],
-    connected: Collection[int] = (),
-    stand_in: Collection[int] = (),
-) -> list[dict[str, Any]]:
-    """The table's seats as the API shows them: a person's name, and whether the seat has a
-    socket open (``connected``) or a bot standing in for it (``stand_in``)."""
-    out = []
-    for i, seat in enumerate(row.seats):
-        kind = seat.get("kind", "open")
-        entry: dict[str, Any] = {"seat": i, "kind": kind}
-        if kind == "bot":
-            entry["level"] = seat.get("level")
-            entry["name"] = f"bot ({seat.get('level')})"
-        elif kind == "person":
-            pid = seat.get("player_id")
-            entry["player_id"] = pid
-            entry["name"] = names.get(str(pid), seat.get("name") or "?")
-            entry["connected"] = i in connected
-            entry["stand_in"] = i in stand_in
-        out.append(entry)
-    return out
-
-
 def table_json(
-    row: TableRow,
-    names: dict[str, str],
-    version: int,
-    seats: list[dict[str, Any]] | None = None,
+    row: TableRow, seats: list[dict[str, Any]], host_name: str, version: int
 ) -> dict[str, Any]:
-    """A table's public description: settings, seats, status; never its seed. Without
-    ``seats``, the seats of a table no room holds (nobody connected, no stand-in)."""
+    """A table's public description: settings, seats, status; never its seed."""
     return {
         "id": row.id,
         "game": row.game,
@@ -1475,9 +1437,9 @@ def table_json(
         "spectators": row.spectators,
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},
         "bot_delay": row.bot_delay,
-        "seats": seats if seats is not None else seats_json(row, names),
+        "seats": seats,
         "status": row.status,
-        "host": {"id": row.host_id, "name": names.get(row.host_id, "?")},
+        "host": {"id": row.host_id, "name": host_name},
         "version": version,
         "seeded": row.seeded,
         "created_at": row.created_at,

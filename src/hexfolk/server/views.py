@@ -11,7 +11,6 @@ that viewer asks (``Room.parts``), so a seat without a connection costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,14 +34,8 @@ class ViewParts:
     spectators and when the game has no standing buttons)."""
 
 
-def build_parts(
-    state: State,
-    viewer: int | None,
-    legal_for: Callable[[int], list[Action]] | None = None,
-) -> ViewParts:
-    """The view of ``viewer`` (a seat, or ``None`` for a spectator). ``legal_for`` lists a
-    seat's legal actions (default ``state.legal_actions_for``; the room passes its list of
-    this version, so a click lists them once per acting seat)."""
+def build_parts(state: State, viewer: int | None) -> ViewParts:
+    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
     obs = state.observation(viewer)
     raw_log = obs.pop("log", None)
     log = [str(line) for line in raw_log] if isinstance(raw_log, list) else []
@@ -50,7 +43,7 @@ def build_parts(
     allowed: set[Action] = set()
     if viewer is not None and viewer in state.acting_seats():
         describe = state.game.describe_action
-        for action in (legal_for or state.legal_actions_for)(viewer):
+        for action in state.legal_actions_for(viewer):
             entry = action.to_json()
             entry["action"] = str(action)
             entry["hint"] = describe(obs, action)
