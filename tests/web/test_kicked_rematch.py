@@ -119,9 +119,8 @@ def test_a_kicked_person_is_told_and_watches_on_and_may_sit_again(
     assert page.locator("#leave").count() == 0
     _shots(page, "kicked-watching")
     page.wait_for_timeout(500)
-    assert opened[joined:] == [], (
-        opened
-    )  # the same socket watches on (the server made it a watcher)
+    # the same socket watches on (the server made it a watcher)
+    assert opened[joined:] == [], opened
 
     page.click("#join")  # a kick is not a ban: the open seat is taken again
     page.wait_for_function(SEATED, arg="Bo")
