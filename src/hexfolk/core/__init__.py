@@ -28,9 +28,10 @@ from hexfolk.core.game import (
     check_seat,
     visible_log,
 )
+from hexfolk.core.log_lines import LogBook, LogLine
 from hexfolk.core.match import Match, MatchResult
 from hexfolk.core.options import FrozenOptions, OptionSpec, parse_option_texts, resolve_options
-from hexfolk.core.reasons import Reason, ReasonBook
+from hexfolk.core.reasons import Places, Reason, ReasonBook
 from hexfolk.core.record import MatchRecord, replay
 from hexfolk.core.registry import game_class, game_ids, load_game, register
 from hexfolk.core.rng import derive_seed, make_rng
@@ -50,6 +51,8 @@ __all__ = [
     "Game",
     "HexfolkError",
     "IllegalActionError",
+    "LogBook",
+    "LogLine",
     "MalformedActionError",
     "Match",
     "MatchRecord",
@@ -57,6 +60,7 @@ __all__ = [
     "Observation",
     "OptionError",
     "OptionSpec",
+    "Places",
     "PositionError",
     "Prompt",
     "Reason",

@@ -25,6 +25,7 @@ from hexfolk.core.errors import (
     MalformedActionError,
     OptionError,
 )
+from hexfolk.core.log_lines import LogBook
 from hexfolk.core.options import FrozenOptions, OptionSpec, resolve_options
 from hexfolk.core.reasons import GENERIC, Reason
 
@@ -109,6 +110,9 @@ class Game(ABC):
     action_forms: ClassVar[ActionForms | None] = None
     """The JSON forms of the game's actions by kind (``ActionForms.of_modules(...)``); the
     conformance kit's ``check_action_json`` requires them."""
+    log_book: ClassVar[LogBook | None] = None
+    """The English templates of the game's log forms: every line its log holds is a
+    :class:`~hexfolk.core.log_lines.LogLine` of one of them (``docs/log.md``)."""
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None):
         n = self.default_players if players is None else players

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+)|\|([^|{}]*)\|([^|{}]*))?\}")
 """``{name}``, ``{name:kind}`` or ``{name|one|other}``."""
@@ -49,25 +49,54 @@ KERNEL_KINDS: dict[str, Callable[[Any], str]] = {
 """The renderers every book knows (English); a game's book adds its own."""
 
 
+class Places(Protocol):
+    """The readable labels of one board's places, as the board shows them (``A`` for a hex,
+    ``14`` for an intersection, ``F4`` for a Scythe territory): what a ``{name:kind}`` of a
+    place kind renders. A game lists its place kinds in its books (``place_kinds``); clients
+    get the same labels with the board's geometry."""
+
+    def label(self, kind: str, value: Any) -> str:
+        """The label of place ``value`` of ``kind`` (``"node"``, ``"hex"``, ``"territory"``…)."""
+        ...
+
+
+def render_kind(
+    kinds: Mapping[str, Callable[[Any], str]], kind: str, value: Any, places: Places | None
+) -> str:
+    """``value`` through the renderer of ``kind``; a place kind (one without a renderer of its
+    own) is the board's label when ``places`` is given, else the value as it is."""
+    render = kinds.get(kind)
+    if render is not None:
+        return render(value)
+    return places.label(kind, value) if places is not None else str(value)
+
+
 class Reason:
     """One refusal: ``code`` (the sentence form), ``params`` (JSON-plain), ``rule`` (the rule's
     number, ``"IR-57"``, or ``None``). ``text`` is the English sentence. Treat it as a value:
     equal when code, params and rule are."""
 
-    __slots__ = ("book", "code", "params", "rule")
+    __slots__ = ("book", "code", "params", "places", "rule")
 
     def __init__(
-        self, code: str, params: Mapping[str, Any], rule: str | None, book: ReasonBook
+        self,
+        code: str,
+        params: Mapping[str, Any],
+        rule: str | None,
+        book: ReasonBook,
+        places: Places | None = None,
     ) -> None:
         self.code = code
         self.params = params
         self.rule = rule
         self.book = book
+        self.places = places
+        """The labels of the board the reason speaks of (for ``{name:place kind}``), or None."""
 
     @property
     def text(self) -> str:
         """The English sentence (the book's template for ``code`` with the params filled in)."""
-        return self.book.render(self.code, self.params, self.rule)
+        return self.book.render(self.code, self.params, self.rule, self.places)
 
     def to_json(self) -> dict[str, Any]:
         """``{"code", "params", "rule"}`` as sent to clients (a nested reason as its JSON)."""
@@ -92,7 +121,8 @@ Part = tuple[str, str | None, str | None, str | None, str | None]
 """A literal, then the placeholder after it: name, kind, one, other (name None at the end)."""
 
 
-def _parts(template: str) -> list[Part]:
+def template_parts(template: str) -> list[Part]:
+    """``template`` cut into its literals and placeholders (reasons and log lines alike)."""
     parts: list[Part] = []
     at = 0
     for m in PLACEHOLDER.finditer(template):
@@ -111,27 +141,44 @@ class ReasonBook:
         self,
         templates: Mapping[str, str],
         kinds: Mapping[str, Callable[[Any], str]] | None = None,
+        place_kinds: frozenset[str] = frozenset(),
     ):
         self.templates: dict[str, str] = dict(templates)
         self.kinds: dict[str, Callable[[Any], str]] = {**KERNEL_KINDS, **(kinds or {})}
-        self._parts = {code: _parts(template) for code, template in self.templates.items()}
+        self.place_kinds = place_kinds
+        """Kinds rendered by the board's labels (:class:`Places`), not by a renderer."""
+        self._parts = {code: template_parts(template) for code, template in self.templates.items()}
         for code, parts in self._parts.items():
             for _, name, kind, _, _ in parts:
-                if kind is not None and kind not in self.kinds:
-                    raise ValueError(f"reason {code!r}: no renderer for {{{name}:{kind}}}")
+                if kind is not None and kind not in self.kinds and kind not in place_kinds:
+                    raise ValueError(f"{code!r}: no renderer for {{{name}:{kind}}}")
 
     def __call__(self, code: str, rule: str | None = None, **params: Any) -> Reason:
         """The reason ``code`` with ``params`` (JSON-plain values or nested reasons)."""
+        return self.on_board(None, code, rule, **params)
+
+    def on_board(
+        self, places: Places | None, code: str, rule: str | None = None, **params: Any
+    ) -> Reason:
+        """The reason ``code`` with ``params``, the params of a place kind (``node``, ``hex``…)
+        labelled by ``places`` in its English sentence."""
         if code not in self._parts:
             raise KeyError(f"no template for reason code {code!r}")
-        return Reason(code, params, rule, self)
+        return Reason(code, params, rule, self, places)
 
     def placeholders(self, code: str) -> set[str]:
         """The param names the template of ``code`` uses (``rule`` included)."""
         return {name for _, name, _, _, _ in self._parts[code] if name is not None}
 
-    def render(self, code: str, params: Mapping[str, Any], rule: str | None) -> str:
-        """The English sentence of ``code`` with ``params`` and ``rule``."""
+    def render(
+        self,
+        code: str,
+        params: Mapping[str, Any],
+        rule: str | None,
+        places: Places | None = None,
+    ) -> str:
+        """The English sentence of ``code`` with ``params`` and ``rule`` (``places`` labels the
+        params of a place kind)."""
         out: list[str] = []
         for literal, name, kind, one, other in self._parts[code]:
             out.append(literal)
@@ -142,11 +189,11 @@ class ReasonBook:
                 single = len(value) == 1 if isinstance(value, list) else value == 1
                 out.append(one if single else (other or ""))
             elif kind is not None:
-                out.append(self.kinds[kind](value))
+                out.append(render_kind(self.kinds, kind, value, places))
             elif type(value) is Reason:
-                out.append(value.book.render(value.code, value.params, value.rule))
+                out.append(value.book.render(value.code, value.params, value.rule, value.places))
             elif isinstance(value, dict) and "code" in value:
-                out.append(self.render(value["code"], value["params"], value.get("rule")))
+                out.append(self.render(value["code"], value["params"], value.get("rule"), places))
             else:
                 out.append(str(value))
         return "".join(out)
