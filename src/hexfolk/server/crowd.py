@@ -12,12 +12,12 @@ import asyncio
 import collections
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from hexfolk.server.limits import ACTION_RATE, CHAT_RATE, RateLimit
 from hexfolk.server.models import PlayerRow
-from hexfolk.server.protocol import CLOSE_POLICY
+from hexfolk.server.protocol import CLOSE_AUTH, CLOSE_POLICY
 from hexfolk.server.trace import TRACE
 
 STAND_IN_LEVEL = "medium"
@@ -131,6 +131,41 @@ class Crowd:
     def broadcast(self, message: dict[str, Any]) -> None:
         for conn in self:
             conn.send(message)
+
+    def rebind(self, seat_of: Callable[[str], int | None]) -> list[Connection]:
+        """After seat changes, a connection's seat follows its player: a player who takes a
+        seat after connecting plays it at once, a kicked one watches. Spectator connections
+        stay spectators. The connections whose seat changed."""
+        changed = []
+        for conn in self:
+            if conn.player_id is None or conn.spectate:
+                continue
+            seat = seat_of(conn.player_id)
+            if seat != conn.seat:
+                conn.seat = seat
+                changed.append(conn)
+        return changed
+
+    def moved_out(
+        self, table_id: str, seats: Mapping[str, int], by: str, watch: Callable[[str], bool]
+    ) -> None:
+        """The host ``by`` moved people out of their ``seats`` (player id → seat): each of
+        their connections gets a ``kicked`` notice. They watch on where ``watch(player_id)``
+        (spectators allowed, or the host); elsewhere their connections are closed (4401). A
+        kick is not a ban: the person may take an open seat again (docs/server.md, "Kicks")."""
+        for pid, seat in seats.items():
+            watching = watch(pid)
+            message = f"{by} moved you out of seat {seat}; " + (
+                "you watch the table now and may take an open seat again"
+                if watching
+                else "this table does not allow spectators"
+            )
+            notice = {"type": "kicked", "table": table_id, "seat": seat, "by": by}
+            for conn in self:
+                if conn.player_id == pid:
+                    conn.send({**notice, "message": message})
+                    if not watching:
+                        conn.close(CLOSE_AUTH, "kicked")
 
     # --- grace periods and stand-ins --------------------------------------------------------
     def start_grace(self, seat: int, seconds: float, over: Callable[[], None]) -> None:

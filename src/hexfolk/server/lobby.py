@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from hexfolk.bots.registry import LEVELS
 from hexfolk.core import HexfolkError, OptionError, game_class, game_ids
+from hexfolk.server import seats
 from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError, forbidden, not_found
@@ -225,13 +226,13 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
             raise ApiError("bad_seed", f"a seed is 0..{SEED_MAX}", 422)
     specs = body.seats
     if specs is None:
-        seats = [Seat.person(player)] + [Seat.open() for _ in range(players - 1)]
+        chosen = [Seat.person(player)] + [Seat.open() for _ in range(players - 1)]
     else:
         if len(specs) != players:
             raise ApiError("bad_seat", f"give one seat per player ({players}), not {len(specs)}")
         if sum(1 for s in specs if s.kind == "host") > 1:
             raise ApiError("bad_seat", "the host takes at most one seat", 422)
-        seats = [
+        chosen = [
             Seat.person(player)
             if s.kind == "host"
             else Seat.bot(check_level(s.level))
@@ -265,7 +266,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
         created_at=now,
         updated_at=now,
     )
-    store_seats(row, seats)
+    store_seats(row, chosen)
     await svc.store.add_table(row)
     room = await svc.manager.room(row.id)
     return room.table_json()
@@ -370,7 +371,9 @@ async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) 
         )
     if body.bot_delay is not None:
         changes["bot_delay"] = check_bot_delay(body.bot_delay)
-    return await room.configure(player, changes)
+    return await room.change_seats(
+        player, lambda s: s, host="change the settings", settings=changes
+    )
 
 
 @router.put("/tables/{table_id}/seats/{seat}", tags=["lobby"])
@@ -380,35 +383,37 @@ async def change_seat(
     """The host makes a seat open or a bot (a person there is moved out)."""
     level = check_level(body.level) if body.kind == "bot" else None
     room = await _live_room(svc, table_id)
-    return await room.set_seat(player, seat, body.kind, level)
+    change = lambda s: seats.change_seat(s, seat, body.kind, level)  # noqa: E731
+    return await room.change_seats(player, change, host="change seats")
 
 
 @router.post("/tables/{table_id}/join", tags=["lobby"])
 async def join_table(table_id: str, body: JoinSeat, player: Me, svc: Svc) -> dict[str, Any]:
     """Take an open seat (a given one, or the first open one)."""
     room = await _live_room(svc, table_id)
-    return await room.join(player, body.seat)
+    return await room.change_seats(player, lambda s: seats.take_seat(s, player, body.seat))
 
 
 @router.post("/tables/{table_id}/leave", tags=["lobby"])
 async def leave_table(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
     """Give up your seat before the start."""
     room = await _live_room(svc, table_id)
-    return await room.leave(player)
+    return await room.change_seats(player, lambda s: seats.leave_seat(s, player))
 
 
 @router.post("/tables/{table_id}/kick", tags=["lobby"])
 async def kick(table_id: str, body: Kick, player: Me, svc: Svc) -> dict[str, Any]:
     """The host frees a person's seat before the start."""
     room = await _live_room(svc, table_id)
-    return await room.kick(player, body.seat)
+    return await room.change_seats(player, lambda s: seats.kick(s, body.seat), host="kick")
 
 
 @router.post("/tables/{table_id}/fill-bots", tags=["lobby"])
 async def fill_bots(table_id: str, body: FillBots, player: Me, svc: Svc) -> dict[str, Any]:
     """The host puts bots of a level in every open seat."""
     room = await _live_room(svc, table_id)
-    return await room.fill_bots(player, body.level)
+    change = lambda s: seats.fill_bots(s, body.level)  # noqa: E731
+    return await room.change_seats(player, change, host="fill seats with bots")
 
 
 @router.post("/tables/{table_id}/start", tags=["lobby"])

@@ -22,21 +22,21 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
+from hexfolk.core import State
 from hexfolk.server import seats as lobby
 from hexfolk.server.bot_turns import BotTurns
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.chat import LIVE, channel_of, checked_line, everyone_reads, line_json
 from hexfolk.server.clock import TableClock
 from hexfolk.server.crowd import STAND_IN_LEVEL, Connection, Crowd
-from hexfolk.server.errors import ApiError, forbidden
+from hexfolk.server.errors import ApiError
 from hexfolk.server.fanout import FanOut
 from hexfolk.server.limits import ACTION_RATE
 from hexfolk.server.models import PlayerRow, TableRow
-from hexfolk.server.protocol import CLOSE_AUTH
+from hexfolk.server.reveal_checks import RevealChecks
 from hexfolk.server.store import Store
-from hexfolk.server.table_core import Accepted, TableCore
+from hexfolk.server.table_core import TableCore
 from hexfolk.server.trace import TRACE
-from hexfolk.server.undo import check_reveal
 
 __all__ = ["LIVE", "Connection", "Room"]
 
@@ -44,26 +44,7 @@ log = logging.getLogger("hexfolk.server.room")
 T = TypeVar("T")
 FAULTS_MAX = 3
 """A table whose same step fails this many times in a row is marked ``errored``."""
-REVEAL_CHECK_DELAY = 0.25
-"""A person step's reveal check waits 0.25 s and is skipped if the step can no longer be
-undone by then (most steps of a quick turn)."""
 Job = Callable[[], Awaitable[Any]]
-LOBBY_COLUMNS = (
-    "seats",
-    "players",
-    "options",
-    "clock",
-    "commit_clock",
-    "public",
-    "spectators",
-    "disconnect_policy",
-    "grace",
-    "bot_delay",
-    "status",
-    "host_id",
-    "updated_at",
-)
-"""The table columns a lobby change saves."""
 
 
 class Room:
@@ -87,7 +68,7 @@ class Room:
         self.bots = BotTurns(self.core, pool, self._bot_chose)
         self.faults, self._fault_version, self._faults_here = 0, -1, 0
         self._timer: asyncio.TimerHandle | None = None
-        self._checks: set[asyncio.Task[None]] = set()
+        self.checks = RevealChecks(self.core, self.post, lambda s: self.fanout.send_views(seat=s))
         self._queue: asyncio.Queue[tuple[Job | None, asyncio.Future[Any] | None]]
         self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -97,7 +78,7 @@ class Room:
         return self.row.id
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State | None:
         return self.core.state
 
     @property
@@ -139,8 +120,7 @@ class Room:
             self._timer = None
         self.crowd.cancel_grace()
         self.bots.cancel_all()
-        for check in list(self._checks):
-            check.cancel()
+        self.checks.cancel_all()
 
     async def _run(self) -> None:
         while True:
@@ -181,8 +161,9 @@ class Room:
             return
         try:
             fresh = await self.store.get_table(self.id)
-            if fresh is not None:
-                self.row = self.core.row = self.fanout.row = fresh
+            if fresh is not None:  # the row as stored (shared by the core and the fan-out)
+                for column in TableRow.__table__.columns:
+                    setattr(self.row, column.key, getattr(fresh, column.key))
             await self.load()
             self._resume()
             self.fanout.send_views(full=True)
@@ -326,18 +307,7 @@ class Room:
         """Attach a new connection (its welcome, table and view queued). Returns it."""
 
         async def job() -> Connection:
-            if spectate and not self.row.spectators:  # a seated player's tab too (issue 25)
-                raise forbidden(
-                    "this table does not allow spectators; "
-                    'a seated player connects without "as": "spectator" to play the seat'
-                )
-            seat = None if spectate or player is None else self.seat_of(player.id)
-            if seat is None and not self.row.spectators:
-                is_member = player is not None and (
-                    player.id == self.row.host_id or self.seat_of(player.id) is not None
-                )
-                if not is_member:
-                    raise forbidden("this table does not allow spectators")
+            seat = lobby.admitted(self.row, player, spectate)
             if player is not None:
                 self.names[player.id] = player.name
             conn = Connection(player, seat, self.action_rate)
@@ -430,41 +400,9 @@ class Room:
             await self._publish()
             action = str(accepted.action)
             conn.send({"type": "accepted", "ref": ref, "action": action, "version": self.version})
-            if accepted.check_reveal:
-                task = asyncio.get_running_loop().create_task(self._check_reveal(accepted))
-                self._checks.add(task)
+            self.checks.start(accepted)
 
         await self.call(job)
-
-    async def _check_reveal(self, accepted: Accepted) -> None:
-        """Off the loop, a moment after the step: did it show its actor hidden information?
-        Skipped when the step can no longer be undone by then. The answer goes back through
-        the queue; a step that did show something loses its undo offer."""
-        task = asyncio.current_task()
-        try:
-            await asyncio.sleep(REVEAL_CHECK_DELAY)
-            if not self.core.reveal_still_asked(accepted):
-                return  # never needed now; an undo settles it exactly if it ever is
-            assert accepted.before is not None
-            t = time.perf_counter()
-            seed = self.core.reveal_seed(accepted.seq)
-            flag = await check_reveal(accepted.before.clone(), accepted.seat, accepted.action, seed)
-            TRACE.add("reveals_to", time.perf_counter() - t)
-        except asyncio.CancelledError:
-            return
-        except Exception:
-            log.exception("table %s: the reveal check of event %d failed", self.id, accepted.seq)
-            flag = True  # when in doubt, the step stays
-        finally:
-            if task is not None:
-                self._checks.discard(task)
-
-        async def known() -> None:
-            seat = self.core.reveal_known(accepted.seq, flag)
-            if seat is not None:
-                self.fanout.send_views(seat=seat)
-
-        self.post(known)
 
     async def undo(self, conn: Connection, steps: int | str, version: int, ref: str | None) -> None:
         """A person's undo message; errors go to that sender only."""
@@ -552,7 +490,7 @@ class Room:
         await self.call(job)
 
     # --- the lobby ----------------------------------------------------------------------------
-    async def _lobby_change(
+    async def change_seats(
         self,
         player: PlayerRow,
         change: Callable[[list[lobby.Seat]], list[lobby.Seat]],
@@ -560,9 +498,10 @@ class Room:
         host: str | None = None,
         settings: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Change the seats (and, for the host, the settings) before the start, in the task:
-        ``host`` names what only the host may do. Then save, rebind the connections and tell
-        everyone; people moved out of their seats get a ``kicked`` notice."""
+        """A lobby change before the start, in the task: ``change`` makes the new seats (a
+        function of :mod:`.seats`); the host alone may do ``host`` (its words in the refusal),
+        and change the (already checked) ``settings``. Saved, then everyone is told; people
+        moved out of their seats by the host get a ``kicked`` notice."""
 
         async def job() -> dict[str, Any]:
             if host is not None:
@@ -576,81 +515,27 @@ class Room:
                 new.write(self.row)
                 self.core.clock = TableClock(self.row.clock, self.row.commit_clock)
             lobby.store_seats(self.row, change(seats))
+            self.names[player.id] = player.name
             await self._save_lobby()
             if host is not None:
-                self._tell_removed(before, player)
+                now = lobby.persons(lobby.seats_of(self.row))
+                gone = {pid: seat for pid, seat in before.items() if pid not in now}
+                watch = lambda pid: self.row.spectators or pid == self.row.host_id  # noqa: E731
+                self.crowd.moved_out(self.id, gone, player.name, watch)
+                for seat in gone.values():
+                    log.info("table %s: seat %d's person moved out by the host", self.id, seat)
             return self.table_json()
 
         return await self.call(job)
 
     async def _save_lobby(self) -> None:
         self.row.updated_at = time.time()
-        await self.store.save_table(self.id, **{k: getattr(self.row, k) for k in LOBBY_COLUMNS})
-        self._rebind_connections()
+        await self.store.save_table(self.id, **lobby.lobby_columns(self.row))
+        for conn in self.crowd.rebind(self.seat_of):
+            if self.core.state is not None:  # a whole view of what the new seat may see
+                self.fanout.send_view(conn, full=True)
         self._broadcast_table()
         self._broadcast_presence()
-
-    def _rebind_connections(self) -> None:
-        """After seat changes, a connection's seat follows its player: a player who takes a
-        seat after connecting plays it at once, a kicked one watches. Spectator connections
-        stay spectators."""
-        for conn in self.crowd:
-            if conn.player_id is None or conn.spectate:
-                continue
-            seat = self.seat_of(conn.player_id)
-            if seat != conn.seat:
-                conn.seat = seat
-                if self.core.state is not None:  # a whole view of what the new seat may see
-                    self.fanout.send_view(conn, full=True)
-
-    def _tell_removed(self, before: dict[str, int], host: PlayerRow) -> None:
-        """The host moved people out of their seats (a kick, a seat made open or a bot, fewer
-        players): each of their connections gets a ``kicked`` notice. They watch on where
-        spectators are allowed; elsewhere their connections are closed (4401). A kick is not a
-        ban: the person may take an open seat again (docs/server.md, "Kicks")."""
-        now = lobby.persons(lobby.seats_of(self.row))
-        for pid, seat in before.items():
-            if pid in now:
-                continue
-            watch = self.row.spectators or pid == self.row.host_id
-            message = f"{host.name} moved you out of seat {seat}; " + (
-                "you watch the table now and may take an open seat again"
-                if watch
-                else "this table does not allow spectators"
-            )
-            notice = {"type": "kicked", "table": self.id, "seat": seat, "by": host.name}
-            for conn in self.crowd:
-                if conn.player_id == pid:
-                    conn.send({**notice, "message": message})
-                    if not watch:
-                        conn.close(CLOSE_AUTH, "kicked")
-            log.info("table %s: seat %d's person moved out by the host", self.id, seat)
-
-    async def join(self, player: PlayerRow, seat: int | None) -> dict[str, Any]:
-        self.names[player.id] = player.name
-        return await self._lobby_change(player, lambda s: lobby.take_seat(s, player, seat))
-
-    async def leave(self, player: PlayerRow) -> dict[str, Any]:
-        return await self._lobby_change(player, lambda s: lobby.leave_seat(s, player))
-
-    async def set_seat(
-        self, player: PlayerRow, seat: int, kind: str, level: str | None
-    ) -> dict[str, Any]:
-        change = lambda s: lobby.change_seat(s, seat, kind, level)  # noqa: E731
-        return await self._lobby_change(player, change, host="change seats")
-
-    async def kick(self, player: PlayerRow, seat: int) -> dict[str, Any]:
-        return await self._lobby_change(player, lambda s: lobby.kick(s, seat), host="kick")
-
-    async def fill_bots(self, player: PlayerRow, level: str) -> dict[str, Any]:
-        change = lambda s: lobby.fill_bots(s, level)  # noqa: E731
-        return await self._lobby_change(player, change, host="fill seats with bots")
-
-    async def configure(self, player: PlayerRow, changes: Mapping[str, Any]) -> dict[str, Any]:
-        """Apply already validated setting changes (``lobby.change_table``)."""
-        return await self._lobby_change(
-            player, lambda s: s, host="change the settings", settings=changes
-        )
 
     async def begin(self, player: PlayerRow) -> dict[str, Any]:
         async def job() -> dict[str, Any]:

@@ -105,6 +105,18 @@ class TableSettings:
             setattr(row, f.name, getattr(self, f.name))
 
 
+def lobby_columns(row: TableRow) -> dict[str, Any]:
+    """The columns a lobby change saves: the seats, the settings, the status and the host."""
+    settings = {f.name: getattr(row, f.name) for f in dataclasses.fields(TableSettings)}
+    return {
+        "seats": row.seats,
+        **settings,
+        "status": row.status,
+        "host_id": row.host_id,
+        "updated_at": row.updated_at,
+    }
+
+
 # --- who sits where ---------------------------------------------------------------------------
 def seat_of(seats: Sequence[Seat], player_id: str | None) -> int | None:
     """The seat ``player_id`` holds, or None."""
@@ -133,6 +145,22 @@ def require_host(row: TableRow, player: PlayerRow, what: str) -> None:
     ``PATCH /api/tables/{id}`` before it checks the values."""
     if player.id != row.host_id:
         raise forbidden(f"only the host may {what}")
+
+
+def admitted(row: TableRow, player: PlayerRow | None, spectate: bool) -> int | None:
+    """The seat a new connection plays (None: it watches), or 403 ``forbidden`` at a table
+    without spectators for anyone but its seated players and its host; a seated player's
+    spectator tab is refused there too (issue 25)."""
+    if spectate and not row.spectators:
+        raise forbidden(
+            "this table does not allow spectators; "
+            'a seated player connects without "as": "spectator" to play the seat'
+        )
+    seat = None if spectate or player is None else seat_of(seats_of(row), player.id)
+    is_host = player is not None and player.id == row.host_id
+    if seat is None and not row.spectators and not is_host:
+        raise forbidden("this table does not allow spectators")
+    return seat
 
 
 def require_lobby(row: TableRow) -> None:
