@@ -183,7 +183,7 @@ class Room:
     # --- loading and resuming -----------------------------------------------------------------
     async def load(self) -> None:
         """Rebuild the state by replaying the committed event log (nothing else is trusted)."""
-        self.fanout.forget(log_rewritten=True)
+        self.fanout.forget()
         events = await self.store.events(self.id) if self.row.status != "lobby" else []
         self.core.load(events)
 
