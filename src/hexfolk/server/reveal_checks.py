@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import pickle
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -64,7 +65,11 @@ class RevealChecks:
             assert accepted.before is not None
             t = time.perf_counter()
             seed = core.reveal_seed(accepted.seq)
-            flag = await check_reveal(accepted.before.clone(), accepted.seat, accepted.action, seed)
+            # a copy that shares nothing with the live state: a clone shares the log's frozen
+            # chunks, whose memo of rendered lines the worker thread would fill while the
+            # loop pickles the live state for a bot ("dictionary changed size")
+            alone = pickle.loads(pickle.dumps(accepted.before, pickle.HIGHEST_PROTOCOL))
+            flag = await check_reveal(alone, accepted.seat, accepted.action, seed)
             TRACE.add("reveals_to", time.perf_counter() - t)
         except asyncio.CancelledError:
             return
