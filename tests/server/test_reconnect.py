@@ -23,13 +23,15 @@ async def _table(server: ThreadServer) -> tuple[HexfolkClient, HexfolkClient, st
 async def _act_until(conn: Any, other: Any, steps: int) -> None:
     """Play ``steps`` actions with whichever of the two connections may act."""
     for _ in range(steps):
+        done = 0
         for c in (conn, other):
             view = c.view
             if view is not None and view["legal"]:
                 await c.act(view["legal"][0]["action"], view["version"])
-                await c.expect("accepted")
+                done = (await c.expect("accepted"))["version"]  # before the new view
                 break
-        await conn.wait_for(lambda v, c=conn: v["version"] >= (c.view or {})["version"])
+        for c in (conn, other):
+            await c.wait_for(lambda v, done=done: v["version"] >= done)
 
 
 def test_reconnect_gets_the_missed_lines_or_the_whole_view(server: ThreadServer) -> None:

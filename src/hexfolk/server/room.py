@@ -11,7 +11,8 @@ races; it wires the parts that each hold one concern:
 
 A person's action is checked for its sender here (identity ``not_identified`` → a seat here
 ``no_seat`` → the action rate → a game in play), then by the core. Refusals go to the sender
-only; a ``stale`` one comes after the current view.
+only; a ``stale`` one comes after the current view. An accepted action's ``accepted`` goes to
+its sender as soon as the step is committed, before anyone's new view.
 """
 
 from __future__ import annotations
@@ -218,15 +219,18 @@ class Room:
             await self._publish()
 
     # --- committing and announcing -------------------------------------------------------------
-    async def _publish(self, *, full: bool = False) -> None:
+    async def _publish(self, *, full: bool = False, ack: Callable[[], None] | None = None) -> None:
         """Commit the pending steps (and clocks, status), then tell everyone (``full``: the
-        whole log again, after an undo rewrote it)."""
+        whole log again, after an undo rewrote it). ``ack`` runs as soon as the steps are
+        committed, before any view (the sender's ``accepted``)."""
         commit = self.core.to_commit(time.time(), full=full)
         t_commit = time.perf_counter()
         await self.store.commit_steps(self.id, commit.steps, **commit.values)
         t_views = time.perf_counter()
         TRACE.add("commit", t_views - t_commit)
         self.core.committed(commit)  # from here on the steps are acknowledged
+        if ack is not None:
+            ack()
         for st in commit.steps:
             who = "chance" if st.seat is None else f"seat {st.seat}"
             flags = "".join(f" {n}" for n in ("timeout", "stand_in", "bot") if getattr(st, n))
@@ -397,9 +401,12 @@ class Room:
             if TRACE.enabled:
                 TRACE.add("apply", time.perf_counter() - conn.trace_parsed)
                 conn.trace_version = self.core.next_seq() - 1
-            await self._publish()
             action = str(accepted.action)
-            conn.send({"type": "accepted", "ref": ref, "action": action, "version": self.version})
+            await self._publish(
+                ack=lambda: conn.send(
+                    {"type": "accepted", "ref": ref, "action": action, "version": self.version}
+                )
+            )
             self.checks.start(accepted)
 
         await self.call(job)
