@@ -256,7 +256,7 @@ def test_a_step_that_keeps_failing_marks_only_its_table_errored(server: ThreadSe
             def broken_record(*args: Any, **kwargs: Any) -> None:
                 raise RuntimeError("a deterministic bug")
 
-            room._record = broken_record  # type: ignore[method-assign]
+            room.core.record = broken_record  # type: ignore[method-assign]
             for _ in range(3):
                 await a.act(va["legal"][0]["action"], va["version"])
                 assert (await _error(a))["code"] == "internal"

@@ -98,10 +98,12 @@ def test_a_roller_who_discards_is_on_the_parallel_window(server: ThreadServer) -
                     assert other is not None
                     if other["legal"]:
                         await conns[1 - seat].act(other["legal"][0]["action"], other["version"])
-                    await conn.next_view()
+                    await conn.wait_for(lambda v, seen=view["version"]: v["version"] > seen)
                     continue
                 await conn.act(next(a for a in legal if a.startswith("discard")), view["version"])
-                await conn.next_view()
+                # the view after this discard (not merely the next one in the inbox: a view
+                # from before may still wait there behind the roll's accepted)
+                await conn.wait_for(lambda v, seen=view["version"]: v["version"] > seen)
             robber = conn.view
             assert robber is not None
             back = robber["clocks"]["seats"][str(seat)]

@@ -27,7 +27,7 @@ import pytest
 from hexfolk.core import State, load_game, make_rng
 from hexfolk.games.island import final as island_final
 from hexfolk.games.scythe import final as scythe_final
-from hexfolk.server import room as room_module
+from hexfolk.server import reveal_checks
 from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
 from hexfolk.server.store import Step
@@ -555,7 +555,7 @@ def test_scythe_the_factory_look_is_a_reveal_barrier(
     (held back here) and the room settles it then, with the same refusal and a corrected
     view. (The combat commitments, which covered this path before, are final at once now.)"""
     if path == "settled":
-        monkeypatch.setattr(room_module, "REVEAL_CHECK_DELAY", 600.0)
+        monkeypatch.setattr(reveal_checks, "REVEAL_CHECK_DELAY", 600.0)
     seed, script = _find("scythe", 2, {}, _factory_look, _random, 1500)
     seat, look = script.found["seat"], script.found["look"]
     assert script.state.reveals_to(

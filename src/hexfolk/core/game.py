@@ -583,6 +583,14 @@ class State(ABC):
                 return True
         return False
 
+    def can_reveal(self, seat: int, action: Action) -> bool:
+        """Could ``seat`` taking ``action`` here show ``seat`` anything hidden at all? A cheap
+        first question, asked before the step for every person step a table may undo:
+        ``False`` spares the sampled worlds of :meth:`reveals_to` (a setup placement, a road
+        built), and the table never checks the step. The default, ``True``, always asks
+        :meth:`reveals_to`; a game overrides it with what its rules know (docs/adding-a-game.md)."""
+        return True
+
     def why_final(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` taking ``action`` here is final by the game's rules, so that a table
         never takes it back (undo), or ``None`` when it may be taken back within the seat's own

@@ -17,6 +17,8 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from hexfolk.bots.registry import LEVELS
 from hexfolk.core import HexfolkError, OptionError, game_class, game_ids
+from hexfolk.server import seats
+from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError, forbidden, not_found
 from hexfolk.server.identity import bearer_token, hash_token, new_id, new_token, validate_name
@@ -31,7 +33,7 @@ from hexfolk.server.limits import (
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.records import build_record, replay_steps, statistics
-from hexfolk.server.room import LIVE, Room, chat_channel_of
+from hexfolk.server.room import Room
 from hexfolk.server.schemas import (
     Disconnect,
     FillBots,
@@ -42,6 +44,7 @@ from hexfolk.server.schemas import (
     SeatChange,
     TableChanges,
 )
+from hexfolk.server.seats import Seat, require_host, seats_of, store_seats, table_json
 from hexfolk.server.store import Store
 from hexfolk.server.turn_times import turn_times
 from hexfolk.server.undo import live_events
@@ -223,22 +226,20 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
             raise ApiError("bad_seed", f"a seed is 0..{SEED_MAX}", 422)
     specs = body.seats
     if specs is None:
-        seats: list[dict[str, Any]] = [
-            {"kind": "person", "player_id": player.id, "name": player.name}
-        ] + [{"kind": "open"} for _ in range(players - 1)]
+        chosen = [Seat.person(player)] + [Seat.open() for _ in range(players - 1)]
     else:
         if len(specs) != players:
             raise ApiError("bad_seat", f"give one seat per player ({players}), not {len(specs)}")
         if sum(1 for s in specs if s.kind == "host") > 1:
             raise ApiError("bad_seat", "the host takes at most one seat", 422)
-        seats = []
-        for s in specs:
-            if s.kind == "host":
-                seats.append({"kind": "person", "player_id": player.id, "name": player.name})
-            elif s.kind == "bot":
-                seats.append({"kind": "bot", "level": check_level(s.level)})
-            else:
-                seats.append({"kind": "open"})
+        chosen = [
+            Seat.person(player)
+            if s.kind == "host"
+            else Seat.bot(check_level(s.level))
+            if s.kind == "bot"
+            else Seat.open()
+            for s in specs
+        ]
     hosted = await svc.store.count_hosted(player.id, list(LIVE))
     if hosted >= TABLES_PER_PLAYER:
         raise ApiError("too_many_tables", f"a player hosts at most {TABLES_PER_PLAYER} tables", 429)
@@ -255,7 +256,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
         disconnect_policy=policy,
         grace=grace,
         bot_delay=delay,
-        seats=seats,
+        seats=[],
         status="lobby",
         host_id=player.id,
         seed=body.seed if body.seed is not None else secrets.randbits(63),
@@ -265,6 +266,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
         created_at=now,
         updated_at=now,
     )
+    store_seats(row, chosen)
     await svc.store.add_table(row)
     room = await svc.manager.room(row.id)
     return room.table_json()
@@ -273,7 +275,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
 def _listing(svc: Services, status: str) -> list[dict[str, Any]]:
     rooms = [r for r in svc.manager.rooms.values() if r.row.public and r.row.status == status]
     if status == "lobby":
-        rooms = [r for r in rooms if any(s.get("kind") == "open" for s in r.row.seats)]
+        rooms = [r for r in rooms if any(s.kind == "open" for s in seats_of(r.row))]
     else:
         rooms = [r for r in rooms if r.row.spectators]
     rooms.sort(key=lambda r: r.row.created_at, reverse=True)
@@ -307,10 +309,7 @@ async def _describe(svc: Services, row: TableRow) -> dict[str, Any]:
     room = svc.manager.rooms.get(row.id)
     if room is not None:
         return room.table_json()
-    ids = [row.host_id] + [str(s["player_id"]) for s in row.seats if s.get("player_id")]
-    names = {k: p.name for k, p in (await svc.store.players_by_id(ids)).items()}
-    shadow = Room(row, svc.store, svc.manager.pool, names=names)
-    data = shadow.table_json()
+    data = table_json(row, await _names(svc, row), row.version)
     if row.status == "finished":
         data["result"] = row.result
     return data
@@ -345,8 +344,7 @@ async def get_table(table_id: str, svc: Svc) -> dict[str, Any]:
 async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) -> dict[str, Any]:
     """The host changes settings before the start (any subset)."""
     room = await _live_room(svc, table_id)
-    if player.id != room.row.host_id:
-        raise forbidden("only the host may change the settings")
+    require_host(room.row, player, "change the settings")
     changes: dict[str, Any] = {}
     fields = body.model_fields_set
     if "players" in fields or "options" in fields:
@@ -373,7 +371,9 @@ async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) 
         )
     if body.bot_delay is not None:
         changes["bot_delay"] = check_bot_delay(body.bot_delay)
-    return await room.configure(player, changes)
+    return await room.change_seats(
+        player, lambda s: s, host="change the settings", settings=changes
+    )
 
 
 @router.put("/tables/{table_id}/seats/{seat}", tags=["lobby"])
@@ -383,35 +383,37 @@ async def change_seat(
     """The host makes a seat open or a bot (a person there is moved out)."""
     level = check_level(body.level) if body.kind == "bot" else None
     room = await _live_room(svc, table_id)
-    return await room.set_seat(player, seat, body.kind, level)
+    change = lambda s: seats.change_seat(s, seat, body.kind, level)  # noqa: E731
+    return await room.change_seats(player, change, host="change seats")
 
 
 @router.post("/tables/{table_id}/join", tags=["lobby"])
 async def join_table(table_id: str, body: JoinSeat, player: Me, svc: Svc) -> dict[str, Any]:
     """Take an open seat (a given one, or the first open one)."""
     room = await _live_room(svc, table_id)
-    return await room.join(player, body.seat)
+    return await room.change_seats(player, lambda s: seats.take_seat(s, player, body.seat))
 
 
 @router.post("/tables/{table_id}/leave", tags=["lobby"])
 async def leave_table(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
     """Give up your seat before the start."""
     room = await _live_room(svc, table_id)
-    return await room.leave(player)
+    return await room.change_seats(player, lambda s: seats.leave_seat(s, player))
 
 
 @router.post("/tables/{table_id}/kick", tags=["lobby"])
 async def kick(table_id: str, body: Kick, player: Me, svc: Svc) -> dict[str, Any]:
     """The host frees a person's seat before the start."""
     room = await _live_room(svc, table_id)
-    return await room.kick(player, body.seat)
+    return await room.change_seats(player, lambda s: seats.kick(s, body.seat), host="kick")
 
 
 @router.post("/tables/{table_id}/fill-bots", tags=["lobby"])
 async def fill_bots(table_id: str, body: FillBots, player: Me, svc: Svc) -> dict[str, Any]:
     """The host puts bots of a level in every open seat."""
     room = await _live_room(svc, table_id)
-    return await room.fill_bots(player, body.level)
+    change = lambda s: seats.fill_bots(s, body.level)  # noqa: E731
+    return await room.change_seats(player, change, host="fill seats with bots")
 
 
 @router.post("/tables/{table_id}/start", tags=["lobby"])
@@ -428,7 +430,7 @@ async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
     row = await _row(svc, table_id)
     if row.status != "finished":
         raise ApiError("not_finished", "a rematch follows a finished game", 409)
-    seated = any(s.get("player_id") == player.id for s in row.seats)
+    seated = any(s.player_id == player.id for s in seats_of(row))
     if not seated and player.id != row.host_id:
         raise forbidden("only the players of this table may ask for a rematch")
     lock = svc.manager.rematch_lock
@@ -483,7 +485,7 @@ async def _finished(svc: Services, table_id: str) -> TableRow:
 
 
 async def _names(svc: Services, row: TableRow) -> dict[str, str]:
-    ids = [row.host_id] + [str(s["player_id"]) for s in row.seats if s.get("player_id")]
+    ids = [row.host_id] + [s.player_id for s in seats_of(row) if s.player_id]
     return {k: p.name for k, p in (await svc.store.players_by_id(ids)).items()}
 
 
@@ -550,24 +552,11 @@ async def chat(table_id: str, svc: Svc, player: Me) -> dict[str, Any]:
     playing, a seated player reads the players' chat and anyone else the spectators' chat;
     after the end, both (docs/server.md, "Chat")."""
     row = await _row(svc, table_id)
-    seated = any(s.get("kind") == "person" and s.get("player_id") == player.id for s in row.seats)
+    seated = any(s.held_by(player.id) for s in seats_of(row))
     if not seated and player.id != row.host_id and not row.spectators:
         raise forbidden("this table does not allow spectators")
     rows = await svc.store.chat(row.id, players=None if row.status not in LIVE else seated)
-    return {
-        "messages": [
-            {
-                "id": c.id,
-                "name": c.name,
-                "player_id": c.player_id,
-                "seat": c.seat,
-                "channel": chat_channel_of(c.seat),
-                "text": c.text,
-                "at": c.at,
-            }
-            for c in rows
-        ]
-    }
+    return {"messages": [line_json(c) for c in rows]}
 
 
 def error_response(err: ApiError) -> JSONResponse:

@@ -7,9 +7,11 @@ import logging
 import time
 
 from hexfolk.server.botpool import BotPool
+from hexfolk.server.chat import LIVE
 from hexfolk.server.errors import not_found
 from hexfolk.server.limits import ACTION_RATE, HEARTBEAT_SECONDS
-from hexfolk.server.room import LIVE, Room
+from hexfolk.server.room import Room
+from hexfolk.server.seats import seats_of
 from hexfolk.server.store import Store
 
 log = logging.getLogger("hexfolk.server")
@@ -52,7 +54,7 @@ class RoomManager:
         row = await self.store.get_table(table_id)
         if row is None:
             raise not_found("table")
-        ids = [row.host_id] + [str(s["player_id"]) for s in row.seats if s.get("player_id")]
+        ids = [row.host_id] + [s.player_id for s in seats_of(row) if s.player_id]
         players = await self.store.players_by_id(ids)
         names = {k: p.name for k, p in players.items()}
         room = Room(row, self.store, self.pool, names=names, action_rate=self.action_rate)

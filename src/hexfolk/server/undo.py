@@ -141,7 +141,8 @@ def reveals(state: State, seat: int, action: Action, seed: int) -> bool:
 
 
 async def check_reveal(state: State, seat: int, action: Action, seed: int) -> bool:
-    """:func:`reveals` in the worker thread; ``state`` must be a copy nobody else touches."""
+    """:func:`reveals` in the worker thread; ``state`` must share nothing with a state the
+    event loop uses (a pickled copy: a clone shares the log's frozen chunks and their memo)."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_REVEALS, reveals, state, seat, action, seed)
 

@@ -6,11 +6,12 @@ Everything here is built from ``state.observation(seat)`` (``None`` for spectato
 ``state.why_illegal_reason(seat, action)`` for the seat's own ``state.standing_actions(seat)`` (the
 engine's reasons speak of what that seat may see); never from ``full_state``, the seed or
 another seat's observation. Views are built per viewer and version only when a connection of
-that viewer asks (``Room.parts``), so a seat without a connection costs nothing.
+that viewer asks (``FanOut.parts``), so a seat without a connection costs nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,8 +35,14 @@ class ViewParts:
     spectators and when the game has no standing buttons)."""
 
 
-def build_parts(state: State, viewer: int | None) -> ViewParts:
-    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+def build_parts(
+    state: State,
+    viewer: int | None,
+    legal_for: Callable[[int], list[Action]] | None = None,
+) -> ViewParts:
+    """The view of ``viewer`` (a seat, or ``None`` for a spectator). ``legal_for`` lists a
+    seat's legal actions (default ``state.legal_actions_for``; the table core passes its list
+    of this version, so a click lists them once per acting seat)."""
     obs = state.observation(viewer)
     raw_log = obs.pop("log", None)
     log = [str(line) for line in raw_log] if isinstance(raw_log, list) else []
@@ -43,7 +50,7 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
     allowed: set[Action] = set()
     if viewer is not None and viewer in state.acting_seats():
         describe = state.game.describe_action
-        for action in state.legal_actions_for(viewer):
+        for action in (legal_for or state.legal_actions_for)(viewer):
             entry = action.to_json()
             entry["action"] = str(action)
             entry["hint"] = describe(obs, action)

@@ -1,0 +1,57 @@
+"""Table chat: its two channels, the checks of a line, and the message every reader gets.
+
+While a table is in its lobby or playing, the people holding a seat (from any of their
+connections) write and read the ``players`` channel, everyone else the ``spectators`` channel;
+after the end everyone reads both (``docs/server.md``, "Chat"). A players' line is stored with
+its seat, a spectators' line without one. The room sends lines (:mod:`hexfolk.server.room`);
+``GET /api/tables/{id}/chat`` reads them back in the same form (:mod:`hexfolk.server.lobby`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfolk.server.errors import ApiError
+from hexfolk.server.limits import CHAT_MAX, CHAT_RATE, RateLimit
+from hexfolk.server.models import ChatRow
+
+LIVE = ("lobby", "playing")
+"""The statuses of a table still going on (its channels are apart)."""
+
+
+def channel_of(seat: int | None) -> str:
+    """The channel of a stored chat line: a line written with a seat is the players'."""
+    return "players" if seat is not None else "spectators"
+
+
+def everyone_reads(status: str) -> bool:
+    """After the end (finished or errored) everyone reads both channels."""
+    return status not in LIVE
+
+
+def checked_line(player_id: str | None, text: str, rate: RateLimit) -> str:
+    """The line to store (trimmed), or a refusal (nothing stored)."""
+    if player_id is None:
+        raise ApiError("not_identified", "say hello with your player token to chat")
+    body = text.strip()
+    if not body:
+        raise ApiError("bad_chat", "a chat message is not empty")
+    if len(body) > CHAT_MAX:
+        raise ApiError("bad_chat", f"a chat message has at most {CHAT_MAX} characters")
+    if not rate.allow():
+        n, secs = CHAT_RATE
+        raise ApiError("rate_limited", f"at most {n} chat messages per {secs:g} s")
+    return body
+
+
+def line_json(row: ChatRow) -> dict[str, Any]:
+    """A stored line as readers get it (the ``chat`` message without its ``type``)."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "player_id": row.player_id,
+        "seat": row.seat,
+        "channel": channel_of(row.seat),
+        "text": row.text,
+        "at": row.at,
+    }

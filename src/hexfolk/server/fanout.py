@@ -1,0 +1,140 @@
+"""The fan-out: what each connection is sent of the table's game. One view per viewer and
+version (:func:`~hexfolk.server.views.build_parts`, built when a connection of that viewer
+asks), the log lines a connection lacks (its diff since what it was sent, or since the version
+a reconnecting client names), and the sending.
+
+A view message carries the viewer's observation, the log from ``log_start``, the acting seats,
+the viewer's legal actions and refused standing actions, the clocks, the time-out marks of the
+lines sent, the seats and the viewer's undo offer (``docs/protocol.md``, "view").
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from hexfolk.server.crowd import Connection, Crowd
+from hexfolk.server.limits import RECONNECT_WINDOW
+from hexfolk.server.models import TableRow
+from hexfolk.server.table_core import TableCore
+from hexfolk.server.views import ViewParts, build_parts
+
+LOG_TAIL = 16
+"""The last 16 log lines a connection was sent are compared with the log now: an engine may
+reorder its newest lines (Scythe puts the two combat commitments in commitment order when the
+second arrives), and the view then resends from the first line that changed."""
+
+Viewer = int | None
+
+
+class FanOut:
+    """Views of one table for its crowd. ``seats`` and ``undo_offer`` give the view's
+    ``seats`` and ``undo`` fields (they depend on who is connected)."""
+
+    def __init__(
+        self,
+        row: TableRow,
+        core: TableCore,
+        crowd: Crowd,
+        seats: Callable[[], list[dict[str, Any]]],
+        undo_offer: Callable[[int | None], dict[str, Any] | None],
+    ):
+        self.row = row
+        self.core = core
+        self.crowd = crowd
+        self.seats = seats
+        self.undo_offer = undo_offer
+        self._parts: dict[Viewer, ViewParts] = {}
+        self._parts_version = -1
+        self._log_lens: OrderedDict[int, dict[Viewer, tuple[int, tuple[str, ...]]]] = OrderedDict()
+
+    def forget(self, *, log_rewritten: bool = False) -> None:
+        """Views built so far are out of date (a new version, a rebuilt state); after an undo
+        (``log_rewritten``) no older version's log lengths are true any more."""
+        self._parts = {}
+        if log_rewritten:
+            self._log_lens.clear()
+
+    def parts(self, viewer: Viewer) -> ViewParts:
+        """``viewer``'s view of this version (built once, shared by its connections)."""
+        core = self.core
+        assert core.state is not None
+        if self._parts_version != core.version:
+            self._parts, self._parts_version = {}, core.version
+        parts = self._parts.get(viewer)
+        if parts is None:
+            parts = build_parts(core.state, viewer, core.legal_for)
+            self._parts[viewer] = parts
+            lens = self._log_lens.setdefault(core.version, {})
+            lens[viewer] = (len(parts.log), tuple(parts.log[-LOG_TAIL:]))
+            # the reconnect window counts versions (not the versions a view was built at)
+            while self._log_lens and next(iter(self._log_lens)) < core.version - RECONNECT_WINDOW:
+                self._log_lens.popitem(last=False)
+        return parts
+
+    def send_view(self, conn: Connection, *, since: int | None = None, full: bool = False) -> None:
+        """Send ``conn`` the view now: the log lines it lacks (all of them with ``full``; a
+        reconnect names the version it saw last in ``since``)."""
+        core = self.core
+        assert core.state is not None
+        parts = self.parts(conn.seat)
+        start = agreed(parts.log, conn.log_sent, conn.log_tail)
+        if full:
+            start = 0
+        elif since is not None:
+            known = None
+            if core.version - RECONNECT_WINDOW <= since <= core.version:
+                known = self._log_lens.get(since, {}).get(conn.seat)
+            start = agreed(parts.log, *known) if known is not None else 0
+        now = time.time()
+        msg: dict[str, Any] = {
+            "type": "view",
+            "table": self.row.id,
+            "version": core.version,
+            "status": self.row.status,
+            "seat": conn.seat,
+            "observation": parts.observation,
+            "log_start": start,
+            "log": parts.log[start:],
+            "acting": core.state.acting_seats(),
+            "legal": parts.legal,
+            "refused": parts.refused,
+            "clocks": core.clock.view(now),
+            "timeouts": core.timeouts.for_view(conn.seat, start, len(parts.log)),
+            "server_time": now,
+            "seats": self.seats(),
+            "undo": self.undo_offer(conn.seat),
+        }
+        if self.row.status == "finished":
+            msg["result"] = self.row.result
+        conn.log_sent = len(parts.log)
+        conn.log_tail = tuple(parts.log[-LOG_TAIL:])
+        conn.send(msg)
+
+    def send_views(self, *, seat: int | None = None, full: bool = False) -> None:
+        """Every connection's view (only ``seat``'s connections when given)."""
+        if self.core.state is None:
+            return
+        for conn in self.crowd:
+            if seat is None or conn.seat == seat:
+                self.send_view(conn, full=full)
+
+
+def agreed(log: list[str], sent: int, tail: tuple[str, ...]) -> int:
+    """Where a connection's log (``sent`` lines ending with ``tail``) first differs from
+    ``log``: ``sent`` when it is a prefix of it, else the first changed line (0 when the
+    change is older than the tail)."""
+    if sent > len(log):
+        return 0
+    k = len(tail)
+    seen = log[sent - k : sent] if k else []
+    if list(tail) == seen:
+        return sent
+    if len(seen) != k:
+        return 0
+    for j in range(k):
+        if seen[j] != tail[j]:
+            return sent - k + j
+    return sent
