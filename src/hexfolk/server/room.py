@@ -46,6 +46,7 @@ from hexfolk.server.limits import (
     RECONNECT_WINDOW,
     TIMEOUT_STEPS_MAX,
     RateLimit,
+    chat_limits,
 )
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.protocol import CLOSE_AUTH, CLOSE_POLICY
@@ -466,6 +467,10 @@ class Room:
                     "name": conn.name if player is not None else None,
                     "version": self.version,
                     "action_rate": {"count": self.action_rate[0], "seconds": self.action_rate[1]},
+                    "chat": chat_limits(),
+                    # the board's places once the game has started (the page draws without
+                    # asking GET /geometry; in the lobby the player count may still change)
+                    "geometry": self.state.board_geometry() if self.state is not None else None,
                 }
             )
             conn.send({"type": "table", "table": self.table_json()})
