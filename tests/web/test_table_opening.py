@@ -57,3 +57,26 @@ def test_opening_a_table_costs_one_request_and_the_socket(
     assert page.locator("#board").count() == 1
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_player_the_server_forgot_opens_the_table_as_a_visitor(
+    browser: Any, web_server: ThreadServer
+) -> None:
+    """The page no longer asks ``/api/me`` before it opens a table: a token the server does not
+    know (a wiped database) is refused by the socket (``bad_token``), and the page forgets it
+    and opens the table again as a visitor, watching, as ``checkMe`` did before."""
+    page = new_page(browser)
+    at_a_table_with_a_bot(page, web_server, "island", SEED)
+    page.wait_for_function(RENDERED, timeout=20_000)
+    page.evaluate(
+        """() => localStorage.setItem("hexfolk.player",
+             JSON.stringify({id: "nobody", name: "Ghost", token: "not-a-token"}))"""
+    )
+    page.reload()
+    page.wait_for_function(RENDERED, timeout=20_000)
+    assert page.evaluate("() => localStorage.getItem('hexfolk.player')") is None
+    assert page.evaluate("() => window.__hexfolkView.seat") is None
+    assert page.locator(".spectating").is_visible()
+    assert page.locator("#shut-out").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

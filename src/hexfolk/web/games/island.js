@@ -23,6 +23,7 @@ function summary(tb) {
 export default registerGame({
   id: "island",
   inviteLead: "invite.lead",
+  createTitle: "create.title",
   logLines: 120,
   mount: (shell) => new IslandPart(shell),
   update: (part) => part.render(),

@@ -7,8 +7,9 @@
 //   logForms(line, seats)  a log line in words, in the page's language
 //   settingsForm  {summary(table), fields(table)}: the table lobby's settings line and the
 //                 host's form ({el, read})
-// and optionally `inviteLead` (the i18n key of an invite's words), `logLines` (how many log
-// lines the page keeps drawn) and `pages` ({overview, replay}: (app, id, table) => page).
+// and optionally `inviteLead` and `createTitle` (the i18n keys of an invite's words and of the
+// lobby's create form's title), `logLines` (how many log lines the page keeps drawn) and
+// `pages` ({overview, replay}: (app, id, table) => page).
 // Adding a game adds its files; the shell (table_page.js) and main.js name no game.
 const games = new Map();
 const REQUIRED = ["mount", "update", "logForms", "settingsForm"];

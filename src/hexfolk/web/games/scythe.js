@@ -11,6 +11,7 @@ import { CLOCKS } from "../lobby.js";
 export default registerGame({
   id: "scythe",
   inviteLead: "invite.lead_scythe",
+  createTitle: "create.title_scythe",
   logLines: 150,
   mount: (shell) => new ScythePart(shell),
   update: (part) => part.render(),
