@@ -27,35 +27,41 @@ function cannotShow(app, title, why) {
 }
 
 /** `#/t/<id>` and its sub-pages (`sub`: "overview", "replay"): the table's JSON (the page's
- * one HTTP request), its game's plug-in, then the game's own page for `sub` where the game
- * has one, else the table page. */
+ * one HTTP request), then the game's own page for `sub` where its plug-in has one, else the
+ * table page, whose socket opens while the game's plug-in loads. */
 export async function showTablePage(app, id, sub) {
   let table;
   try { table = await api("GET", `/api/tables/${id}`); } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
-  let plugin;
-  try { plugin = await gamePlugin(table.game); } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
-  if (sub && plugin.pages && plugin.pages[sub]) return plugin.pages[sub](app, id, table);
-  if (!me() && table.status === "lobby") {
-    // an invitee without a name names itself first (`inviteLead`: the invite's words)
-    await new Promise((resolve) => {
-      app.append(h("section.lobby", {}, h("p.lead", { text: t(plugin.inviteLead || "invite.lead", { host: table.host.name }) }), nameForm(resolve)));
-    });
-    app.replaceChildren();
+  const loading = gamePlugin(table.game);
+  loading.catch(() => {}); // told below, where it is awaited
+  const needsName = !me() && table.status === "lobby";
+  if (sub || needsName) {
+    let plugin;
+    try { plugin = await loading; } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
+    if (sub && plugin.pages && plugin.pages[sub]) return plugin.pages[sub](app, id, table);
+    if (needsName) {
+      // an invitee without a name names itself first (`inviteLead`: the invite's words)
+      await new Promise((resolve) => {
+        app.append(h("section.lobby", {}, h("p.lead", { text: t(plugin.inviteLead || "invite.lead", { host: table.host.name }) }), nameForm(resolve)));
+      });
+      app.replaceChildren();
+    }
   }
-  const page = new TablePage(app, id, table, plugin);
+  const page = new TablePage(app, id, table);
   page.connect();
   page.watchNetwork();
   window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
   window.__hexfolkUndo = (steps) => page.undo(steps); // sent even when not offered: the server judges
+  try { page.setPlugin(await loading); } catch (err) { page.close(); return cannotShow(app, t("err.no_table"), err.message); }
   return page;
 }
 
 export class TablePage {
-  constructor(app, id, table, plugin) {
+  constructor(app, id, table) {
     this.app = app;
     this.id = id;
     this.table = table;
-    this.plugin = plugin;
+    this.plugin = null; // the game's plug-in, set once loaded (setPlugin)
     this.game = null; // the game's part of the page (plugin.mount), once there is a view to draw
     this.chatLimits = null; // the welcome's `chat`: {max, count, seconds}
     this.view = null;
@@ -178,7 +184,7 @@ export class TablePage {
     if (this.pendingFrame) return;
     this.pendingFrame = requestAnimationFrame(() => {
       this.pendingFrame = 0;
-      if (this.closed || !this.view) return;
+      if (this.closed || !this.view || !this.plugin) return; // setPlugin draws it once loaded
       const t0 = performance.now();
       this.render();
       // benchmarks/web_speed.py: count the page's layout after the redraw in its time too
@@ -259,6 +265,14 @@ export class TablePage {
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   }
 
+  /** The game's plug-in has loaded: draw what the socket brought meanwhile. */
+  setPlugin(plugin) {
+    this.plugin = plugin;
+    if (this.closed) return;
+    if (this.table.status === "lobby") this.renderLobby();
+    else if (this.view) this.scheduleRender();
+  }
+
   // --- the frame of the page ----------------------------------------------------------------
   /** Build the page once there is a view to draw: the game's part (plugin.mount) inside the
    * shell's frame — the board's box with the offline banner, the side column with the status
@@ -287,7 +301,7 @@ export class TablePage {
 
   /** Draw the view: the game's part, then the log and the chat's audience. */
   render() {
-    if (this.table.status === "lobby" || !this.view || !this.geometry) return;
+    if (this.table.status === "lobby" || !this.view || !this.geometry || !this.plugin) return;
     const focused = this.focusedKey();
     this.ensureLayout();
     this.plugin.update(this.game);
@@ -304,6 +318,7 @@ export class TablePage {
   /** The table's lobby (seats.js) with the game's settings line and the host's settings form,
    * kept across redraws (unsaved choices stay) until the table's saved settings change. */
   renderLobby() {
+    if (!this.plugin) return; // drawn once it has loaded (setPlugin)
     const tb = this.table;
     const form = this.plugin.settingsForm;
     renderTableLobby(this.app, tb, {

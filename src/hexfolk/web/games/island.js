@@ -7,7 +7,6 @@ import { IslandPart, humanLog } from "../table.js";
 import { logLine } from "../logwords.js";
 import { seatLabel } from "../seats.js";
 import { settingsFields } from "../lobby.js";
-import { showOverview, showReplay } from "../overview.js";
 
 /** The settings line of an island table's lobby. */
 function summary(tb) {
@@ -29,5 +28,9 @@ export default registerGame({
   update: (part) => part.render(),
   logForms: (line, seats) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats)),
   settingsForm: { summary, fields: (tb) => settingsFields(tb) },
-  pages: { overview: (app, id) => showOverview(app, id), replay: (app, id) => showReplay(app, id) },
+  // loaded when asked for: a table page fetches none of their modules
+  pages: {
+    overview: async (app, id) => (await import("../overview.js")).showOverview(app, id),
+    replay: async (app, id) => (await import("../overview.js")).showReplay(app, id),
+  },
 });

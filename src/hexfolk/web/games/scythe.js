@@ -5,7 +5,6 @@
 import { registerGame } from "./registry.js";
 import { ScythePart, scytheLog } from "../scythe/table.js";
 import { scytheSettings, scytheSummary } from "../scythe/settings.js";
-import { showScytheReplay } from "../scythe/end.js";
 import { CLOCKS } from "../lobby.js";
 
 export default registerGame({
@@ -17,5 +16,5 @@ export default registerGame({
   update: (part) => part.render(),
   logForms: scytheLog,
   settingsForm: { summary: scytheSummary, fields: (tb) => scytheSettings(tb, CLOCKS) },
-  pages: { replay: (app, id) => showScytheReplay(app, id) },
+  pages: { replay: async (app, id) => (await import("../scythe/end.js")).showScytheReplay(app, id) },
 });
