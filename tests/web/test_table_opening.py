@@ -3,7 +3,8 @@ asks ``GET /api/tables/{id}`` once, opens ``/ws/tables/{id}``, and draws the boa
 ``welcome``'s geometry (docs/protocol.md) — no second fetch of the table, no ``/api/me``, no
 ``/geometry`` round trip before the first draw. Both games, counted with Playwright's request
 events on Debian's Chromium against a real uvicorn server. The chat's history is the one more
-request of a person with a name (``GET /chat``, after the first draw); a watcher has none."""
+request of a person with a name (``GET /chat``, after the first draw); a watcher has none. The
+chat's limits shown under it are the welcome's (Scythe's page had none before)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,10 @@ def test_opening_a_table_costs_one_request_and_the_socket(
     assert [r for r in http if r not in tables] == [f"GET /api/tables/{tid}/chat"], http
     assert len(sockets) == 1, seen
     assert page.locator("#board").count() == 1
+    # the chat's limits as the welcome announced them (server/limits.py), on both games' pages
+    limits = page.inner_text("#chat-limits")
+    assert "0/500" in limits and "at most 500 characters, 5 messages per 10 s" in limits
+    assert page.get_attribute("#chat-input", "maxlength") == "500"
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

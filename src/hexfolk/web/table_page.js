@@ -72,7 +72,6 @@ export class TablePage {
     this.seat = null;
     this.closed = false;
     this.retry = 0;
-    this.board = null;
     this.geometry = null;
     this.wasActing = false;
     this.clockOffset = 0;
