@@ -15,6 +15,13 @@ CHAT_MAX = 500
 CHAT_RATE = (5, 10.0)
 """At most 5 chat messages per 10 seconds per connection."""
 
+
+def chat_limits() -> dict[str, int | float]:
+    """The chat's limits as the ``welcome`` announces them (the page shows these, never a copy):
+    at most ``max`` characters a message, ``count`` messages per ``seconds``."""
+    return {"max": CHAT_MAX, "count": CHAT_RATE[0], "seconds": CHAT_RATE[1]}
+
+
 ACTION_RATE = (20, 2.0)
 """At most 20 action messages per 2 seconds per connection."""
 

@@ -32,7 +32,7 @@ from hexfolk.server.clock import TableClock
 from hexfolk.server.crowd import STAND_IN_LEVEL, Connection, Crowd
 from hexfolk.server.errors import ApiError
 from hexfolk.server.fanout import FanOut
-from hexfolk.server.limits import ACTION_RATE
+from hexfolk.server.limits import ACTION_RATE, chat_limits
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.reveal_checks import RevealChecks
 from hexfolk.server.store import Store
@@ -340,6 +340,10 @@ class Room:
             "name": conn.name if player is not None else None,
             "version": self.version,
             "action_rate": {"count": self.action_rate[0], "seconds": self.action_rate[1]},
+            "chat": chat_limits(),
+            # the board's places once the game has started (the page draws without asking
+            # GET /geometry; in the lobby the player count may still change)
+            "geometry": self.core.state.board_geometry() if self.core.state is not None else None,
         }
 
     async def detach(self, conn: Connection) -> None:

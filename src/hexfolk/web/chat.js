@@ -1,4 +1,5 @@
-// The table's chat, shared by every game's page: the list, the form, and the history loaded
+// The table's chat, part of the table page's shell (table_page.js): the list, the form with the
+// limits the server announces (the welcome's `chat`), and the history loaded
 // once (GET /api/tables/{id}/chat) merged with the messages that came over the socket. Two
 // channels until the game ends (docs/server.md, "Chat"): each line shows the `channel` the
 // server gave it, and the form says where a line goes.
@@ -7,17 +8,31 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { swatch } from "./seats.js";
 
-/** The chat's list and its form; `send(msg)` puts a chat message on the socket. */
-export function chatBox(send) {
+/** The chat's list, its form and the line under it that shows the limits (`limits`: the
+ * welcome's `chat`, {max, count, seconds}, docs/server.md: 500 characters, 5 messages per
+ * 10 s) with a count of the characters typed; `send(msg)` puts a chat message on the socket.
+ * A watcher without a name cannot chat (the server wants a player token): the line says how. */
+export function chatBox(send, limits) {
   const list = h("ol.chat#chat");
-  const chatInput = h("input#chat-input", { maxlength: 500, placeholder: t("chat.placeholder"), "aria-label": t("chat") });
+  const max = limits && limits.max ? limits.max : 500; // a server older than the welcome's `chat`
+  const chatInput = h("input#chat-input", { maxlength: max, placeholder: t("chat.placeholder"), "aria-label": t("chat") });
   const to = h("div.chat-to#chat-to", { hidden: true });
+  const count = h("span.chat-count#chat-count", { text: `0/${max}` });
+  const countNow = () => { count.textContent = `${chatInput.value.length}/${max}`; count.classList.toggle("full", chatInput.value.length >= max); };
+  chatInput.addEventListener("input", countNow);
   const form = h("form.chat-form", { onsubmit: (e) => {
     e.preventDefault();
     const text = chatInput.value.trim();
     if (text) { send({ type: "chat", text }); chatInput.value = ""; }
+    countNow();
   } }, to, chatInput, h("button", { type: "submit", text: t("send") }));
-  return { list, form };
+  const rate = limits && limits.count ? [" · ", t("chat.limits", { n: max, k: limits.count, s: limits.seconds })] : [];
+  const shown = h("p.chat-limits.muted#chat-limits", {}, count, ...rate);
+  if (!me()) {
+    form.hidden = true;
+    shown.replaceChildren(t("chat.need_name"));
+  }
+  return { list, form, limits: shown };
 }
 
 /** Who reads a line sent from this page now: "players" (the person holds a seat at `table`),

@@ -1,7 +1,7 @@
 // The lobby: a name, the open tables, the games to watch, my tables, and "create a table".
 import { api, me, createPlayer, checkMe, forgetMe } from "./api.js";
 import { h, toast } from "./dom.js";
-import { scytheSettings } from "./scythe/settings.js";
+import { gamePlugin } from "./games/registry.js";
 import { t, lang } from "./i18n.js";
 import { mapPreview } from "./board.js";
 
@@ -21,7 +21,7 @@ export function nameForm(onDone) {
 function tableRow(tb, action) {
   const people = tb.seats.filter((x) => x.kind !== "open").length;
   return h("li.table-row", {},
-    h("span.tname", { text: `${t(tb.game === "scythe" ? "game.scythe" : "game.island")} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}` }),
+    h("span.tname", { text: `${t(`game.${tb.game}`)} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}` }),
     h("span.tinfo", { text: `${people}/${tb.players} · ${tb.clock ? `${tb.clock} s` : t("clock.unlimited")} · ${t(`status.${tb.status}`)}` }),
     h("a.button", { href: `#/t/${tb.id}`, text: action }));
 }
@@ -129,19 +129,34 @@ async function showMap(box, name, players) {
 }
 
 function createForm() {
-  // the game: the island's settings or Scythe's (scythe/settings.js), the seats follow either
+  // the game: the island's settings first; another game's come from its plug-in
+  // (games/registry.js, `settingsForm.fields`), the games from GET /api/games; the seats follow
   let game = "island";
   let set = settingsFields({ players: 4 });
   const setBox = h("div.set-box", {}, set.el);
   const title = h("h2", { text: t("create.title") });
-  const gameSel = h("select#set-game", { "aria-label": t("set.game"), onchange: () => {
-    game = gameSel.value;
-    set = game === "scythe" ? scytheSettings({ players: 2 }, CLOCKS) : settingsFields({ players: 4 });
+  const games = new Map();
+  const gameSel = h("select#set-game", { "aria-label": t("set.game"), onchange: async () => {
+    const id = gameSel.value;
+    let next;
+    try {
+      const plugin = await gamePlugin(id);
+      next = plugin.settingsForm.fields({ players: (games.get(id) || {}).default_players });
+      if (gameSel.value !== id) return; // another game was chosen meanwhile
+      title.textContent = t(plugin.createTitle || "create.title");
+    } catch (err) { toast(err.message); return; }
+    game = id;
+    set = next;
     setBox.replaceChildren(set.el);
-    title.textContent = t(game === "scythe" ? "create.title_scythe" : "create.title");
     set.f.players.addEventListener("change", drawSeats);
     drawSeats();
-  } }, [["island", t("game.island")], ["scythe", t("game.scythe")]].map(([v, l]) => h("option", { value: v, text: l })));
+  } }, h("option", { value: "island", text: t("game.island") }));
+  api("GET", "/api/games").then((r) => {
+    for (const g of r.games) {
+      games.set(g.id, g);
+      if (g.id !== "island") gameSel.append(h("option", { value: g.id, text: t(`game.${g.id}`) }));
+    }
+  }).catch((err) => toast(err.message));
   const seatsBox = h("div.seat-specs");
   const drawSeats = () => {
     const n = Number(set.f.players.value);

@@ -1,15 +1,9 @@
 // The router: #/ lobby, #/t/<id> a table (its lobby, the game, or the end), #/t/<id>/overview,
-// #/t/<id>/replay. Every page is rebuilt from the server's answers.
+// #/t/<id>/replay. Every page is rebuilt from the server's answers. A table's page is the shell
+// (table_page.js) with its game's plug-in (games/registry.js): the router names no game.
 import { pickLanguage, setLanguage, lang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
-import { showTable } from "./table.js";
-import { showOverview, showReplay } from "./overview.js";
-import { api } from "./api.js";
-
-/** The game of a table (null when it cannot be read: the island page then says why). */
-async function gameOf(id) {
-  try { return (await api("GET", `/api/tables/${id}`)).game; } catch { return null; }
-}
+import { showTablePage } from "./table_page.js";
 
 let current = null;
 
@@ -25,18 +19,8 @@ async function route() {
   const hash = location.hash.replace(/^#\/?/, "");
   const parts = hash.split("/").filter(Boolean);
   document.body.dataset.page = parts[0] === "t" ? (parts[2] || "table") : "lobby";
-  if (parts[0] === "t" && parts[1]) {
-    if (await gameOf(parts[1]) === "scythe") {
-      // Scythe's modules load only for a Scythe table: an island page fetches none of them.
-      if (parts[2] === "replay") current = await (await import("./scythe/end.js")).showScytheReplay(app, parts[1]);
-      else current = await (await import("./scythe/table.js")).showScythe(app, parts[1]);
-    }
-    else if (parts[2] === "overview") current = await showOverview(app, parts[1]);
-    else if (parts[2] === "replay") current = await showReplay(app, parts[1]);
-    else current = await showTable(app, parts[1]);
-  } else {
-    current = await showLobby(app);
-  }
+  if (parts[0] === "t" && parts[1]) current = await showTablePage(app, parts[1], parts[2]);
+  else current = await showLobby(app);
 }
 
 async function start() {

@@ -3,8 +3,7 @@
 // says so ("offline") long before a socket notices (an emulated or real network loss may leave
 // a socket open for minutes), so the page shows it at once and closes the socket; back online,
 // it reconnects at once (the hello carries the last version, the server sends what was
-// missed). Used by the island's page (table.js) and Scythe's (scythe/table.js) through
-// TablePageBase (table_page.js).
+// missed). Part of the table page's shell (table_page.js), the same for every game.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 

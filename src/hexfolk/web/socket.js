@@ -1,10 +1,10 @@
-// The table's WebSocket, shared by every game's page: hello with the token and the last version
-// seen, reconnect with back-off, a connection reopened once its person takes a seat, and the
-// messages the server sends. Mixed into a page class (Object.assign(Page.prototype, Socket));
-// the page has `id`, `table`, `view`, `version`, `seat`, `closed`, `retry` and the hooks
-// renderLobby(), scheduleRender(), renderPlayers(), renderChat(), onView(msg), resync() and
-// staleClick(), kicked(msg) and shutOut(code) (table_page.js), and optionally
-// onRefusal(msg) (before the refusal's message is shown) and onUndone(msg) (an undo taken).
+// The table's WebSocket, part of the table page's shell: hello with the token and the last
+// version seen, reconnect with back-off, a connection reopened once its person takes a seat,
+// and the messages the server sends. Mixed into the shell (Object.assign(TablePage.prototype,
+// Socket), table_page.js), which has `id`, `table`, `view`, `version`, `seat`, `closed`,
+// `retry` and onWelcome(msg), renderLobby(), scheduleRender(), renderPlayers(), renderChat(),
+// onView(msg), resync(), staleClick(), kicked(msg), shutOut(code), onRefusal(msg) (before the
+// refusal's message is shown) and onUndone(msg) (an undo taken).
 import { me } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -69,6 +69,7 @@ export const Socket = {
         this.welcomed = true;
         this.retry = 0;
         this.seat = msg.seat;
+        this.onWelcome(msg);
         this.setConn(true);
         break;
       case "table": {
@@ -91,7 +92,7 @@ export const Socket = {
         this.onView(msg);
         break;
       case "undone":
-        if (this.onUndone) this.onUndone(msg);
+        this.onUndone(msg);
         break;
       case "kicked":
         this.kicked(msg);
@@ -115,7 +116,7 @@ export const Socket = {
           this.scheduleRender();
           break;
         }
-        if (this.onRefusal) this.onRefusal(msg);
+        this.onRefusal(msg);
         if (msg.code === "stale") { this.staleClick(); break; }
         if (msg.code === "illegal") toast(t("err.illegal", { why: reasonText(msg.reason, msg.message || msg.code, this.table?.game) }));
         else toast(msg.message || msg.code);

@@ -1,28 +1,20 @@
-// A table: its lobby (seats, invite link, host controls) and the game (board, hand, trade,
-// log, chat, clocks) over the WebSocket /ws/tables/{id}. What can be done comes from the
-// server's listed legal actions only; a refusal shows the server's message, and a disabled
-// button the server's reason (the view's `refused`).
-import { api, me } from "./api.js";
+// The island's part of the table page (games/island.js is its plug-in): the board, the actions
+// with a disabled button's reason, the hand, the trade, the players and the bank, the 7's
+// discards and the end panel. What can be done comes from the server's listed legal actions
+// only; the shell (table_page.js) owns the socket, the log, the chat, the clocks and dialogs.
 import { h, s, toast, sync, keepEqual } from "./dom.js";
 import { reasonText } from "./reasons.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
-import { settingsFields } from "./lobby.js";
-import { seatLabel, swatch, renderTableLobby } from "./seats.js";
-import { Socket } from "./socket.js";
-import { chatBox, drawChat, chatAudience, showAudience } from "./chat.js";
+import { seatLabel, swatch } from "./seats.js";
 import { rematchPart } from "./rematch.js";
 import { clockChips } from "./clock.js";
-import { logLine } from "./logwords.js";
-import { openTable, TablePageBase } from "./table_page.js";
-import { offlineBanner } from "./network.js";
+import { GamePart } from "./games/part.js";
 
 export { seatLabel, swatch };
 
 const BUTTONS = ["roll", "buy", "play knight", "play roads", "end"];
-/** The server's chat rate (server/limits.py CHAT_RATE, docs/server.md): messages per seconds. */
-const CHAT_RATE = [5, 10];
 
 export function resCard(r, n, extra) {
   return h(`span.rescard.r-${r}`, { title: t(`res.${r}`), style: `--rc:${RES_COLOR[r]}` },
@@ -36,58 +28,26 @@ export function humanLog(line, seats) {
     .replace(/\b(\d+)([lbwgo])\b/g, (_, n, r) => `${n} ${t(`res.${r}`)}`);
 }
 
-export async function showTable(app, id) {
-  const table = await openTable(app, id, "invite.lead");
-  if (!table) return null;
-  const page = new TablePage(app, id, table);
-  page.connect();
-  page.watchNetwork();
-  window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
-  window.__hexfolkUndo = (steps) => page.undo(steps); // the same path as the undo buttons
-  return page;
-}
-
-class TablePage extends TablePageBase {
-  constructor(app, id, table) {
-    super(app, id, table);
+/** The island's part of the table page (games/island.js mounts it): the board, the actions,
+ * the hand, the trade and the players' panel; the shell (table_page.js) owns the rest. */
+export class IslandPart extends GamePart {
+  constructor(shell) {
+    super(shell);
     this.offer = { give: {}, get: {} };
     this.discardQueue = [];
-  }
-
-  // --- the socket (socket.js) ---------------------------------------------------------------
-  onAct(text, retry) {
-    if (window.__hexfolkDebug) console.log("act", text, this.view.version, retry);
+    const svg = s("svg", { id: "board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
+    Object.assign(this.el, {
+      svg,
+      desc: h("p#board-desc.sr"),
+      actions: h("div.actions#actions"),
+      hand: h("section.panel.hand#hand"),
+      players: h("section.panel.players#players"),
+      trade: h("section.panel.trade#trade"),
+    });
+    this.frame = { board: [svg, this.el.desc], side: [this.el.actions, this.el.hand, this.el.trade, this.el.players] };
   }
 
   onRefusal() { this.discardQueue = []; }
-
-  /** Take back this seat's latest step (1) or the turn ("turn"): offered by the view's `undo`
-   * only; the server decides, and its refusal (cannot_undo) shows as any refusal does. */
-  undo(steps) {
-    if (!this.view) return;
-    this.send({ type: "undo", steps, version: this.view.version, ref: `u${++this.refs}` });
-  }
-
-  /** Without the board's geometry nothing can be drawn: say why (the server's words), once. */
-  async loadGeometry() {
-    if (this.geometryError) return false;
-    let g;
-    try { g = await api("GET", `/api/tables/${this.id}/geometry`); } catch (err) {
-      if (!this.geometryError) {
-        this.geometryError = true;
-        this.app.replaceChildren(h("section.card.narrow", {}, h("h2", { text: t("err.no_board") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
-      }
-      return false;
-    }
-    this.geometry = g.geometry;
-    return true;
-  }
-
-  loadChat() {
-    if (this.chatLoaded) return;
-    this.chatLoaded = true; // once (a watcher without a name has no chat to load)
-    if (me()) this.fetchChat();
-  }
 
   /** A stale action no longer listed drops the discards queued after it; else the queue goes on. */
   afterRedraw(stale) {
@@ -95,71 +55,8 @@ class TablePage extends TablePageBase {
     else this.continueDiscard();
   }
 
-  // --- the lobby of a table -----------------------------------------------------------------
-  renderLobby() {
-    const tb = this.table;
-    const o = tb.options;
-    const summary = h("p.settings-line", { text: [
-      `${tb.players} ${t("players")}`, `${o.vp_target} ${t("vp")}`, tb.clock ? `${tb.clock} s` : t("clock.unlimited"),
-      t(`robber.${o.robber === false ? "off" : o.friendly_robber ? "friendly" : "normal"}`),
-      `${t("set.discard")}: ${o.discard_limit}`, tb.public ? t("set.public") : t("set.unlisted"),
-      `${t("set.map")}: ${o.map && o.map !== "standard" ? o.map : t("map.standard")}`,
-    ].join(" · ") });
-    renderTableLobby(this.app, tb, { title: `${t("game.island")} · ${t("host")}: ${tb.host.name}`, summary, settings: () => this.lobbySettings(tb) });
-  }
-
-  /** The host's settings form, kept across redraws of the table lobby (unsaved choices stay)
-   * until the table's saved settings change. */
-  lobbySettings(tb) {
-    const key = JSON.stringify([tb.players, tb.options, tb.clock, tb.public, tb.spectators, tb.bot_delay]);
-    if (!this.lobbySet || this.lobbySetKey !== key) { this.lobbySet = settingsFields(tb); this.lobbySetKey = key; }
-    return this.lobbySet;
-  }
-
-  // --- the game -----------------------------------------------------------------------------
-  ensureLayout() {
-    if (this.layoutEl) return;
-    const svg = s("svg", { id: "board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
-    this.el = {
-      svg,
-      desc: h("p#board-desc.sr"),
-      status: h("div.status#status", { "aria-live": "polite" }),
-      actions: h("div.actions#actions"),
-      hand: h("section.panel.hand#hand"),
-      players: h("section.panel.players#players"),
-      trade: h("section.panel.trade#trade"),
-      log: h("ol.log#log", { role: "log", "aria-live": "polite", "aria-label": t("log") }),
-      end: h("div#end"),
-    };
-    const chat = chatBox((msg) => this.send(msg));
-    this.el.chat = chat.list;
-    const chatForm = chat.form;
-    this.el.chatForm = chatForm;
-    // the chat's limits, shown (docs/server.md: 500 characters, 5 messages per 10 s)
-    const chatInput = chatForm.querySelector("input");
-    const max = chatInput.maxLength;
-    const count = h("span.chat-count#chat-count", { text: `0/${max}` });
-    const countNow = () => { count.textContent = `${chatInput.value.length}/${max}`; count.classList.toggle("full", chatInput.value.length >= max); };
-    chatInput.addEventListener("input", countNow);
-    chatForm.addEventListener("submit", () => setTimeout(countNow, 0));
-    const chatLimits = h("p.chat-limits.muted#chat-limits", {}, count, " · ", t("chat.limits", { n: max, k: CHAT_RATE[0], s: CHAT_RATE[1] }));
-    if (!me()) {
-      // a watcher without a name cannot chat (the server wants a player token): say how to
-      chatForm.hidden = true;
-      chatLimits.replaceChildren(t("chat.need_name"));
-    }
-    this.showMute();
-    this.layoutEl = h("section.game", {},
-      h("div.board-wrap", {}, svg, this.el.desc, offlineBanner()),
-      h("aside.side", {}, this.el.status, this.el.end, this.el.actions, this.el.hand, this.el.trade, this.el.players,
-        h("section.panel.talk", {}, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log), h("h2", { text: t("chat") }), this.el.chat, chatForm, chatLimits)));
-    this.app.replaceChildren(this.layoutEl);
-  }
-
+  // --- the game ---------------------------------------------------------------------------
   render() {
-    if (this.table.status === "lobby" || !this.view || !this.geometry) return;
-    const focused = this.focusedKey();
-    this.ensureLayout();
     const v = this.view;
     const obs = v.observation;
     if (!this.board) {
@@ -178,11 +75,8 @@ class TablePage extends TablePageBase {
     this.renderHand();
     this.renderTrade();
     this.renderPlayers();
-    this.renderLog();
     this.renderEnd();
-    showAudience(this.el.chatForm, chatAudience(this.table));
     this.renderDialogs();
-    this.refocus(focused);
   }
 
   renderStatus() {
@@ -376,24 +270,6 @@ class TablePage extends TablePageBase {
       h("div.row", {}, buttons));
   }
 
-  renderLog() {
-    const seats = this.view.seats;
-    const start = Math.max(0, this.log.length - 120);
-    const say = (line) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats));
-    sync(this.el.log, this.log.slice(start).map((line, i) => {
-      const late = this.timedOut(start + i); // a time-out's line, marked (issue 25)
-      return { key: String(start + i), sig: late ? `${line}\n#timeout` : line, build: () => h(late ? "li.timeout" : "li", { text: this.marked(say(line), start + i), title: line }) };
-    }));
-    // no scrollTop here: reading the height would lay the page out in the middle of a redraw
-    // (the biggest cost of a redraw, benchmarks/web_speed.py); the box's column-reverse keeps
-    // the newest line in view by itself
-  }
-
-  renderChat() {
-    if (!this.el) return;
-    drawChat(this.el.chat, this.chat);
-  }
-
   renderEnd() {
     const v = this.view;
     if (v.status !== "finished") { this.el.end.replaceChildren(); return; }
@@ -408,23 +284,7 @@ class TablePage extends TablePageBase {
         rematchPart(this.id, this.table.rematch_id, this.rematchBy, this.seat !== null))));
   }
 
-  // --- dialogs ------------------------------------------------------------------------------
-  modal(title, body, { id = "dialog", closable = true } = {}) {
-    this.closeModal();
-    const close = closable ? h("button.small.close", { text: "×", "aria-label": t("close"), onclick: () => this.closeModal() }) : null;
-    const dlg = h(`div.modal#${id}`, { role: "dialog", "aria-modal": "true", "aria-label": title },
-      h("div.modal-box", {}, h("div.modal-head", {}, h("h2", { text: title }), close), body));
-    if (closable) dlg.addEventListener("keydown", (e) => { if (e.key === "Escape") this.closeModal(); });
-    document.body.append(dlg);
-    const first = dlg.querySelector("button:not(.close), input, select");
-    if (first) first.focus();
-    this.modalEl = dlg;
-  }
-
-  choose(title, options) {
-    this.modal(title, h("div.choices", {}, options.map(([a, label]) => h("button.choice", { "data-act": a, text: label, onclick: () => { this.closeModal(); this.act(a); } }))));
-  }
-
+  // --- dialogs (the shell's: modal, choose) ----------------------------------------------
   chooseVictim(hex, opts) {
     if (opts.length === 1) { this.act(opts[0].action); return; }
     this.choose(t("rob.choose"), opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : this.seatName(o.victim)]));
@@ -433,11 +293,6 @@ class TablePage extends TablePageBase {
   renderDialogs() {
     const L = this.L;
     if (this.modalEl && this.modalEl.id === "discard-dialog" && !L.discard.length) this.closeModal();
-    if (this.modalEl && this.modalEl.id === "dialog") {
-      // a chooser whose actions are no longer listed closes
-      const acts = [...this.modalEl.querySelectorAll("[data-act]")].map((x) => x.dataset.act);
-      if (acts.length && !acts.some((a) => L.all.includes(a))) this.closeModal();
-    }
     if (L.discard.length && !this.discardQueue.length && !(this.modalEl && this.modalEl.id === "discard-dialog")) this.discardDialog();
     else if (this.modalEl && this.modalEl.id === "discard-dialog") this.renderDiscardProgress();
   }
@@ -498,7 +353,7 @@ class TablePage extends TablePageBase {
     };
     draw();
     this.modal(t("discard.title"), h("div", {}, body, h("div.discard-progress#discard-progress", { "aria-live": "polite" })), { id: "discard-dialog", closable: false });
-    if (this.sigs) this.sigs["discard-progress"] = null;
+    this.sigs["discard-progress"] = null;
     this.renderDiscardProgress();
   }
 
@@ -511,8 +366,6 @@ class TablePage extends TablePageBase {
     } else if (!this.L.discard.length) this.discardQueue = [];
   }
 }
-
-Object.assign(TablePage.prototype, Socket);
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
 function stat(label, value, cls, title) {

@@ -1,44 +1,69 @@
-// What the island's table page (table.js) and Scythe's (scythe/table.js) share: opening a table
-// (an invitee without a name names itself first), the page's state, taking a view from the
-// socket (socket.js), drawing it once per frame with the redraw timing hooks of
-// benchmarks/web_speed.py, the retry of an action the server found stale, the turn's chime and
-// title, the clocks, the mute button and the focus kept across a redraw. Each game's page
-// extends TablePageBase with its own layout and panels; the hooks for what differs are
-// `onAct`, `loadGeometry`, `loadChat` and `afterRedraw`. A person the host moves out of their
-// seat is told so (`kicked`), and a table that refuses the page says why (`shutOut`).
-import { api, checkMe, me } from "./api.js";
-import { h, toast } from "./dom.js";
+// The table page: one shell for every game. The shell owns what each table has whatever its
+// game: opening the table (one HTTP request, GET /api/tables/{id}; an invitee without a name
+// names itself first), the socket and its reconnect (socket.js), the network watch and the
+// offline banner (network.js), the page's frame (the board's box, the status, the end, the log
+// and the chat with the limits the server's `welcome` announces), the clocks, undo, toasts,
+// the dialogs, the turn's chime and title, the mute button, the kick notice and the card of a
+// refused socket, and drawing the newest view once per frame with the redraw timing hooks of
+// benchmarks/web_speed.py. A game is a plug-in (games/registry.js, docs/adding-a-game.md):
+// `mount(shell)` builds its part of the page, `update(part)` draws a view, `logForms(line,
+// seats)` says a log line in words, `settingsForm(table)` is its table lobby's settings.
+import { api, me, forgetMe } from "./api.js";
+import { h, toast, sync } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
-import { seatLabel } from "./seats.js";
-import { chatHistory } from "./chat.js";
+import { seatLabel, swatch, renderTableLobby } from "./seats.js";
+import { chatBox, chatHistory, drawChat, chatAudience, showAudience } from "./chat.js";
 import { tickClocks } from "./clock.js";
-import { watchNetwork } from "./network.js";
+import { watchNetwork, offlineBanner } from "./network.js";
+import { Socket } from "./socket.js";
+import { gamePlugin } from "./games/registry.js";
 
-/** The table `id` from the server, or null (the reason shown in `app`). A visitor without a
- * name invited to a table still in its lobby names itself first (`lead`: the invite's words). */
-export async function openTable(app, id, lead) {
-  const p = await checkMe();
-  let table;
-  try { table = await api("GET", `/api/tables/${id}`); } catch (err) {
-    app.append(h("section.card.narrow", {}, h("h2", { text: t("err.no_table") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
-    return null;
-  }
-  if (!p && table.status === "lobby") {
-    await new Promise((resolve) => {
-      app.append(h("section.lobby", {}, h("p.lead", { text: t(lead, { host: table.host.name }) }), nameForm(resolve)));
-    });
-    app.replaceChildren();
-  }
-  return table;
+/** The card that says a table cannot be shown, and why. */
+function cannotShow(app, title, why) {
+  app.replaceChildren(h("section.card.narrow", {}, h("h2", { text: title }), why ? h("p", { text: why }) : null, h("a.button", { href: "#/", text: t("back") })));
+  return null;
 }
 
-export class TablePageBase {
+/** `#/t/<id>` and its sub-pages (`sub`: "overview", "replay"): the table's JSON (the page's
+ * one HTTP request), then the game's own page for `sub` where its plug-in has one, else the
+ * table page, whose socket opens while the game's plug-in loads. */
+export async function showTablePage(app, id, sub) {
+  let table;
+  try { table = await api("GET", `/api/tables/${id}`); } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
+  const loading = gamePlugin(table.game);
+  loading.catch(() => {}); // told below, where it is awaited
+  const needsName = !me() && table.status === "lobby";
+  if (sub || needsName) {
+    let plugin;
+    try { plugin = await loading; } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
+    if (sub && plugin.pages && plugin.pages[sub]) return plugin.pages[sub](app, id, table);
+    if (needsName) {
+      // an invitee without a name names itself first (`inviteLead`: the invite's words)
+      await new Promise((resolve) => {
+        app.append(h("section.lobby", {}, h("p.lead", { text: t(plugin.inviteLead || "invite.lead", { host: table.host.name }) }), nameForm(resolve)));
+      });
+      app.replaceChildren();
+    }
+  }
+  const page = new TablePage(app, id, table);
+  page.connect();
+  page.watchNetwork();
+  window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
+  window.__hexfolkUndo = (steps) => page.undo(steps); // sent even when not offered: the server judges
+  try { page.setPlugin(await loading); } catch (err) { page.close(); return cannotShow(app, t("err.no_table"), err.message); }
+  return page;
+}
+
+export class TablePage {
   constructor(app, id, table) {
     this.app = app;
     this.id = id;
     this.table = table;
+    this.plugin = null; // the game's plug-in, set once loaded (setPlugin)
+    this.game = null; // the game's part of the page (plugin.mount), once there is a view to draw
+    this.chatLimits = null; // the welcome's `chat`: {max, count, seconds}
     this.view = null;
     this.log = [];
     this.timeouts = []; // marks of the log lines a clock's defaults wrote (docs/protocol.md)
@@ -47,7 +72,6 @@ export class TablePageBase {
     this.seat = null;
     this.closed = false;
     this.retry = 0;
-    this.board = null;
     this.geometry = null;
     this.wasActing = false;
     this.clockOffset = 0;
@@ -58,6 +82,8 @@ export class TablePageBase {
 
   close() {
     this.closed = true;
+    this.closeModal();
+    if (this.game && this.game.close) this.game.close();
     if (this.unwatchNetwork) this.unwatchNetwork();
     clearInterval(this.ticker);
     if (this.ws) this.ws.close();
@@ -81,12 +107,31 @@ export class TablePageBase {
     if (!this.view) return;
     const ref = String(++this.refs);
     this.sent = { ref, text, retry };
-    this.onAct(text, retry);
+    if (window.__hexfolkDebug) console.log("act", text, this.view.version, retry);
+    if (this.game && this.game.onAct) this.game.onAct(text, retry);
     this.send({ type: "action", action: text, version: this.view.version, ref });
   }
 
-  /** Hook: just before an action is sent. */
-  onAct() {}
+  /** Take back this seat's latest step (1) or its turn ("turn"), as the view's `undo` offers
+   * (the game's part draws the buttons); the server decides, and its refusal (cannot_undo)
+   * shows as any refusal does. */
+  undo(steps) {
+    if (!this.view) return;
+    this.send({ type: "undo", steps, version: this.view.version, ref: `u${++this.refs}` });
+  }
+
+  /** An undo taken (the server's `undone`): the game's part may say so. */
+  onUndone(msg) { if (this.game && this.game.onUndone) this.game.onUndone(msg); }
+
+  /** A refusal is about to be shown: the game's part drops what it queued. */
+  onRefusal(msg) { if (this.game && this.game.onRefusal) this.game.onRefusal(msg); }
+
+  /** The welcome (socket.js): the board's geometry once the game has started, and the chat's
+   * limits, both as the server says them (docs/protocol.md). */
+  onWelcome(msg) {
+    if (msg.geometry && !this.geometry) this.geometry = msg.geometry;
+    if (msg.chat) this.chatLimits = msg.chat;
+  }
 
   async onView(msg) {
     this.clockOffset = msg.server_time - Date.now() / 1000;
@@ -109,19 +154,28 @@ export class TablePageBase {
   /** A log line's words with the time-out mark when the clock wrote it. */
   marked(words, i) { return this.timedOut(i) ? `${words} ${t("log.timeout")}` : words; }
 
-  /** Hook: fetch the board's geometry into `this.geometry`; false when there is none to draw. */
+  /** The board's geometry: the welcome's; a page whose socket saw the game start asks for it
+   * once (GET /geometry). Without it nothing can be drawn: say why (the server's words). */
   async loadGeometry() {
-    const g = await api("GET", `/api/tables/${this.id}/geometry`);
-    this.geometry = g.geometry;
+    if (this.geometry) return true;
+    if (this.geometryError) return false;
+    let g;
+    try { g = await api("GET", `/api/tables/${this.id}/geometry`); } catch (err) {
+      if (!this.geometryError) {
+        this.geometryError = true;
+        this.app.replaceChildren(h("section.card.narrow", {}, h("h2", { text: t("err.no_board") }), h("p", { text: err.message }), h("a.button", { href: "#/", text: t("back") })));
+      }
+      return false;
+    }
+    if (!this.geometry) this.geometry = g.geometry;
     return true;
   }
 
-  /** Hook: load the chat's history once (a watcher without a name has none). */
-  loadChat() {}
-
-  /** Fetch the chat's history and draw it. */
-  fetchChat() {
-    chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
+  /** Load the chat's history once (a watcher without a name has none), after the first draw. */
+  loadChat() {
+    if (this.chatLoaded) return;
+    this.chatLoaded = true;
+    if (me()) chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
   }
 
   /** Draw the newest view once per frame (a burst of bot moves is drawn once). */
@@ -129,7 +183,7 @@ export class TablePageBase {
     if (this.pendingFrame) return;
     this.pendingFrame = requestAnimationFrame(() => {
       this.pendingFrame = 0;
-      if (this.closed || !this.view) return;
+      if (this.closed || !this.view || !this.plugin) return; // setPlugin draws it once loaded
       const t0 = performance.now();
       this.render();
       // benchmarks/web_speed.py: count the page's layout after the redraw in its time too
@@ -143,11 +197,11 @@ export class TablePageBase {
       this.signalTurn();
       const again = this.retryText;
       this.retryText = null;
-      if (again && this.L.all.includes(again.text)) this.act(again.text, again.retry + 1);
+      if (again && this.listed(again.text)) this.act(again.text, again.retry + 1);
       else {
         // a click the game moved past is not dropped without a word (issue 25, finding 18)
         if (again) this.staleClick();
-        this.afterRedraw(again);
+        if (this.game && this.game.afterRedraw) this.game.afterRedraw(again);
       }
     });
   }
@@ -159,9 +213,6 @@ export class TablePageBase {
     this.resync();
   }
 
-  /** Hook: after a redraw that resent nothing; `stale` is the stale action no longer listed, or null. */
-  afterRedraw() {}
-
   seatName(i) { return seatLabel(this.view ? this.view.seats : this.table.seats, i); }
 
   /** True when the inputs of a part of the page differ from the last time it was drawn. */
@@ -172,6 +223,9 @@ export class TablePageBase {
     this.sigs[part] = sig;
     return true;
   }
+
+  /** True when `text` is one of the drawn view's listed actions. */
+  listed(text) { return !!this.view && this.view.legal.some((e) => e.action === text); }
 
   myTurn() { return this.view && this.seat !== null && this.view.legal.length > 0; }
 
@@ -210,6 +264,122 @@ export class TablePageBase {
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
   }
 
+  /** The game's plug-in has loaded: draw what the socket brought meanwhile. */
+  setPlugin(plugin) {
+    this.plugin = plugin;
+    if (this.closed) return;
+    if (this.table.status === "lobby") this.renderLobby();
+    else if (this.view) this.scheduleRender();
+  }
+
+  // --- the frame of the page ----------------------------------------------------------------
+  /** Build the page once there is a view to draw: the game's part (plugin.mount) inside the
+   * shell's frame — the board's box with the offline banner, the side column with the status
+   * and the end first and the log and the chat last. */
+  ensureLayout() {
+    if (this.layoutEl) return;
+    document.getElementById("toast").className = ""; // a message of the lobby is old news now
+    this.el = {
+      status: h("div.status#status", { "aria-live": "polite" }),
+      end: h("div#end"),
+      log: h("ol.log#log", { role: "log", "aria-live": "polite", "aria-label": t("log") }),
+    };
+    const chat = chatBox((msg) => this.send(msg), this.chatLimits);
+    this.el.chat = chat.list;
+    this.el.chatForm = chat.form;
+    this.showMute();
+    this.game = this.plugin.mount(this);
+    const f = this.game.frame;
+    this.layoutEl = h(`section.game${f.cls || ""}`, {},
+      h(`div.board-wrap${f.wrapCls || ""}`, {}, ...f.board, offlineBanner()),
+      ...(f.beside || []),
+      h("aside.side", {}, this.el.status, this.el.end, ...f.side,
+        h("section.panel.talk", {}, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log), h("h2", { text: t("chat") }), this.el.chat, chat.form, chat.limits)));
+    this.app.replaceChildren(this.layoutEl);
+  }
+
+  /** Draw the view: the game's part, then the log and the chat's audience. */
+  render() {
+    if (this.table.status === "lobby" || !this.view || !this.geometry || !this.plugin) return;
+    const focused = this.focusedKey();
+    this.ensureLayout();
+    this.plugin.update(this.game);
+    this.renderLog();
+    showAudience(this.el.chatForm, chatAudience(this.table));
+    if (this.modalEl && this.modalEl.id === "dialog") {
+      // a chooser whose actions are no longer all listed closes
+      const acts = [...this.modalEl.querySelectorAll("[data-act]")].flatMap((x) => x.dataset.act.split("|"));
+      if (acts.length && !acts.every((a) => this.listed(a))) this.closeModal();
+    }
+    this.refocus(focused);
+  }
+
+  /** The table's lobby (seats.js) with the game's settings line and the host's settings form,
+   * kept across redraws (unsaved choices stay) until the table's saved settings change. */
+  renderLobby() {
+    if (!this.plugin) return; // drawn once it has loaded (setPlugin)
+    const tb = this.table;
+    const form = this.plugin.settingsForm;
+    renderTableLobby(this.app, tb, {
+      title: `${t(`game.${tb.game}`)} · ${t("host")}: ${tb.host.name}`,
+      summary: h("p.settings-line", { text: form.summary(tb) }),
+      settings: () => {
+        const key = JSON.stringify([tb.players, tb.options, tb.clock, tb.commit_clock, tb.public, tb.spectators, tb.bot_delay]);
+        if (!this.lobbySet || this.lobbySetKey !== key) { this.lobbySet = form.fields(tb); this.lobbySetKey = key; }
+        return this.lobbySet;
+      },
+    });
+  }
+
+  /** The log: the last lines in words (the game's `logForms`), each keyed so that a new line is
+   * the only node added (the log is a live region: only it is read); a time-out's line marked. */
+  renderLog() {
+    const seats = this.view.seats;
+    const start = Math.max(0, this.log.length - (this.plugin.logLines || 150));
+    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats, this.timeouts])) return;
+    const names = seats.map((_, i) => seatLabel(seats, i)).join("\n");
+    sync(this.el.log, this.log.slice(start).map((line, i) => {
+      const n = start + i;
+      const late = this.timedOut(n);
+      return { key: String(n), sig: `${line}\n${names}\n${late}`, build: () => h(late ? "li.timeout" : "li", { text: this.marked(this.plugin.logForms(line, seats), n), title: line }) };
+    }));
+    // no scrollTop here: reading the height would lay the page out in the middle of a redraw
+    // (the biggest cost of a redraw, benchmarks/web_speed.py); the box's column-reverse keeps
+    // the newest line in view by itself
+  }
+
+  /** The chat's lines, each with its seat's mark (the game's `seatMark`, else the seat's swatch). */
+  renderChat() {
+    if (!this.el || !this.el.chat) return;
+    drawChat(this.el.chat, this.chat, (seat) => (this.game && this.game.seatMark ? this.game.seatMark(seat) : swatch(seat)));
+  }
+
+  /** Redraw the players' panel (presence changed): the game's part draws it. */
+  renderPlayers() { if (this.game && this.game.renderPlayers) this.game.renderPlayers(); }
+
+  // --- dialogs ------------------------------------------------------------------------------
+  /** A dialog over the page: `title`, `body`; `closable` ones close with ×, Escape or a click
+   * beside the box. Its clocks tick with the page's (tick). */
+  modal(title, body, { id = "dialog", closable = true } = {}) {
+    this.closeModal();
+    const close = closable ? h("button.small.close", { text: "×", "aria-label": t("close"), onclick: () => this.closeModal() }) : null;
+    const dlg = h(`div.modal#${id}`, { role: "dialog", "aria-modal": "true", "aria-label": title },
+      h("div.modal-box", {}, h("div.modal-head", {}, h("h2", { text: title }), close), body));
+    if (closable) {
+      dlg.addEventListener("keydown", (e) => { if (e.key === "Escape") this.closeModal(); });
+      dlg.addEventListener("click", (e) => { if (e.target === dlg) this.closeModal(); });
+    }
+    document.body.append(dlg);
+    const first = dlg.querySelector("button:not(.close), input, select");
+    if (first) first.focus();
+    this.modalEl = dlg;
+  }
+
+  /** A chooser: one button per `[action, label]`; a choice closes it and acts. */
+  choose(title, options) {
+    this.modal(title, h("div.choices", {}, options.map(([a, label]) => h("button.choice", { "data-act": a, text: label, onclick: () => { this.closeModal(); this.act(a); } }))));
+  }
+
   closeModal() { if (this.modalEl) { this.modalEl.remove(); this.modalEl = null; } }
 
   /** The notice over the page (#page-note, index.html; cleared when the page changes):
@@ -239,6 +409,13 @@ export class TablePageBase {
    * seat is open in the lobby it offers to take it (a kick is not a ban). */
   async shutOut(code) {
     this.setConn(true); // not a network problem: no "reconnecting" banner
+    if (this.refusal && this.refusal.code === "bad_token") {
+      // this browser's player is not known here (a wiped database forgets it): forget it and
+      // open the table again as a visitor
+      forgetMe();
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+      return;
+    }
     if (code === 4404) {
       this.app.replaceChildren(h("section.card.narrow#shut-out", {}, h("h2", { text: t("err.no_table") }), h("a.button", { href: "#/", text: t("back") })));
       return;
@@ -266,3 +443,5 @@ export class TablePageBase {
       h("div.row", {}, retake, h("a.button", { href: "#/", text: t("back") }))));
   }
 }
+
+Object.assign(TablePage.prototype, Socket);

@@ -2,15 +2,14 @@
 // games/scythe/geometry.py) and an observation: territories in their terrain, rivers, lakes,
 // tunnels, the Factory, home bases in faction colours, encounter tokens, and on each territory
 // its units, structure and resource tokens. Targets are only the locations the listed actions
-// name (legal.js); zoom and pan as on the island's board (BoardZoom: wheel, pinch, drag when
+// name (legal.js); zoom and pan as on every board (zoom.js: wheel, pinch, drag when
 // zoomed, the buttons, keys + - 0 and arrows).
 import { s, clickable, keepEqual } from "../dom.js";
 import { t } from "../i18n.js";
-import { BoardZoom } from "../board.js";
+import { BoardZoom } from "../zoom.js";
+import { gridPoint, hexPoints as corners } from "../hexgeometry.js";
 
 export const R = 40; // hex circumradius in SVG units
-const SX = (R * Math.sqrt(3)) / 2;
-const SY = R / 2;
 
 export const FACTION_COLOR = {
   nordic: "#2f6db5", rusviet: "#c0392b", crimea: "#e0b000", saxony: "#2b2b2b", polania: "#f4f1ea",
@@ -27,18 +26,10 @@ const RES_INK = { oil: "#fff", metal: "#111", food: "#111", wood: "#fff" };
 const STRUCT_LETTER = { mine: "⚒", monument: "♜", armory: "⚔", mill: "⚙" };
 
 export function xy(geo, loc) {
-  const p = (geo.territories[loc] || geo.home_bases[loc]).xy;
-  return [p[0] * SX, p[1] * SY];
+  return gridPoint((geo.territories[loc] || geo.home_bases[loc]).xy, R);
 }
 
-function hexPoints(cx, cy, r) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = (Math.PI / 180) * (60 * k - 90);
-    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
-}
+const hexPoints = (cx, cy, r) => corners(cx, cy, r, 1);
 
 /** The faction of each seat from the observation. */
 export function factions(obs) { return (obs.player_state || []).map((p) => p.faction); }

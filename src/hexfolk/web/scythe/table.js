@@ -1,19 +1,14 @@
-// A Scythe table: its lobby (seats.js, shared with the island), then the game over the WebSocket
-// (socket.js): the board, the viewer's mat, the decision of the moment, combat, encounters, the
-// Factory, cards and objectives, every player's tracks and mat, the triumph track, the log and
-// chat, the clocks, undo, and the final scoring. What can be done comes from the listed legal
-// actions only (legal.js); a refusal shows the server's message.
-import { me } from "../api.js";
-import { h, s, toast, keepEqual, sync } from "../dom.js";
+// Scythe's part of the table page (games/scythe.js is its plug-in): the board, the viewer's
+// mat, the decision of the moment, combat, encounters, the Factory, cards and objectives, every
+// player's tracks and mat, the triumph track, the undo buttons and the final scoring. What can
+// be done comes from the listed legal actions only (legal.js); the shell (table_page.js) owns
+// the socket, the log, the chat, the clocks, the dialogs and the offline banner.
+import { h, s, toast, keepEqual } from "../dom.js";
 import { t } from "../i18n.js";
-import { CLOCKS } from "../lobby.js";
-import { seatLabel, renderTableLobby, swatch } from "../seats.js";
-import { Socket } from "../socket.js";
-import { chatBox, drawChat, chatAudience, showAudience } from "../chat.js";
+import { seatLabel, swatch } from "../seats.js";
 import { rematchPart } from "../rematch.js";
 import { clockChips } from "../clock.js";
-import { openTable, TablePageBase } from "../table_page.js";
-import { offlineBanner } from "../network.js";
+import { GamePart } from "../games/part.js";
 import { readLegal } from "./legal.js";
 import { logWords } from "./logwords.js";
 import { ScytheBoard, describeBoard, actionWords, placeName } from "./board.js";
@@ -21,23 +16,10 @@ import { playerMat, tracks, abilities, triumphTrack, factionBadge } from "./mats
 import { combatPanel, lastReveal } from "./combat.js";
 import { encounterPanel, factoryPanel, myCards } from "./cards.js";
 import { endPanel } from "./end.js";
-import { scytheSettings, scytheSummary, scytheSpec } from "./settings.js";
 
 /** A log line in words, in the player's language (logwords.js). */
 export function scytheLog(line, seats) {
   return logWords(line, (i) => seatLabel(seats, i));
-}
-
-export async function showScythe(app, id) {
-  const table = await openTable(app, id, "invite.lead_scythe");
-  if (!table) return null;
-  scytheSpec().catch(() => {});
-  const page = new ScythePage(app, id, table);
-  page.connect();
-  page.watchNetwork();
-  window.__hexfolkAct = (text) => page.act(text); // for tests and the console: the same path as a click
-  window.__hexfolkUndo = (steps) => page.send({ type: "undo", steps, version: page.view.version, ref: `u${++page.refs}` }); // sent even when not offered: the server judges
-  return page;
 }
 
 /** A top action's name, or a bottom action's (a bottom-action prompt names "build" etc.). */
@@ -47,79 +29,43 @@ function actionName(a) {
   return v === k ? t(`bottom.${a}`) : v;
 }
 
-class ScythePage extends TablePageBase {
-  constructor(app, id, table) {
-    super(app, id, table);
+export class ScythePart extends GamePart {
+  constructor(shell) {
+    super(shell);
     this.commit = {};
-  }
-
-  close() {
-    super.close();
-    this.closeModal();
-  }
-
-  onAct() { this.closeModal(); }
-
-  /** Take back one step (`1`) or the whole turn (`"turn"`), as the view's `undo` allows. */
-  undo(steps) {
-    if (!this.view || !this.view.undo) return;
-    this.send({ type: "undo", steps, version: this.view.version, ref: `u${++this.refs}` });
-  }
-
-  onRefusal() { this.commit = {}; }
-
-  onUndone(msg) { toast(t("sc.undone", { n: msg.steps }), "ok"); }
-
-  loadChat() {
-    if (!this.chatLoaded && me()) {
-      this.chatLoaded = true;
-      this.fetchChat();
-    }
-  }
-
-  renderLobby() {
-    const tb = this.table;
-    renderTableLobby(this.app, tb, {
-      title: `${t("game.scythe")} · ${t("host")}: ${tb.host.name}`,
-      summary: h("p.settings-line", { text: scytheSummary(tb) }),
-      settings: () => scytheSettings(tb, CLOCKS),
-    });
-  }
-
-  ensureLayout() {
-    if (this.layoutEl) return;
-    document.getElementById("toast").className = ""; // a message of the lobby is old news now
     const svg = s("svg", { id: "board", class: "sc-board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
-    const chat = chatBox((msg) => this.send(msg));
-    this.el = {
+    Object.assign(this.el, {
       svg,
       desc: h("p#board-desc.sr"),
-      status: h("div.status#status", { "aria-live": "polite" }),
       decide: h("div.actions.sc-decide#actions"),
       mat: h("section.panel.sc-mat#my-mat", { "aria-label": t("sc.your_mat") }),
       combat: h("div#combat-box"),
       cards: h("div#cards-box"),
       players: h("section.panel.players#players"),
       triumph: h("section.panel#triumph"),
-      log: h("ol.log#log", { role: "log", "aria-live": "polite", "aria-label": t("log") }),
-      chat: chat.list,
-      chatForm: chat.form,
-      end: h("div#end"),
+      zoomBox: h("div.zoom-box"),
+    });
+    this.frame = {
+      cls: ".sc-game", wrapCls: ".sc-wrap",
+      board: [svg, this.el.zoomBox, this.el.desc],
+      beside: [this.el.mat],
+      side: [this.el.decide, this.el.combat, this.el.cards, this.el.players, this.el.triumph],
     };
-    this.showMute();
-    this.el.zoomBox = h("div.zoom-box");
-    this.layoutEl = h("section.game.sc-game", {},
-      h("div.board-wrap.sc-wrap", {}, svg, this.el.zoomBox, this.el.desc, offlineBanner()),
-      this.el.mat,
-      h("aside.side", {}, this.el.status, this.el.end, this.el.decide, this.el.combat, this.el.cards, this.el.players, this.el.triumph,
-        h("section.panel.talk", {}, h("h2", { text: t("log") }), this.el.log, h("h2", { text: t("chat") }), this.el.chat, chat.form)));
-    this.app.replaceChildren(this.layoutEl);
+  }
+
+  onAct() { this.closeModal(); }
+
+  onRefusal() { this.commit = {}; }
+
+  onUndone(msg) { toast(t("sc.undone", { n: msg.steps }), "ok"); }
+
+  /** A seat's faction colour (not the island's seat colour) once the game has dealt them. */
+  seatMark(seat) {
+    const f = ((this.view && this.view.observation.player_state) || [])[seat];
+    return f && f.faction ? factionBadge(f.faction) : swatch(seat);
   }
 
   render() {
-    if (this.table.status === "lobby" || !this.view || !this.geometry) return;
-    const focused = this.focusedKey();
-    this.ensureLayout();
     const v = this.view;
     const obs = v.observation;
     const comp = this.geometry.components;
@@ -131,9 +77,9 @@ class ScythePage extends TablePageBase {
     }
     this.L = readLegal(v.legal);
     const L = this.L;
-    this.layoutEl.classList.toggle("over", v.status === "finished");
+    this.shell.layoutEl.classList.toggle("over", v.status === "finished");
     if (this.changed("board", [obs.board, obs.combats, obs.combat, obs.selected, obs.encounter, v.legal, obs.player_state.map((p) => p.faction)])) this.board.update(obs, L);
-    if (this.changed("chat-marks", obs.player_state.map((p) => p.faction))) this.renderChat();
+    if (this.changed("chat-marks", obs.player_state.map((p) => p.faction))) this.shell.renderChat();
     if (this.changed("desc", [obs.board, v.seats])) this.el.desc.textContent = describeBoard(obs, this.geometry, (i) => this.seatName(i));
     this.renderStatus();
     if (this.changed("decide", [v.legal, v.status, this.seat])) this.renderDecide();
@@ -146,14 +92,7 @@ class ScythePage extends TablePageBase {
     if (this.changed("triumph", [obs.player_state.map((p) => [p.stars, p.star_total]), v.seats])) {
       this.el.triumph.replaceChildren(h("h2", { text: t("sc.triumph") }), h("div.scroll", {}, triumphTrack(comp, obs.player_state, (i) => this.seatName(i))));
     }
-    this.renderLog();
     if (this.changed("end", [v.status, v.result, this.table.rematch_id, this.rematchBy, this.seat])) this.el.end.replaceChildren(v.status === "finished" ? this.endWithRematch(comp, v) : "");
-    showAudience(this.el.chatForm, chatAudience(this.table));
-    if (this.modalEl) {
-      const acts = [...this.modalEl.querySelectorAll("[data-act]")].flatMap((x) => x.dataset.act.split("|"));
-      if (acts.length && !acts.every((a) => L.all.includes(a))) this.closeModal();
-    }
-    this.refocus(focused);
   }
 
   promptText(pr, who) {
@@ -249,27 +188,6 @@ class ScythePage extends TablePageBase {
       h("p.muted.decks", { text: t("sc.decks", { combat: obs.combat_deck ?? "?", enc: obs.encounter_deck ? obs.encounter_deck.unknown + obs.encounter_deck.bottom.length : "?", factory: obs.factory_offer ?? "?" }) }));
   }
 
-  renderLog() {
-    const seats = this.view.seats;
-    const start = Math.max(0, this.log.length - 150);
-    if (!this.changed("log", [this.log.length, this.log[this.log.length - 1], start, seats, this.timeouts])) return;
-    // keyed lines: a new line is the only node added (the log is a live region: only it is read)
-    const names = seats.map((_, i) => seatLabel(seats, i)).join("\n");
-    sync(this.el.log, this.log.slice(start).map((line, i) => {
-      const n = start + i;
-      const out = this.timedOut(n);
-      return { key: String(n), sig: `${line}\n${names}\n${out}`, build: () => h(out ? "li.timeout" : "li", { text: this.marked(scytheLog(line, seats), n) }) };
-    }));
-    this.el.log.scrollTop = this.el.log.scrollHeight;
-  }
-
-  renderChat() {
-    if (!this.el) return;
-    // a seat's faction colour (not the island's seat colour) once the game has dealt them
-    const factions = ((this.view && this.view.observation.player_state) || []).map((p) => p.faction);
-    drawChat(this.el.chat, this.chat, (seat) => (factions[seat] ? factionBadge(factions[seat]) : swatch(seat)));
-  }
-
   /** The end panel (end.js) with the rematch as rematch.js shows it: the notice and link once
    * the new table exists, in place of the panel's own button. */
   endWithRematch(comp, v) {
@@ -280,21 +198,4 @@ class ScythePage extends TablePageBase {
     else if (part) panel.querySelector(".row").append(part);
     return panel;
   }
-
-  // --- choosers -----------------------------------------------------------------------------
-  choose(title, options) {
-    this.closeModal();
-    const close = h("button.small.close", { text: "×", "aria-label": t("close"), onclick: () => this.closeModal() });
-    const dlg = h("div.modal#dialog", { role: "dialog", "aria-modal": "true", "aria-label": title },
-      h("div.modal-box", {}, h("div.modal-head", {}, h("h2", { text: title }), close),
-        h("div.choices", {}, options.map(([a, label]) => h("button.choice", { "data-act": a, text: label, onclick: () => { this.closeModal(); this.act(a); } })))));
-    dlg.addEventListener("keydown", (e) => { if (e.key === "Escape") this.closeModal(); });
-    dlg.addEventListener("click", (e) => { if (e.target === dlg) this.closeModal(); });
-    document.body.append(dlg);
-    const first = dlg.querySelector("button.choice");
-    if (first) first.focus();
-    this.modalEl = dlg;
-  }
 }
-
-Object.assign(ScythePage.prototype, Socket);

@@ -1,0 +1,36 @@
+// The island's plug-in of the table page (games/registry.js): its part of the page (table.js),
+// its log forms (logwords.js), its lobby's settings (lobby.js) and its own pages (the end's
+// overview and the replay, overview.js).
+import { t } from "../i18n.js";
+import { registerGame } from "./registry.js";
+import { IslandPart, humanLog } from "../table.js";
+import { logLine } from "../logwords.js";
+import { seatLabel } from "../seats.js";
+import { settingsFields } from "../lobby.js";
+
+/** The settings line of an island table's lobby. */
+function summary(tb) {
+  const o = tb.options;
+  return [
+    `${tb.players} ${t("players")}`, `${o.vp_target} ${t("vp")}`, tb.clock ? `${tb.clock} s` : t("clock.unlimited"),
+    t(`robber.${o.robber === false ? "off" : o.friendly_robber ? "friendly" : "normal"}`),
+    `${t("set.discard")}: ${o.discard_limit}`, tb.public ? t("set.public") : t("set.unlisted"),
+    `${t("set.map")}: ${o.map && o.map !== "standard" ? o.map : t("map.standard")}`,
+  ].join(" · ");
+}
+
+export default registerGame({
+  id: "island",
+  inviteLead: "invite.lead",
+  createTitle: "create.title",
+  logLines: 120,
+  mount: (shell) => new IslandPart(shell),
+  update: (part) => part.render(),
+  logForms: (line, seats) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats)),
+  settingsForm: { summary, fields: (tb) => settingsFields(tb) },
+  // loaded when asked for: a table page fetches none of their modules
+  pages: {
+    overview: async (app, id) => (await import("../overview.js")).showOverview(app, id),
+    replay: async (app, id) => (await import("../overview.js")).showReplay(app, id),
+  },
+});

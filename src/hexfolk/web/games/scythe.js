@@ -1,0 +1,20 @@
+// Scythe's plug-in of the table page (games/registry.js): its part of the page
+// (scythe/table.js), its log forms (scythe/logwords.js), its lobby's settings
+// (scythe/settings.js) and its own page (the replay, scythe/end.js). Loaded only for a Scythe
+// table: an island page fetches none of Scythe's modules.
+import { registerGame } from "./registry.js";
+import { ScythePart, scytheLog } from "../scythe/table.js";
+import { scytheSettings, scytheSummary } from "../scythe/settings.js";
+import { CLOCKS } from "../lobby.js";
+
+export default registerGame({
+  id: "scythe",
+  inviteLead: "invite.lead_scythe",
+  createTitle: "create.title_scythe",
+  logLines: 150,
+  mount: (shell) => new ScythePart(shell),
+  update: (part) => part.render(),
+  logForms: scytheLog,
+  settingsForm: { summary: scytheSummary, fields: (tb) => scytheSettings(tb, CLOCKS) },
+  pages: { replay: async (app, id) => (await import("../scythe/end.js")).showScytheReplay(app, id) },
+});
