@@ -2,11 +2,12 @@
 
 Checks out the two revisions as git worktrees in a temporary folder outside the repository
 (``--workdir``, default ``$TMPDIR/hexfolk-before-after``; made once and reused by later runs)
-and runs each benchmark for both trees in turn, before, after, before, after ... for
-``--rounds`` rounds, so that a busy machine slows both alike. Every run is a fresh process of
-the same Python (``--python``, default this one) with ``PYTHONPATH=<tree>/src`` and the tree as
-its working folder. ``--after worktree`` (the default) measures this checkout as it is,
-uncommitted changes included; give a revision (``--after HEAD``) to measure a commit.
+and runs each benchmark for both trees in turn for ``--rounds`` rounds, so that a busy machine
+slows both alike: before, after, then after, before (the pair's order swaps every round, so a
+load that grows or fades during the runs does not weigh on one side). Every run is a fresh
+process of the same Python (``--python``, default this one) with ``PYTHONPATH=<tree>/src`` and
+the tree as its working folder. ``--after worktree`` (the default) measures this checkout as it
+is, uncommitted changes included; give a revision (``--after HEAD``) to measure a commit.
 
 The benchmarks and the figures compared (``--only`` picks some):
 
@@ -17,21 +18,30 @@ The benchmarks and the figures compared (``--only`` picks some):
 * ``web``: ``web_speed.py`` in Chromium (``/usr/bin/chromium``): first view of the island's
   8-player and Scythe's 5-player table (median), and the mean redraw of an update (the median
   is shown, not judged: the page's clock ticks in 0.1 ms, 8% of a 1.3 ms Scythe redraw);
-* ``rl``: ``rl_speed.py --no-peer``: steps/s of the five hexfolk environments.
+* ``rl``: ``rl_speed.py --no-peer --no-split``: steps per CPU second of the five hexfolk
+  environments (wall-clock rates are in the JSON).
+
+Engine and RL rates are per CPU second of the benchmark's process: on a shared 2-core machine
+wall-clock rates halve when another job starts, CPU rates move far less. The server's CPU per
+step is the server process's; its latencies and the browser's times are wall clock.
 
 Each tree runs its own copy of a benchmark's script when it has one that takes the options used
 here (read from its ``--help``); otherwise the after tree's copy (or this checkout's) with that
-tree's ``src``: 05c1abc has no ``island_speed.py`` and no ``--json`` in ``server_load.py`` and
-``web_speed.py``, so both trees then run the same measuring script over their own engine.
+tree's ``src``: 05c1abc has no ``island_speed.py``, no ``--json`` in ``server_load.py`` and
+``web_speed.py`` and no ``--no-split`` in ``rl_speed.py``, so both trees then run the same
+measuring script over their own engine (the summary says which copy each side ran).
 
-Per figure it prints the median of each side's runs, the ratio after/before and the verdict:
-FAIL when the after tree is more than ``--bound`` (5%) slower, i.e. a rate below 0.95 times
-before's or a time above 1.05 times before's. A markdown table goes to stdout, ``--json FILE``
-also writes every run's figures. The exit status is 1 when a judged figure fails or a run
-errs. Each run's output is kept in ``<workdir>/logs/``.
+Per figure it prints the median of each side's runs, the ratio after/before of the medians and
+the verdict: FAIL when the after tree is more than ``--bound`` (5%) slower, i.e. a rate below
+0.95 times before's or a time above 1.05 times before's. The last column, the median of each
+round's own ratio (its two runs ran back to back), is a second look that a burst of load on one
+run moves less; it does not decide. For the island and Scythe games it also says whether both
+trees played the same seeded games (the same count of decisions). A markdown table goes to
+stdout, ``--json FILE`` also writes every run's figures. The exit status is 1 when a judged
+figure fails or a run errs. Each run's output is kept in ``<workdir>/logs/``.
 
     python benchmarks/before_after.py                      # 05c1abc vs this checkout, ~13 min
-    python benchmarks/before_after.py --quick --json /tmp/ba.json   # ~4 min
+    python benchmarks/before_after.py --quick --json /tmp/ba.json   # ~3 min
     python benchmarks/before_after.py --before main --after HEAD --only island,scythe
 
 ``--cleanup`` removes the worktrees this run made or reused when it ends (``git worktree
@@ -91,21 +101,21 @@ class Sizes:
 
 
 FULL = Sizes(
-    island_games=300,
-    scythe_games=40,
+    island_games=600,
+    scythe_games=60,
     server_seconds=30,
     web_seconds=10,
     web_runs=4,
-    rl_seconds=3,
+    rl_seconds=5,
     rounds=4,
 )
 QUICK = Sizes(
-    island_games=100,
-    scythe_games=10,
+    island_games=200,
+    scythe_games=20,
     server_seconds=10,
     web_seconds=4,
     web_runs=2,
-    rl_seconds=1,
+    rl_seconds=2,
     rounds=2,
 )
 
@@ -130,7 +140,8 @@ def json_lines(stdout: str) -> list[dict[str, Any]]:
 
 def parse_island(stdout: str) -> Figures:
     r = last_json(stdout)
-    return {"games_per_cpu_s": r["games_per_cpu_s"], "games_per_s": r["games_per_s"]}
+    keys = ("games_per_cpu_s", "games_per_s", "decisions")
+    return {k: float(r[k]) for k in keys}
 
 
 def parse_scythe(stdout: str) -> Figures:
@@ -139,6 +150,7 @@ def parse_scythe(stdout: str) -> Figures:
         p = int(r["players"])
         out[f"{p}p_games_per_cpu_s"] = r["games_per_cpu_s"]
         out[f"{p}p_games_per_s"] = r["games_per_s"]
+        out[f"{p}p_decisions"] = r["decisions"]
     return out
 
 
@@ -179,6 +191,9 @@ class Bench:
     parse: Callable[[str], Figures]
     metrics: tuple[Metric, ...]
     timeout: Callable[[Sizes], float]
+    same: tuple[str, ...] = ()
+    """Figures every run of both trees must share (the decisions of the same seeded games:
+    issue 26 keeps behaviour the same, so both trees play the same games)."""
 
 
 RL_ENVS = (
@@ -198,6 +213,7 @@ BENCHES: tuple[Bench, ...] = (
         parse_island,
         (Metric("games_per_cpu_s", "island 4p games/s (CPU)", "games/s", True),),
         lambda s: 60 + s.island_games * 0.5,
+        ("decisions",),
     ),
     Bench(
         "scythe",
@@ -210,6 +226,7 @@ BENCHES: tuple[Bench, ...] = (
             Metric("5p_games_per_cpu_s", "scythe 5p games/s (CPU)", "games/s", True),
         ),
         lambda s: 60 + s.scythe_games * 2.0,
+        ("2p_decisions", "5p_decisions"),
     ),
     Bench(
         "server",
@@ -252,11 +269,21 @@ BENCHES: tuple[Bench, ...] = (
     Bench(
         "rl",
         "rl_speed.py",
-        lambda s: ["--no-peer", "--json", "--rounds", "1", "--seconds", f"{s.rl_seconds:g}"],
-        ("--no-peer", "--json", "--rounds", "--seconds"),
+        lambda s: [
+            "--no-peer",
+            "--no-split",
+            "--json",
+            "--rounds",
+            "1",
+            "--seconds",
+            f"{s.rl_seconds:g}",
+        ],
+        ("--no-peer", "--no-split", "--json", "--rounds", "--seconds"),
         parse_rl,
-        tuple(Metric(env, f"rl {env[8:]}", "steps/s", True) for env in RL_ENVS),
-        lambda s: 120 + s.rl_seconds * 20,
+        tuple(
+            Metric(f"{env} cpu", f"rl {env[8:]} steps/s (CPU)", "steps/s", True) for env in RL_ENVS
+        ),
+        lambda s: 120 + s.rl_seconds * 10,
     ),
 )
 BENCH_NAMES = tuple(b.name for b in BENCHES)
@@ -275,6 +302,12 @@ class Row:
     after: list[float]
     bound: float = BOUND
     error: str = ""
+    paired: list[float] = field(default_factory=list)
+    """After over before of each round whose two runs both gave the figure."""
+
+    @property
+    def paired_median(self) -> float | None:
+        return statistics.median(self.paired) if self.paired else None
 
     @property
     def before_median(self) -> float | None:
@@ -326,6 +359,8 @@ class Row:
             "before_median": self.before_median,
             "after_median": self.after_median,
             "ratio_after_before": self.ratio,
+            "paired_ratios": self.paired,
+            "paired_median": self.paired_median,
             "slower": self.slower,
             "verdict": self.verdict,
             "error": self.error,
@@ -349,40 +384,54 @@ def markdown_table(rows: Sequence[Row]) -> str:
     """The comparison as a markdown table, one row per figure."""
     lines = [
         "| figure | unit | runs | before (median) | after (median) | after/before "
-        "| slower by | verdict |",
-        "|---|---|---|---:|---:|---:|---:|---|",
+        "| slower by | verdict | rounds' after/before (median) |",
+        "|---|---|---|---:|---:|---:|---:|---|---:|",
     ]
     for row in rows:
         better = "higher" if row.metric.higher_is_better else "lower"
         ratio = "-" if row.ratio is None else f"{row.ratio:.3f}"
         slower = "-" if row.slower is None else f"{row.slower * 100:+.1f}%"
+        paired = "-" if row.paired_median is None else f"{row.paired_median:.3f}"
         lines.append(
             f"| {row.metric.label} | {row.metric.unit} ({better} is faster) "
             f"| {len(row.before)}+{len(row.after)} | {number(row.before_median)} "
-            f"| {number(row.after_median)} | {ratio} | {slower} | {row.verdict} |"
+            f"| {number(row.after_median)} | {ratio} | {slower} | {row.verdict} | {paired} |"
         )
     return "\n".join(lines)
 
 
 def rows_for(
     bench: Bench,
-    before: Sequence[Figures],
-    after: Sequence[Figures],
+    before: Sequence[Figures | None],
+    after: Sequence[Figures | None],
     bound: float = BOUND,
     error: str = "",
 ) -> list[Row]:
-    """The rows of one benchmark from each side's runs (a run missing a figure is skipped)."""
-    return [
-        Row(
-            bench.name,
-            m,
-            [r[m.key] for r in before if m.key in r],
-            [r[m.key] for r in after if m.key in r],
-            bound,
-            error,
+    """The rows of one benchmark from each side's runs, round by round (``None``: a run that
+    failed; a run missing a figure is skipped for that figure)."""
+    rows = []
+    for m in bench.metrics:
+        k = m.key
+        pairs = [
+            a[k] / b[k] for b, a in zip(before, after) if a and b and k in a and k in b and b[k]
+        ]
+        rows.append(
+            Row(
+                bench.name,
+                m,
+                [r[k] for r in before if r and k in r],
+                [r[k] for r in after if r and k in r],
+                bound,
+                error,
+                pairs,
+            )
         )
-        for m in bench.metrics
-    ]
+    return rows
+
+
+def differing(bench: Bench, runs: Sequence[Figures]) -> list[str]:
+    """The ``same`` figures of ``bench`` that differ between runs (a note, not a verdict)."""
+    return [k for k in bench.same if len({r[k] for r in runs if k in r}) > 1]
 
 
 def passed(rows: Sequence[Row]) -> bool:
@@ -412,7 +461,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=",".join(BENCH_NAMES),
         help=f"comma-separated benchmarks (default all: {','.join(BENCH_NAMES)})",
     )
-    parser.add_argument("--quick", action="store_true", help="short runs, 2 rounds (~4 min)")
+    parser.add_argument("--quick", action="store_true", help="short runs, 2 rounds (~3 min)")
     parser.add_argument(
         "--rounds", type=int, default=None, help="runs of each tree (default 4, --quick 2)"
     )
@@ -577,15 +626,22 @@ def run_once(bench: Bench, tree: Tree, after: Tree, args: argparse.Namespace, lo
         raise BenchError(f"unreadable output ({type(exc).__name__}: {exc}); see {log}") from None
 
 
+def order(trees: Sequence[Tree], rnd: int) -> list[Tree]:
+    """The trees in the order round ``rnd`` (from 0) runs them: ABBA."""
+    return list(trees) if rnd % 2 == 0 else list(trees)[::-1]
+
+
 def measure(
     bench: Bench, trees: Sequence[Tree], args: argparse.Namespace, logs: Path
-) -> tuple[list[Row], dict[str, list[Figures]]]:
-    """``rounds`` runs of each tree, alternating; the rows and every run's figures."""
-    runs: dict[str, list[Figures]] = {t.side: [] for t in trees}
+) -> tuple[list[Row], dict[str, list[Figures | None]]]:
+    """``rounds`` runs of each tree, alternating, the first of a round's pair swapped every
+    round (before, after, after, before, ...: a load that grows or fades during the runs
+    weighs on both sides alike); the rows and every run's figures (``None``: failed)."""
+    runs: dict[str, list[Figures | None]] = {t.side: [] for t in trees}
     errors: list[str] = []
     after = trees[-1]
     for rnd in range(args.sizes.rounds):
-        for tree in trees:
+        for tree in order(trees, rnd):
             log = logs / f"{bench.name}-{tree.side}-{rnd + 1}.txt"
             start = time.perf_counter()
             try:
@@ -593,6 +649,7 @@ def measure(
             except (BenchError, OSError, subprocess.SubprocessError) as exc:
                 errors.append(f"{tree.side} round {rnd + 1}: {exc}")
                 print(f"  {bench.name} {tree.side} round {rnd + 1}: ERROR {exc}", flush=True)
+                runs[tree.side].append(None)
                 continue
             runs[tree.side].append(figures)
             shown = ", ".join(
@@ -658,6 +715,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         errs = {row.error for row in rows if row.bench == bench.name and row.error}
         for err in sorted(errs):
             print(f"* {bench.name} errors: {err}")
+        sides = raw.get(bench.name, {}).get("runs", {}).values()
+        every_run = [r for side in sides for r in side if r]
+        if bench.same:
+            keys = differing(bench, every_run)
+            same = f"NOT the same games: {', '.join(keys)} differ" if keys else "the same games"
+            print(f"* {bench.name}: both trees played {same} (seeded)")
     ok = passed(rows)
     print(
         f"\n{'PASS' if ok else 'FAIL'}: {sum(r.verdict == 'FAIL' for r in rows)} figures fail, "
