@@ -22,8 +22,9 @@ The benchmarks and the figures compared (``--only`` picks some):
   environments (wall-clock rates are in the JSON).
 
 Engine and RL rates are per CPU second of the benchmark's process: on a shared 2-core machine
-wall-clock rates halve when another job starts, CPU rates move far less. The server's CPU per
-step is the server process's; its latencies and the browser's times are wall clock.
+wall-clock rates halve when another job starts, CPU rates move less (not nothing). The
+server's CPU per step is the server process's; its latencies and the browser's times are wall
+clock.
 
 Each tree runs its own copy of a benchmark's script when it has one that takes the options used
 here (read from its ``--help``); otherwise the after tree's copy (or this checkout's) with that
