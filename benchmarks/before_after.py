@@ -42,7 +42,7 @@ stdout, ``--json FILE`` also writes every run's figures. The exit status is 1 wh
 figure fails or a run errs. Each run's output is kept in ``<workdir>/logs/``.
 
     python benchmarks/before_after.py                      # 05c1abc vs this checkout, ~13 min
-    python benchmarks/before_after.py --quick --json /tmp/ba.json   # ~3 min
+    python benchmarks/before_after.py --quick --json /tmp/ba.json   # ~3-5 min
     python benchmarks/before_after.py --before main --after HEAD --only island,scythe
 
 ``--cleanup`` removes the worktrees this run made or reused when it ends (``git worktree
@@ -113,7 +113,7 @@ FULL = Sizes(
 QUICK = Sizes(
     island_games=200,
     scythe_games=20,
-    server_seconds=10,
+    server_seconds=20,
     web_seconds=4,
     web_runs=2,
     rl_seconds=2,
@@ -462,7 +462,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=",".join(BENCH_NAMES),
         help=f"comma-separated benchmarks (default all: {','.join(BENCH_NAMES)})",
     )
-    parser.add_argument("--quick", action="store_true", help="short runs, 2 rounds (~3 min)")
+    parser.add_argument("--quick", action="store_true", help="short runs, 2 rounds (~3-5 min)")
     parser.add_argument(
         "--rounds", type=int, default=None, help="runs of each tree (default 4, --quick 2)"
     )
@@ -588,7 +588,11 @@ def script_for(bench: Bench, tree: Tree, after: Tree, python: str) -> tuple[Path
     """The tree's own copy of the script if it takes the options; else the after tree's, else
     this checkout's (run with ``tree``'s src)."""
     if bench.name not in tree.scripts:
-        candidates = [(tree.root, "own"), (after.root, "after's"), (REPO, "this checkout's")]
+        candidates = [
+            (tree.root, "its own"),
+            (after.root, "the after tree's"),
+            (REPO, "this checkout's"),
+        ]
         for root, origin in candidates:
             script = root / "benchmarks" / bench.script
             if accepts(script, tree, python, bench.needs):
