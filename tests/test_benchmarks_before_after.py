@@ -108,6 +108,11 @@ def test_rows_from_runs_round_by_round() -> None:
     assert rows[0].before == [60.0, 40.0] and rows[0].after == [56.0] * 3
     assert rows[0].paired == pytest.approx([56 / 60, 56 / 40])
     assert rows[1].before == [30.0] and rows[1].paired == pytest.approx([29 / 30])
+    assert [r.verdict for r in rows] == ["PASS", "ERROR"]  # 56 > median(60, 40); 5p missing
+    assert rows[1].error == "no 5p_games_per_cpu_s in before round 3" and not rows[0].error
+    # a run that failed makes every row of its benchmark an error
+    rows = ba.rows_for(bench, [None, *before[1:]], after, error="before round 1: timed out")
+    assert {r.verdict for r in rows} == {"ERROR"}
 
 
 def test_rounds_alternate_abba() -> None:
@@ -119,9 +124,18 @@ def test_parsers_read_the_benchmarks_json_lines() -> None:
     out = 'text\n{"players": 2, "games_per_cpu_s": 61.5, "games_per_s": 60.0, "decisions": 9}\n'
     out += '{"players": 5, "games_per_cpu_s": 29.0, "games_per_s": 28.0, "decisions": 7}\n'
     assert ba.parse_scythe(out)["5p_games_per_cpu_s"] == 29.0
-    lost = {"lost": 2, "cpu_ms_per_step": 1.0, "p50_ms": 3.0}
+    server = {"lost": 0, "steps": 90, "errors": 0, "steps_per_s": 9.0, "cpu_ms_per_step": 1.5}
+    server |= {"person_actions_per_s": 0.0, "p50_ms": None, "p99_ms": None}
+    assert ba.parse_server(json.dumps(server)) == {
+        "steps_per_s": 9.0,
+        "cpu_ms_per_step": 1.5,
+        "person_actions_per_s": 0.0,
+        "errors": 0.0,
+    }
     with pytest.raises(ba.BenchError, match="2 acknowledged actions"):
-        ba.parse_server(json.dumps(lost))
+        ba.parse_server(json.dumps(server | {"lost": 2}))
+    with pytest.raises(ba.BenchError, match="no step"):
+        ba.parse_server(json.dumps(server | {"steps": 0}))
     with pytest.raises(ba.BenchError):
         ba.parse_rl("no figures\n")
 
