@@ -41,8 +41,8 @@ trees played the same seeded games (the same count of decisions). A markdown tab
 stdout, ``--json FILE`` also writes every run's figures. The exit status is 1 when a judged
 figure fails or a run errs. Each run's output is kept in ``<workdir>/logs/``.
 
-    python benchmarks/before_after.py                      # 05c1abc vs this checkout, ~13 min
-    python benchmarks/before_after.py --quick --json /tmp/ba.json   # ~3-5 min
+    python benchmarks/before_after.py                      # 05c1abc vs this checkout, ~14 min
+    python benchmarks/before_after.py --quick --json /tmp/ba.json   # ~5 min
     python benchmarks/before_after.py --before main --after HEAD --only island,scythe
 
 ``--cleanup`` removes the worktrees this run made or reused when it ends (``git worktree
@@ -104,8 +104,8 @@ class Sizes:
 FULL = Sizes(
     island_games=600,
     scythe_games=60,
-    server_seconds=30,
-    web_seconds=10,
+    server_seconds=45,
+    web_seconds=8,
     web_runs=4,
     rl_seconds=5,
     rounds=4,
@@ -113,7 +113,7 @@ FULL = Sizes(
 QUICK = Sizes(
     island_games=200,
     scythe_games=20,
-    server_seconds=20,
+    server_seconds=30,
     web_seconds=4,
     web_runs=2,
     rl_seconds=2,
@@ -472,7 +472,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=",".join(BENCH_NAMES),
         help=f"comma-separated benchmarks (default all: {','.join(BENCH_NAMES)})",
     )
-    parser.add_argument("--quick", action="store_true", help="short runs, 2 rounds (~3-5 min)")
+    parser.add_argument("--quick", action="store_true", help="short runs, 2 rounds (~5 min)")
     parser.add_argument(
         "--rounds", type=int, default=None, help="runs of each tree (default 4, --quick 2)"
     )
