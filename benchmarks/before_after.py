@@ -706,10 +706,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "scripts": {t.side: [str(p) for p in t.scripts.get(bench.name, ())] for t in trees},
             }
     finally:
-        if args.cleanup:
-            for tree in trees:
-                if tree.made:
-                    git("worktree", "remove", "--force", str(tree.root))
+        if args.cleanup:  # one worktree when both sides name one commit (an A/A run)
+            for root in dict.fromkeys(t.root for t in trees if t.made):
+                git("worktree", "remove", "--force", str(root))
     print()
     print(
         f"{trees[0].rev} ({trees[0].commit[:12]}) -> {trees[1].rev} ({trees[1].commit[:12]}), "
