@@ -20,6 +20,10 @@ rates: ``obs us`` is the engine's ``state.observation(seat, log=False)`` (JSON; 
 read no log), ``enc us`` the encoding into the feature vector.
 
     python benchmarks/rl_speed.py --seconds 10 --rounds 3
+
+``--json`` prints the rates as one JSON line at the end, each hexfolk environment's also per
+CPU second (``"<name> cpu"``: steadier on a loaded machine); ``--no-split`` skips the batches
+of the split (what ``before_after.py`` runs).
 """
 
 from __future__ import annotations
@@ -135,6 +139,7 @@ def run_aec(game: str, players: int, seconds: float, seed: int, split: bool = Fa
     spent = time_observations(env) if split else {}
     rng = random.Random(seed)
     steps = episodes = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     env.reset(seed=seed)
     while time.perf_counter() - start < seconds:
@@ -148,7 +153,9 @@ def run_aec(game: str, players: int, seconds: float, seed: int, split: bool = Fa
         mask = env.observe(agent)["action_mask"]
         env.step(pick(mask, rng))
         steps += 1
-    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes, **spent}
+    seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    return {"steps": steps, "seconds": seconds, "cpu": cpu, "episodes": episodes, **spent}
 
 
 def run_gym(game: str, seconds: float, seed: int, split: bool = False) -> Result:
@@ -158,6 +165,7 @@ def run_gym(game: str, seconds: float, seed: int, split: bool = False) -> Result
     spent = time_observations(env.aec) if split else {}
     rng = random.Random(seed)
     steps = episodes = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     obs, _ = env.reset(seed=seed)
     while time.perf_counter() - start < seconds:
@@ -166,7 +174,9 @@ def run_gym(game: str, seconds: float, seed: int, split: bool = False) -> Result
         if terminated or truncated:
             episodes += 1
             obs, _ = env.reset(seed=seed + episodes)
-    return {"steps": steps, "seconds": time.perf_counter() - start, "episodes": episodes, **spent}
+    seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    return {"steps": steps, "seconds": seconds, "cpu": cpu, "episodes": episodes, **spent}
 
 
 def run_catanatron(py: Path, prefix: list[str], seconds: float, seed: int) -> Result:
@@ -197,6 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-peer", action="store_true", help="skip catanatron-gym")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument(
+        "--no-split", action="store_true", help="skip the batches that split a step's time"
+    )
     parser.add_argument(
         "--only",
         default="",
@@ -233,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the split of a step's time, in batches of their own: its timers are not in the rates
     split: dict[str, Result] = {}
     for name, run in runs:
-        if name.startswith("hexfolk"):
+        if name.startswith("hexfolk") and not args.no_split:
             split[name] = run(args.seconds, args.seed, split=True)
     print()
     print(
@@ -241,8 +254,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{'us/step':>8s} {'obs us':>7s} {'enc us':>7s}"
     )
     rates: dict[str, Any] = {}
+    cpu_rates: dict[str, float] = {}
     for name, t in total.items():
         rates[name] = t["steps"] / t["seconds"]
+        if t.get("cpu"):
+            cpu_rates[f"{name} cpu"] = t["steps"] / t["cpu"]
         per = 1e6 / t["steps"]
         s = split.get(name)
         obs = f"{s['observation'] * 1e6 / s['steps']:7.0f}" if s else f"{'-':>7s}"
@@ -268,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(from {rounds[0]:.2f}x to {rounds[-1]:.2f}x)"
         )
     if args.json:
-        print(json.dumps(rates))
+        print(json.dumps(rates | cpu_rates))
     return 0
 
 

@@ -14,6 +14,9 @@ database (or ``--db URL``); traffic goes to loopback only, bounded by ``--tables
 ``--trace`` switches on the server's latency trace (:mod:`hexfolk.server.trace`): per stage
 of a person's action (parse, queue, apply, commit, views, send, total), the group-commit
 transactions, the event loop's lag and its slowest callbacks, printed at the end.
+
+``--json`` prints, after the text, the figures unrounded as one JSON line (what
+``before_after.py`` reads).
 """
 
 from __future__ import annotations
@@ -189,6 +192,7 @@ def main() -> None:
     parser.add_argument(
         "--trace", action="store_true", help="print the server's latency trace per stage"
     )
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
     global BOT_DELAY, GAMES
     GAMES = [(g, GAME_OPTIONS[g]) for g in args.games.split(",") if g in GAME_OPTIONS] or GAMES
@@ -271,6 +275,24 @@ def main() -> None:
     print(f"acknowledged actions lost: {lost if lost >= 0 else 'not checked (--db given)'}")
     for err in stats.errors[:5]:
         print("error:", err)
+    if args.json:
+        figures = {
+            "tables": tables,
+            "seconds": elapsed,
+            "finished": stats.finished,
+            "steps": steps,
+            "steps_per_s": steps / elapsed,
+            "server_cpu_s": cpu,
+            "cpu_ms_per_step": cpu / steps * 1000 if steps else None,
+            "person_actions_per_s": len(stats.acked) / elapsed,
+            "p50_ms": p50 if lat else None,
+            "p99_ms": p99 if lat else None,
+            "samples": len(lat),
+            "refused": stats.refused,
+            "lost": lost,
+            "errors": len(stats.errors),
+        }
+        print(json.dumps(figures))
     if args.trace:
         print_trace(trace_path)
 

@@ -8,7 +8,10 @@ board of an 8-player table, Scythe on its board with a 5-player table (issue 15)
 both`` (the default) measures the two pages side by side, round by round, in one command.
 
     .venv/bin/python benchmarks/web_speed.py [--game island|scythe|both] [--seconds 15]
-        [--runs 5] [--against DIR]
+        [--runs 5] [--against DIR] [--json]
+
+``--json`` prints, after the text, one JSON line per side with each game's figures unrounded
+(first views and redraws in ms: median, mean, p95, max, count; what ``before_after.py`` reads).
 
 ``--against DIR`` serves another copy of the web client (for example the one of an older
 commit: ``git archive <commit> src/hexfolk/web | tar -x -C /tmp/old``, then
@@ -160,6 +163,20 @@ def _p95(xs: list[float]) -> float:
     return xs[max(0, int(len(xs) * 0.95) - 1)] if xs else float("nan")
 
 
+def _figures(firsts: list[float], redraws: list[float]) -> dict[str, float]:
+    """One game's figures for ``--json``, in ms, unrounded."""
+    return {
+        "first_view_median": statistics.median(firsts),
+        "first_view_max": max(firsts),
+        "first_views": len(firsts),
+        "redraw_median": statistics.median(redraws),
+        "redraw_mean": statistics.fmean(redraws),
+        "redraw_p95": _p95(redraws),
+        "redraw_max": max(redraws),
+        "redraws": len(redraws),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=15.0, help="how long to watch the bots")
@@ -178,6 +195,7 @@ def main() -> None:
         help="another copy of src/hexfolk/web (e.g. from git archive) measured side by side, "
         "round by round, so a loaded machine slows both alike",
     )
+    ap.add_argument("--json", action="store_true", help="also print the figures as JSON lines")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -221,6 +239,13 @@ def main() -> None:
             f" {statistics.median(r):.1f} ms, p95 {_p95(r):.1f} ms, max {max(r):.1f} ms over"
             f" {len(r)} redraws (the last table reached version {version}; target < 50 ms)"
         )
+    if args.json:
+        for k in sides:
+            print(
+                json.dumps(
+                    {"side": k, **{g: _figures(firsts[(k, g)], redraws[(k, g)]) for g in games}}
+                )
+            )
     if len(games) == 2:
         a, b = redraws[("this", "scythe")], redraws[("this", "island")]
         fa, fb = firsts[("this", "scythe")], firsts[("this", "island")]
