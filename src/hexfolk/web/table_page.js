@@ -267,7 +267,7 @@ export class TablePage {
   /** The game's plug-in has loaded: draw what the socket brought meanwhile. */
   setPlugin(plugin) {
     this.plugin = plugin;
-    if (this.closed) return;
+    if (this.closed || this.shut) return; // a refused socket's card (shutOut) stays
     if (this.table.status === "lobby") this.renderLobby();
     else if (this.view) this.scheduleRender();
   }
