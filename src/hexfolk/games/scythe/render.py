@@ -15,9 +15,7 @@ from typing import Any
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.display import (
     ability_text,
-    and_list,
     bottom_exhausted,
-    cards_words,
     draw_map,
     factory_text,
     gain_text,
@@ -30,8 +28,8 @@ from hexfolk.games.scythe.display import (
     top_text,
     track_cost_text,
     units_text,
-    winners_words,
 )
+from hexfolk.games.scythe.log_forms import and_list, cards_words, winners_words
 
 JSON = dict[str, Any]
 LOG_LINES = 6

@@ -117,5 +117,5 @@ def end_game(s: Position, reason: str) -> None:
     best = max(keys)
     winners = [q for q in range(s.n) if keys[q] == best]
     s.result = [1.0 / len(winners) if q in winners else 0.0 for q in range(s.n)]
-    s.write_log(None, f"game over ({reason}); winners: {winners}")
+    s.write_log(None, "game_over", reason=reason, winners=winners)
     s.phase = OVER
