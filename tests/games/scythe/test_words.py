@@ -22,8 +22,8 @@ import pytest
 from hexfolk.core import Action, load_game
 from hexfolk.core.rng import make_rng
 from hexfolk.games.scythe.log_forms import LOG, ScytheLogLine
-from hexfolk.games.scythe.territory_labels import LABELS
 from hexfolk.games.scythe.state import ScytheState
+from hexfolk.games.scythe.territory_labels import LABELS
 
 from .test_simultaneous import _at_commit
 
@@ -104,12 +104,12 @@ def test_the_log_forms_read_as_sentences_and_keep_their_rules_0_2_text() -> None
             "P1 reveals dial 3 and cards [4]: 7",
         ),
         (
-            _line("game_over", reason="sixth star", winners=[1]),
+            _line("game_over", winners=[1]),
             "game over (sixth star): P1 wins",
             "game over (sixth star); winners: [1]",
         ),
         (
-            _line("game_over", reason="sixth star in combat", winners=[0, 2]),
+            _line("game_over_combat", winners=[0, 2]),
             "game over (sixth star in combat): P0 and P2 share the win",  # OQ-16
             "game over (sixth star in combat); winners: [0, 2]",
         ),

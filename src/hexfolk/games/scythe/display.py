@@ -307,7 +307,8 @@ def cell_lines(loc: int, entry: JSON, notes: list[str]) -> list[str]:
         first = name
     else:
         t = D.TERRITORIES[loc]
-        first = f"{name} {TERRAIN_CODE[t['terrain']]}"
+        # the Factory's label is its terrain: "Factory", not "Factory FACTORY"
+        first = name if loc == D.FACTORY_LOC else f"{name} {TERRAIN_CODE[t['terrain']]}"
         marks = ("T" if t["tunnel"] else "") + ("?" if entry.get("encounter_token") else "")
         if marks:
             first += " " + marks

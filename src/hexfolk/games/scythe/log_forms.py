@@ -19,9 +19,9 @@ from functools import cached_property
 from typing import Any
 
 from hexfolk.core import LogBook, LogLine
-from hexfolk.core.reasons import ReasonBook
+from hexfolk.core.reasons import ReasonBook, render_kind, template_parts
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe.territory_labels import PLACE_KINDS
+from hexfolk.games.scythe.territory_labels import LABELS, PLACE_KINDS
 
 
 def and_list(parts: list[str]) -> str:
@@ -73,12 +73,12 @@ KINDS: dict[str, Any] = {
     "unit": str,
     "ability": str,
     "top": str,
+    "top_box": str,
     "bottom": str,
     "tile": str,
     "star": str,
     "gain": str,
     "space": str,
-    "end": str,
 }
 """The English renderers of the templates' kinds (``territory`` is a place kind)."""
 
@@ -110,7 +110,7 @@ TEMPLATES: dict[str, str] = {
     # bottom-row actions (SR-12, SR-20..SR-24, SR-41)
     "pays": "{seat:seat} pays 1 {resource:resource} from {territory:territory}",
     "coercion": "{seat:seat} discards a {value} combat card (Coercion)",
-    "upgrades": "{seat:seat} upgrades {top:top} and {bottom:bottom}",
+    "upgrades": "{seat:seat} upgrades {top:top_box} and {bottom:bottom}",
     "deploys": "{seat:seat} deploys the {ability:ability} mech on {territory:territory}",
     "builds": "{seat:seat} builds a {structure:structure} on {territory:territory}",
     "enlists": "{seat:seat} enlists the {recruit:bottom} recruit ({space:space})",
@@ -139,15 +139,32 @@ TEMPLATES: dict[str, str] = {
     "reveals_objective": "{seat:seat} reveals objective {number} ({number:objective})",
     "discards_objective": "{seat:seat} discards objective {number}",
     "discards_objective_hidden": "{seat:seat} discards an objective face down",
-    "game_over": "game over ({reason:end}): {winners:winners}",
+    "game_over": "game over (sixth star): {winners:winners}",
+    "game_over_combat": "game over (sixth star in combat): {winners:winners}",
+    "game_over_recruit": "game over (sixth star from a recruit bonus): {winners:winners}",
+    "game_over_objective": "game over (sixth star from an objective): {winners:winners}",
+    "game_over_because": "game over ({reason}): {winners:winners}",
 }
 """The English template of every log form (syntax: :mod:`hexfolk.core.reasons`)."""
+
+GAME_OVER_FORMS: dict[str, str] = {
+    "sixth star": "game_over",
+    "sixth star in combat": "game_over_combat",
+    "sixth star from a recruit bonus": "game_over_recruit",
+    "sixth star from an objective": "game_over_objective",
+}
+"""The log form of the game's end by its reason (SR-11: each way a sixth star is placed); any
+other reason (a game ended by hand) is ``game_over_because``, its reason in English."""
 
 RULES_0_2: dict[str, str] = {
     **TEMPLATES,
     "commits_cards": "{seat:seat} commits dial {dial}, cards {cards}",
     "reveals": "{seat:seat} reveals dial {dial} and cards {cards}: {total}",
-    "game_over": "game over ({reason:end}); winners: {winners}",
+    "game_over": "game over (sixth star); winners: {winners}",
+    "game_over_combat": "game over (sixth star in combat); winners: {winners}",
+    "game_over_recruit": "game over (sixth star from a recruit bonus); winners: {winners}",
+    "game_over_objective": "game over (sixth star from an objective); winners: {winners}",
+    "game_over_because": "game over ({reason}); winners: {winners}",
 }
 """The forms as rules 0.2 wrote them (rendered without board labels: places by id): the
 text a line keeps in the fingerprinted full state."""
@@ -167,6 +184,31 @@ class ScytheLogLine(LogLine):
 
 LOG = LogBook(TEMPLATES, KINDS, PLACE_KINDS)
 """Scythe's log book (``ScytheGame.log_book``)."""
+
+
+def words_for(form: str, params: dict[str, Any], viewer: int | None) -> str:
+    """The English sentence of a line of ``form`` with ``params`` as ``viewer`` reads it: the
+    first seat the sentence names is marked ``P0 (you)`` when it is the viewer's (the
+    terminal's log)."""
+    out: list[str] = []
+    marked = viewer is None
+    for literal, name, kind, one, other in template_parts(LOG.templates[form]):
+        out.append(literal)
+        if name is None:
+            continue
+        value = params[name]
+        if one is not None:
+            single = len(value) == 1 if isinstance(value, list) else value == 1
+            out.append(one if single else (other or ""))
+        elif kind is None:
+            out.append(str(value))
+        else:
+            out.append(render_kind(LOG.book.kinds, kind, value, LABELS))
+            if kind in ("seat", "seating", "winners") and not marked:
+                marked = True
+                if kind == "seat" and value == viewer:
+                    out.append(" (you)")
+    return "".join(out)
 
 
 def rules_text(line: str) -> str:

@@ -20,8 +20,9 @@ from typing import Any
 
 from hexfolk.games.scythe import data as D
 
-PLACE_KINDS = frozenset({"territory"})
-"""The place kinds of Scythe's log templates and reasons (``{name:territory}``)."""
+PLACE_KINDS = frozenset({"territory", "territories"})
+"""The place kinds of Scythe's log templates and reasons: ``{name:territory}`` (one location)
+and ``{name:territories}`` (a list of them, ``C3, F4``)."""
 
 _CELL = re.compile(r"^r(\d+)c(\d+)$")
 
@@ -50,10 +51,15 @@ class TerritoryLabels:
             raise ValueError("two Scythe locations share a label")
 
     def label(self, kind: str, value: Any) -> str:
-        """The label of location ``value`` (its id or index) for place kind ``territory``."""
-        if kind not in PLACE_KINDS:
+        """The label of location ``value`` (its id or index) for place kind ``territory``, of
+        each of a list of them for ``territories``; a value that names no location as it is."""
+        if kind == "territories":
+            return ", ".join(self.label("territory", v) for v in value)
+        if kind != "territory":
             raise KeyError(f"Scythe has no place kind {kind!r}")
-        return self.by_index[value] if type(value) is int else self.by_id[value]
+        if type(value) is int:
+            return self.by_index[value] if 0 <= value < len(self.by_index) else str(value)
+        return self.by_id.get(value, str(value))
 
 
 LABELS = TerritoryLabels()
