@@ -249,3 +249,17 @@ def test_sr43_the_commitments_read_as_sentences_and_stay_secret() -> None:
     assert "P0 reveals dial 2 and no combat card: strength 2" in log
     assert "P1 reveals dial 1 and combat card 3: strength 4" in log
     assert all(raw_in(line) == [] for line in log)
+
+
+def test_the_compiled_forms_write_the_book_s_sentences() -> None:
+    """``LOG.make`` (each form compiled to one format pattern, for speed) writes every line of
+    random games exactly as the book's own renderer writes it from the template."""
+    forms = set()
+    for players, seed in ((2, 1), (4, 3)):
+        state = play_and_check(players, seed, Seen())
+        for _, line in state.log:
+            assert isinstance(line, ScytheLogLine)
+            assert str(line) == LOG.book.render(line.form, line.params, None, LABELS), line
+            assert LOG.make(line.form, line.params) == line
+            forms.add(line.form)
+    assert {"moves", "commits_cards", "reveals", "star"} <= forms

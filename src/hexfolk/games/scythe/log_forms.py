@@ -15,6 +15,7 @@ The fingerprint (``full_state``) keeps each line as rules 0.2 wrote it (board id
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -182,7 +183,66 @@ class ScytheLogLine(LogLine):
         return _RULES_0_2.render(self.form, self.params, None)
 
 
-LOG = LogBook(TEMPLATES, KINDS, PLACE_KINDS)
+Writer = Callable[[dict[str, Any]], str]
+"""A form compiled: its English sentence from its params."""
+
+_WORDS = frozenset(k for k, render in KINDS.items() if render is str)
+"""Kinds whose English is the value itself."""
+
+
+def _compile(template: str) -> Writer | None:
+    """``template`` compiled once to one f-string over the params (``None``: a template with
+    a ``{name|one|other}``, which only the book's own renderer writes). The code is built
+    from the template's parts alone: literals escaped, params read by name, a place by its
+    label, a kind with a renderer through it (``kinds``); ``seat`` is ``P`` and the number."""
+    source: list[str] = []
+    for literal, name, kind, one, _ in template_parts(template):
+        if "\n" in literal or "\\" in literal:  # pragma: no cover - not in Scythe's templates
+            return None
+        source.append(literal.replace('"', '\\"').replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        if one is not None or not name.isidentifier():
+            return None
+        value = f"p[{name!r}]"
+        if kind == "seat":
+            source.append(f"P{{{value}}}")  # _seat
+        elif kind is None or kind in _WORDS:
+            source.append(f"{{{value}}}")
+        elif kind == "territory":
+            source.append(f"{{labels[{value}]}}")
+        elif kind in KINDS:
+            source.append(f"{{kinds[{kind!r}]({value})}}")
+        else:  # pragma: no cover - the book checked every kind
+            return None
+    code = f'lambda p: f"{"".join(source)}"'
+    namespace = {"labels": LABELS.by_id, "kinds": KINDS}
+    writer: Writer = eval(code, namespace)
+    return writer
+
+
+class ScytheLogBook(LogBook):
+    """Scythe's :class:`LogBook` with each form compiled once to an f-string: a line is
+    written at every log write of every game (bots, RL, tables), so it costs what the engine's
+    own f-strings cost (the same text as the book's renderer: ``tests/games/scythe/test_words.py``).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(TEMPLATES, KINDS, PLACE_KINDS)
+        self.writers: dict[str, Writer | None] = {f: _compile(t) for f, t in TEMPLATES.items()}
+        """Each form's compiled writer."""
+
+    def make(self, form: str, params: dict[str, Any]) -> ScytheLogLine:
+        """The line of ``form`` with ``params`` (territories by their board labels)."""
+        writer = self.writers[form]
+        if writer is None:  # pragma: no cover - no Scythe template has {name|one|other}
+            text = self.book.render(form, params, None, LABELS)
+        else:
+            text = writer(params)
+        return ScytheLogLine(text, form, params)
+
+
+LOG = ScytheLogBook()
 """Scythe's log book (``ScytheGame.log_book``)."""
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from hexfolk.core import Action, Commitments, Game, State
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe.log_forms import LOG, ScytheLogLine
+from hexfolk.games.scythe.log_forms import LOG
 from hexfolk.games.scythe.phases import (
     ARTILLERY,
     COMMIT,
@@ -26,7 +26,6 @@ from hexfolk.games.scythe.phases import (
     Continuation,
     Phase,
 )
-from hexfolk.games.scythe.territory_labels import LABELS
 
 CHARACTER, MECH, WORKER = 0, 1, 2
 """Unit kinds (``SelectUnit.kind``, ``UnitMove.kind``)."""
@@ -457,7 +456,7 @@ class Position(State):
     def write_log(self, vis: frozenset[int] | None, form: str, **params: Any) -> None:
         """Append a log line of ``form`` (:mod:`.log_forms`) with ``params``, seen by ``vis``
         (``None``: everybody)."""
-        self.log.append((vis, LOG.line(form, LABELS, line_class=ScytheLogLine, **params)))
+        self.log.append((vis, LOG.make(form, params)))
 
     def write_log_for_others(self, seats: tuple[int, ...], form: str, **params: Any) -> None:
         """Log a line of ``form`` for everyone except ``seats`` (who got a detailed entry);

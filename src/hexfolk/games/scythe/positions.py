@@ -33,7 +33,7 @@ from typing import Any
 
 from hexfolk.core import Commitments, LogLine, PositionError
 from hexfolk.games.scythe import data as D
-from hexfolk.games.scythe.log_forms import LOG, ScytheLogLine
+from hexfolk.games.scythe.log_forms import LOG
 from hexfolk.games.scythe.mat import cube_slots
 from hexfolk.games.scythe.phases import PHASE_NAMES, PHASE_OF_KIND, Continuation, Phase
 from hexfolk.games.scythe.position import (
@@ -47,7 +47,6 @@ from hexfolk.games.scythe.position import (
     UnitMove,
 )
 from hexfolk.games.scythe.stars import star_cap
-from hexfolk.games.scythe.territory_labels import LABELS
 
 FORMAT = 1
 """The version of the document layout."""
@@ -262,7 +261,7 @@ def _log_line(d: _Reader, line: Any) -> str:
     if form not in LOG.templates:
         raise d.fail(f"{form!r} is not a Scythe log form")
     try:
-        return LOG.line(form, LABELS, line_class=ScytheLogLine, **dict(line["params"]))
+        return LOG.make(form, dict(line["params"]))
     except (KeyError, IndexError, TypeError, ValueError) as e:
         raise d.fail(f"log line {line!r}: {e}") from e
 
