@@ -11,11 +11,19 @@ import { placeLabel } from "./board.js";
 
 const word = (prefix, x) => { const k = `${prefix}.${x}`; const v = t(k); return v === k ? String(x) : v; };
 
+const andList = (xs) => (xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
+
 registerLogKinds("scythe", {
   seat: (v, ctx) => ctx.seat(v),
   territory: (v, ctx) => ctx.place("territory", v),
-  cards: (v) => (v.length ? v.join(", ") : "—"),
-  winners: (v, ctx) => v.map((q) => ctx.seat(q)).join(", "),
+  // the English templates are the engine's: there the kind holds the words (cards_words,
+  // winners_words of log_forms.py); the other languages' templates hold them around the list
+  cards: (v) => (lang === "en" ? (v.length ? `${v.length === 1 ? "combat card" : "combat cards"} ${andList(v.map(String))}` : "no combat card") : (v.length ? v.join(", ") : "—")),
+  winners: (v, ctx) => {
+    const names = v.map((q) => ctx.seat(q));
+    if (lang !== "en") return names.join(", ");
+    return names.length === 0 ? "nobody wins" : names.length === 1 ? `${names[0]} wins` : `${andList(names)} share the win`;
+  },
   seating: (v, ctx) => v.map(([q, faction, mat]) => `${ctx.seat(q)} (${word("faction", faction)}, ${word("mat", mat)})`).join(", "),
   objective: (v) => cardText(`card.obj.${v}.name`, String(v)),
   resource: (v) => word("res", v),
