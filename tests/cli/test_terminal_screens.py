@@ -101,7 +101,7 @@ def test_the_scythe_map_fits_80_columns_and_the_full_map_comes_when_wide() -> No
     narrow.state = state
     narrow._typed(0, "board", [])
     text80 = out80.getvalue()
-    assert "r4c3 FA" in text80 and "where things are:" in text80  # the condensed grid
+    assert "D5 tu" in text80 and "where things are:" in text80  # the condensed grid (r5c3)
     assert max(len(x) for x in text80.splitlines()) <= 80
     wide, out = _session("scythe", 2, Size(160, 60))
     wide.state = state
@@ -110,7 +110,7 @@ def test_the_scythe_map_fits_80_columns_and_the_full_map_comes_when_wide() -> No
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "mark"), [("island", 4, "[0]"), ("scythe", 2, "r4c3 FA")]
+    ("game_id", "players", "mark"), [("island", 4, "[0]"), ("scythe", 2, "D5 tu")]
 )
 def test_a_bigger_terminal_shows_more(game_id: str, players: int, mark: str) -> None:
     """From 40 rows the board comes above the decision when it fits; 80 × 24 has no room."""

@@ -7,10 +7,11 @@
 // refused socket, and drawing the newest view once per frame with the redraw timing hooks of
 // benchmarks/web_speed.py. A game is a plug-in (games/registry.js, docs/adding-a-game.md):
 // `mount(shell)` builds its part of the page, `update(part)` draws a view, `logForms(line,
-// seats)` says a log line in words, `settingsForm(table)` is its table lobby's settings.
+// seats, geometry)` says a log line ({form, params, text}) in words, `settingsForm(table)` is its table lobby's settings.
 import { api, me, forgetMe } from "./api.js";
 import { h, toast, sync } from "./dom.js";
 import { t } from "./i18n.js";
+import { logText } from "./log_lines.js";
 import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
@@ -341,7 +342,7 @@ export class TablePage {
     sync(this.el.log, this.log.slice(start).map((line, i) => {
       const n = start + i;
       const late = this.timedOut(n);
-      return { key: String(n), sig: `${line}\n${names}\n${late}`, build: () => h(late ? "li.timeout" : "li", { text: this.marked(this.plugin.logForms(line, seats), n), title: line }) };
+      return { key: String(n), sig: `${logText(line)}\n${names}\n${late}`, build: () => h(late ? "li.timeout" : "li", { text: this.marked(this.plugin.logForms(line, seats, this.geometry), n), title: logText(line) }) };
     }));
     // no scrollTop here: reading the height would lay the page out in the middle of a redraw
     // (the biggest cost of a redraw, benchmarks/web_speed.py); the box's column-reverse keeps

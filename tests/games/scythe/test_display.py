@@ -20,6 +20,7 @@ from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import ChooseSection, EncounterOption, Pay, Step
 from hexfolk.games.scythe.display import CELL, HALF, ROW, draw_map
 from hexfolk.games.scythe.state import ScytheState
+from hexfolk.games.scythe.territory_labels import LABELS
 
 from .helpers import (
     clear_board,
@@ -59,16 +60,25 @@ def random_states(players: int, seed: int, every: int) -> list[ScytheState]:
     return out
 
 
+ID_OF_LABEL = {label: loc for loc, label in LABELS.by_id.items()}
+"""The board id of each territory label the map writes (``G4``, ``Factory``, ``Nordic base``)."""
+
+
 def read_cells(lines: list[str]) -> dict[str, tuple[int, int, list[str]]]:
-    """Every map cell by its first word: (line, column, the cell's three lines)."""
+    """Every map cell by the board id of its label, the cell's first word or two (``G4``,
+    ``Nordic base``): (line, column, the cell's three lines)."""
     cells: dict[str, tuple[int, int, list[str]]] = {}
-    names = set(D.LOC_NAMES)
     for i, line in enumerate(lines):
         col = 0
-        for word in line.split(" "):
-            name = word.lstrip("~")
-            start = col + (len(word) - len(name))
-            if name in names:
+        words = line.split(" ")
+        for w, word in enumerate(words):
+            label = word.lstrip("~")
+            start = col + (len(word) - len(label))
+            col += len(word) + 1
+            if w + 1 < len(words) and f"{label} {words[w + 1]}" in ID_OF_LABEL:
+                label = f"{label} {words[w + 1]}"
+            if label in ID_OF_LABEL:
+                name = ID_OF_LABEL[label]
                 assert name not in cells, f"{name} drawn twice"
                 block = [
                     (lines[i + k] if i + k < len(lines) else "").ljust(start + CELL)[
@@ -77,7 +87,6 @@ def read_cells(lines: list[str]) -> dict[str, tuple[int, int, list[str]]]:
                     for k in range(3)
                 ]
                 cells[name] = (i, start, block)
-            col += len(word) + 1
     return cells
 
 
@@ -107,7 +116,8 @@ def check_map(obs: dict[str, Any]) -> None:
         assert ("?" in first) == bool(entry.get("encounter_token")), name
         want_units = expected_units(entry.get("units", {}))
         assert block[1].strip() == want_units or (
-            block[1].endswith("+") and any(line.startswith(f"  * {name}:") for line in lines)
+            block[1].endswith("+")
+            and any(line.startswith(f"  * {LABELS.by_id[name]}:") for line in lines)
         ), (name, block, want_units)
         third = block[2].strip()
         if "structure" in entry and not third.endswith("+"):
@@ -172,8 +182,8 @@ def test_sr4_crowded_territory_overflows_into_a_note() -> None:
     put_structure(s, 0, "mill", "r3c1")
     obs = s.observation(0)
     check_map(obs)
-    notes = [line for line in draw_map(obs) if line.startswith("  * r3c1:")]
-    assert notes == ["  * r3c1: mill of seat 0, 12 oil, 12 metal, 12 food, 12 wood"]
+    notes = [line for line in draw_map(obs) if line.startswith("  * B3:")]  # r3c1's label
+    assert notes == ["  * B3: mill of seat 0, 12 oil, 12 metal, 12 food, 12 wood"]
 
 
 @pytest.mark.parametrize("mat", [m["id"] for m in MATS])
@@ -283,7 +293,7 @@ def test_sr47_encounter_hints_and_view_show_the_card_options() -> None:
     play(s, "encounter 3")
     obs = s.observation(0)
     view = GAME.render_observation(obs)
-    assert "Encounter card 3 on r2c6:" in view
+    assert "Encounter card 3 on G2:" in view  # r2c6 by its board label
     assert "option 2: pay $2 -> 1 worker, 3 food" in view
     hint = GAME.describe_action(obs, EncounterOption(2))
     assert hint.startswith("pay $2 -> 1 worker, 3 food")
@@ -306,5 +316,5 @@ def test_sr14_pay_hint_names_the_source() -> None:
     assert pays
     for a in pays:
         hint = GAME.describe_action(obs, a)
-        assert hint.startswith(f"1 of the 2 metal on {D.LOC_NAMES[a.loc]}")
+        assert hint.startswith(f"1 of the 2 metal on {LABELS.by_index[a.loc]}")
         assert "still to pay" in hint

@@ -6,9 +6,10 @@ refusal reasons are checked against :data:`RAW`, a pattern of raw data (brackets
 ``None``/``True``/``False``, quoted strings, JSON keys, tuples, bare lists of floats). The
 pattern is first proved on planted raw lines, so the check cannot pass by matching nothing.
 
-The state keeps its log lines in the form of rules 0.2 (``P0 commits dial 3, cards [4]``):
-they are part of the fingerprinted full state, so records keep replaying; the words are made
-on the way out (``observation``). The last tests pin both halves.
+Each log line is data (issue 26): a form and its params, whose English sentence (territories
+by their board labels) is what observations carry; the fingerprinted full state keeps the line
+as rules 0.2 wrote it (``P0 commits dial 3, cards [4]``, board ids), so records keep
+replaying. The last tests pin both halves.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ import pytest
 
 from hexfolk.core import Action, load_game
 from hexfolk.core.rng import make_rng
-from hexfolk.games.scythe.display import log_words
+from hexfolk.games.scythe.log_forms import LOG, ScytheLogLine
 from hexfolk.games.scythe.state import ScytheState
+from hexfolk.games.scythe.territory_labels import LABELS
 
 from .test_simultaneous import _at_commit
 
@@ -57,7 +59,7 @@ CLEAN = [
     "P1 reveals dial 3 and combat cards 4 and 2: strength 9",
     "the dial goes from 0 to min(7, your power 3) = 3 (SR-43)",
     "move: move 3 units or $1 | build (2 wood, +1 coin); all built",
-    "P2's units on r5c2 retreat to the Saxony home base",
+    "P2's units on C5 retreat to Saxony base",
 ]
 
 
@@ -76,25 +78,52 @@ def test_the_pattern_passes_sentences(line: str) -> None:
     assert raw_in(line) == []
 
 
-def test_the_engine_s_raw_log_forms_read_as_sentences() -> None:
-    """Each raw form the state keeps (rules 0.2) and its sentence."""
-    assert log_words("P0 commits dial 3, cards [4, 2]") == (
-        "P0 commits dial 3 and combat cards 4 and 2"
-    )
-    assert log_words("P1 commits dial 0, cards []") == "P1 commits dial 0 and no combat card"
-    assert log_words("P1 reveals dial 3 and cards [4]: 7") == (
-        "P1 reveals dial 3 and combat card 4: strength 7"
-    )
-    assert log_words("game over (sixth star); winners: [1]") == "game over (sixth star): P1 wins"
-    assert log_words("game over (sixth star in combat); winners: [0, 2]") == (
-        "game over (sixth star in combat): P0 and P2 share the win"  # OQ-16
-    )
-    assert log_words("P3's units on r3c2 retreat to home_rusviet") == (
-        "P3's units on r3c2 retreat to the Rusviet home base"
-    )
-    assert log_words("P0 gains 2 coins") == "P0 gains 2 coins"  # other lines as they are
-    for planted in PLANTED_RAW[:2]:
-        assert raw_in(log_words(planted)) == []
+def _line(form: str, **params: object) -> ScytheLogLine:
+    line = LOG.line(form, LABELS, line_class=ScytheLogLine, **params)
+    assert isinstance(line, ScytheLogLine)
+    return line
+
+
+def test_the_log_forms_read_as_sentences_and_keep_their_rules_0_2_text() -> None:
+    """Each form whose rules-0.2 text showed raw data: its sentence and its fingerprint text;
+    a territory reads as its board label there and as its id in the fingerprint."""
+    cases = [
+        (
+            _line("commits_cards", seat=0, dial=3, cards=[4, 2]),
+            "P0 commits dial 3 and combat cards 4 and 2",
+            "P0 commits dial 3, cards [4, 2]",
+        ),
+        (
+            _line("commits_cards", seat=1, dial=0, cards=[]),
+            "P1 commits dial 0 and no combat card",
+            "P1 commits dial 0, cards []",
+        ),
+        (
+            _line("reveals", seat=1, dial=3, cards=[4], total=7),
+            "P1 reveals dial 3 and combat card 4: strength 7",
+            "P1 reveals dial 3 and cards [4]: 7",
+        ),
+        (
+            _line("game_over", winners=[1]),
+            "game over (sixth star): P1 wins",
+            "game over (sixth star); winners: [1]",
+        ),
+        (
+            _line("game_over_combat", winners=[0, 2]),
+            "game over (sixth star in combat): P0 and P2 share the win",  # OQ-16
+            "game over (sixth star in combat); winners: [0, 2]",
+        ),
+        (
+            _line("retreat", seat=3, territory="r3c2", to="home_rusviet"),
+            "P3's units on C3 retreat to Rusviet base",
+            "P3's units on r3c2 retreat to home_rusviet",
+        ),
+        (_line("gains", seat=0, amount=2, what="coins"), "P0 gains 2 coins", "P0 gains 2 coins"),
+    ]
+    for line, words, rules in cases:
+        assert str(line) == words
+        assert line.rules_text == rules
+        assert raw_in(line) == []
 
 
 class Seen:
@@ -185,13 +214,17 @@ def test_the_fingerprinted_log_keeps_its_form() -> None:
     """The full state (the fingerprint) keeps the log as rules 0.2 wrote it; only the
     observation's words change, so records of 0.2 replay with the same fingerprints."""
     state = play_and_check(2, 1, Seen())
-    stored = [text for _, text in state.log]
+    lines = [line for _, line in state.log]
+    assert all(type(line) is ScytheLogLine for line in lines)
+    stored = [line.rules_text for line in lines]
     assert any(re.search(r"cards \[[\d, ]*\]", t) for t in stored)
+    assert any(re.search(r"\br\dc\d\b", t) for t in stored)  # territories by board id
     assert stored[-1].startswith("game over (") and "; winners: [" in stored[-1]
     full = state.full_state()
     assert [t for _, t in full["log"]] == stored
     spectator = state.observation(None)["log"]
-    assert spectator[-1] == log_words(stored[-1])
+    assert spectator[-1] == lines[-1] and spectator[-1] != stored[-1]
+    assert not any(re.search(r"\br\dc\d\b|\bhome_", line) for line in spectator)
     assert raw_in(spectator[-1]) == []
 
 
@@ -216,3 +249,17 @@ def test_sr43_the_commitments_read_as_sentences_and_stay_secret() -> None:
     assert "P0 reveals dial 2 and no combat card: strength 2" in log
     assert "P1 reveals dial 1 and combat card 3: strength 4" in log
     assert all(raw_in(line) == [] for line in log)
+
+
+def test_the_compiled_forms_write_the_book_s_sentences() -> None:
+    """``LOG.make`` (each form compiled to one format pattern, for speed) writes every line of
+    random games exactly as the book's own renderer writes it from the template."""
+    forms = set()
+    for players, seed in ((2, 1), (4, 3)):
+        state = play_and_check(players, seed, Seen())
+        for _, line in state.log:
+            assert isinstance(line, ScytheLogLine)
+            assert str(line) == LOG.book.render(line.form, line.params, None, LABELS), line
+            assert LOG.make(line.form, line.params) == line
+            forms.add(line.form)
+    assert {"moves", "commits_cards", "reveals", "star"} <= forms

@@ -46,7 +46,8 @@ def test_world_shows_the_seat_its_observation(players: int, seed: int) -> None:
     for state in _positions(players, seed):
         for seat in range(players):
             obs = state.observation(seat)
-            wire = json.loads(json.dumps(obs))  # what a remote client holds
+            # what a remote client holds: the log as entries {form, params, text} (issue 26)
+            wire = json.loads(json.dumps({**obs, "log": [line.to_json() for line in obs["log"]]}))
             world = game.world_from_observation(wire, seat, random.Random(checked))
             assert world.observation(seat) == obs  # every field, the log included
             checked += 1

@@ -2,10 +2,12 @@
 the territories with something on them as a list in words.
 
 The engine's own map (``Game.render_observation``) needs about 125 columns; this grid places
-territory ``rRcC`` at ``board_geometry()``'s ``xy`` (5 columns per x unit, one band of two
-lines per row of hexes), so it fits 80 columns. Line one of a cell: the id and terrain
-(``r1c4 fo``, with ``?`` an encounter, ``T`` a tunnel; ``FA`` is the Factory); line two: the
-units (``1:C2M3W`` = seat 1's character, 2 mechs, 3 workers) or ``+`` when more is listed.
+each territory at ``board_geometry()``'s ``xy`` (5 columns per x unit, one band of two lines
+per row of hexes), so it fits 80 columns. Line one of a cell: the territory's board label and
+terrain (``E1 fo``, with ``?`` an encounter, ``T`` a tunnel; ``Factory`` is the Factory, a
+home base its faction); line two: the units (``1:C2M3W`` = seat 1's character, 2 mechs, 3
+workers) or ``+`` when more is listed. Places are named by their labels (``docs/scythe.md``,
+"Territory labels"), in the grid and in the list.
 """
 
 from __future__ import annotations
@@ -53,8 +55,16 @@ def units_words(units: JSON) -> str:
     return "; ".join(out)
 
 
+def label(name: str, geometry: JSON) -> str:
+    """The board label of place ``name`` (its id): ``r1c4`` -> ``E1`` (the geometry's)."""
+    place = (geometry.get("territories") or {}).get(name) or (geometry.get("home_bases") or {}).get(
+        name
+    )
+    return str(place.get("label", name)) if place else name
+
+
 def territory_words(name: str, entry: JSON, geometry: JSON) -> str:
-    """One territory in words: ``"r1c4 forest: P1 worker; 1 wood"``."""
+    """One territory in words: ``"E1 forest: P1 worker; 1 wood"``."""
     kind = _terrain(name, geometry)
     parts = []
     if entry.get("units"):
@@ -67,7 +77,9 @@ def territory_words(name: str, entry: JSON, geometry: JSON) -> str:
         parts.append(f"P{st['seat']}'s {st['kind']}")
     if entry.get("encounter_token"):
         parts.append("encounter")
-    return f"{name} {kind}: " + "; ".join(parts)
+    if name == geometry.get("factory"):
+        return f"{label(name, geometry)}: " + "; ".join(parts)
+    return f"{label(name, geometry)} {kind}: " + "; ".join(parts)
 
 
 def _terrain(name: str, geometry: JSON) -> str:
@@ -87,8 +99,10 @@ def grid(observation: JSON, geometry: JSON) -> list[str]:
         x, y = t["xy"]
         entry = board.get(name) or {}
         mark = ("T" if t.get("tunnel") else "") + ("?" if entry.get("encounter_token") else "")
-        short = "FA" if name == geometry.get("factory") else TERRAIN_SHORT.get(t["terrain"], "")
-        top = f"{name} {short}{mark}"
+        if name == geometry.get("factory"):
+            top = f"{label(name, geometry)}{mark}"
+        else:
+            top = f"{label(name, geometry)} {TERRAIN_SHORT.get(t['terrain'], '')}{mark}"
         cells[(x, y)] = (top, _second(entry))
     for name, h in (geometry.get("home_bases") or {}).items():
         if not h.get("in_base_game", True) and name not in board:
@@ -125,7 +139,7 @@ def _second(entry: JSON) -> str:
 
 LEGEND = (
     "mt mountain>metal, fa farm>food, tu tundra>oil, fo forest>wood, vi village>workers, "
-    "~~ lake, FA the Factory, T tunnel, ? encounter; 1:C2M3W = P1's character, 2 mechs, "
+    "~~ lake, T tunnel, ? encounter; 1:C2M3W = P1's character, 2 mechs, "
     "3 workers; + more (listed below)"
 )
 

@@ -9,7 +9,8 @@ from typing import Any
 
 from hexfolk.cli.terminal import scythe_map
 from hexfolk.cli.terminal.screen import Size, fit
-from hexfolk.core import Game
+from hexfolk.core import Game, LogLine
+from hexfolk.games.scythe.log_forms import LOG, words_for
 
 JSON = Mapping[str, Any]
 
@@ -169,12 +170,17 @@ def hint(obs: JSON, engine_hint: str) -> str:
     )
 
 
-_P = re.compile(r"\bP(\d)\b")
-
-
-def log_sentence(line: str, obs: JSON, viewer: int | None) -> str:
-    """A Scythe log line (the engine writes it in words, winners included: ``P0 wins``);
-    the viewer's own ``P<n>`` is marked ``P<n> (you)``."""
-    if viewer is None:
-        return line
-    return _P.sub(lambda m: m[0] + (" (you)" if int(m[1]) == viewer else ""), line, count=1)
+def log_sentence(line: Any, obs: JSON, viewer: int | None) -> str:
+    """A Scythe log entry in words, read from its form and params (a line object, or its JSON
+    ``{form, params, text}`` as a remote table sends it); the first seat it names is marked
+    ``P<n> (you)`` when it is the viewer's. A plain line (an old record's) is shown as it is."""
+    if isinstance(line, LogLine):
+        form, params = line.form, line.params
+    elif isinstance(line, Mapping) and line.get("form") in LOG.templates:
+        form, params = line["form"], line.get("params") or {}
+    else:
+        return str(line.get("text", "")) if isinstance(line, Mapping) else str(line)
+    try:
+        return words_for(form, params, viewer)
+    except (KeyError, IndexError, TypeError, ValueError):  # a malformed entry: its own text
+        return str(line.get("text", "")) if isinstance(line, Mapping) else str(line)

@@ -5,20 +5,18 @@ one seat's observation and the public data tables, never from the state.
 The map puts every territory at its axial position: a cell of three lines per hex, rows offset
 by half a cell, as on the printed board::
 
-    r2c3 tun T ?       id, terrain code, T = printed tunnel, ? = encounter token
+    D2 tun T ?         label, terrain code, T = printed tunnel, ? = encounter token
     0:CM3W 1:2M        units per seat: C character, M mechs, W workers (count before letter)
     mill0 2o 1f        structure (kind, seat) and resource tokens (oil metal food wood)
 
 A ``~`` between two cells marks a river on that edge (a run of ``~`` under a cell marks the
 river on its lower-left or lower-right edge). Home bases of the factions in play stand where
-they are printed (``home_nordic``).
+they are printed (``Nordic base``). Places are named by their board labels
+(:mod:`.territory_labels`: ``D2``, ``Factory``, ``Nordic base``), in the map and the hints.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from hexfolk.core.hexgrid import centre
@@ -55,6 +53,7 @@ from hexfolk.games.scythe.actions import (
     Upgrade,
     UseArtillery,
 )
+from hexfolk.games.scythe.territory_labels import LABELS
 
 JSON = dict[str, Any]
 
@@ -115,73 +114,6 @@ def resources_text(res: JSON, sep: str = " ") -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def and_list(parts: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def cards_words(cards: list[int]) -> str:
-    """Combat cards by value: ``no combat card``, ``combat card 4``, ``combat cards 4 and 2``."""
-    if not cards:
-        return "no combat card"
-    return ("combat card " if len(cards) == 1 else "combat cards ") + and_list(
-        [str(v) for v in cards]
-    )
-
-
-def winners_words(winners: list[int]) -> str:
-    """``P1 wins``; ``P0 and P2 share the win`` (OQ-16); ``nobody wins``."""
-    names = [f"P{q}" for q in winners]
-    if not names:
-        return "nobody wins"
-    return f"{names[0]} wins" if len(names) == 1 else f"{and_list(names)} share the win"
-
-
-def home_words(faction: str) -> str:
-    """``home_saxony`` -> ``the Saxony home base``."""
-    return f"the {faction.capitalize()} home base"
-
-
-_CARD_LIST = r"\[([\d, ]*)\]"
-_LOG_FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (
-        re.compile(rf"^(P\d+) commits dial (\d+), cards {_CARD_LIST}$"),
-        lambda m: f"{m[1]} commits dial {m[2]} and {cards_words(_ints(m[3]))}",
-    ),
-    (
-        re.compile(rf"^(P\d+) reveals dial (\d+) and cards {_CARD_LIST}: (\d+)$"),
-        lambda m: f"{m[1]} reveals dial {m[2]} and {cards_words(_ints(m[3]))}: strength {m[4]}",
-    ),
-    (
-        re.compile(rf"^game over \((.*)\); winners: {_CARD_LIST}$"),
-        lambda m: f"game over ({m[1]}): {winners_words(_ints(m[2]))}",
-    ),
-]
-_HOME = re.compile(r"\bhome_([a-z]+)\b")
-
-
-def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x.strip()]
-
-
-@lru_cache(maxsize=8192)  # a pure function of the line; observations rewrite the same lines
-def log_words(line: str) -> str:
-    """A log line as a person reads it (issue 17). The state keeps its lines in the form of
-    rules 0.2 (``P0 commits dial 3, cards [4, 2]``, ``winners: [1]``, ``home_saxony``): they
-    are part of the fingerprinted full state, so records keep replaying. Every line leaving
-    the engine (``observation(seat)["log"]``) is written here instead: combat cards, winners
-    and home bases in words (``P0 commits dial 3 and combat cards 4 and 2``, ``P1 wins``,
-    ``the Saxony home base``). Any other line is returned as it is."""
-    for form, words in _LOG_FORMS:
-        m = form.match(line)
-        if m:
-            line = words(m)
-            break
-    return _HOME.sub(lambda m: home_words(m[1]), line)
 
 
 def gain_text(key: str, amount: int) -> str:
@@ -370,12 +302,13 @@ def _fit(text: str, name: str, notes: list[str], full: str) -> str:
 
 def cell_lines(loc: int, entry: JSON, notes: list[str]) -> list[str]:
     """The three lines of one map cell; overflowing details go to ``notes``."""
-    name = D.LOC_NAMES[loc]
+    name = LABELS.by_index[loc]
     if loc >= D.NTERR:
         first = name
     else:
         t = D.TERRITORIES[loc]
-        first = f"{name} {TERRAIN_CODE[t['terrain']]}"
+        # the Factory's label is its terrain: "Factory", not "Factory FACTORY"
+        first = name if loc == D.FACTORY_LOC else f"{name} {TERRAIN_CODE[t['terrain']]}"
         marks = ("T" if t["tunnel"] else "") + ("?" if entry.get("encounter_token") else "")
         if marks:
             first += " " + marks
@@ -547,7 +480,7 @@ def describe(obs: JSON, action: object) -> str:
         return f"+{n} popularity, pay ${D.TOP_COSTS['trade'].get('coins', 0)}"
     if isinstance(action, TradeResource):
         pay = f", pay ${D.TOP_COSTS['trade'].get('coins', 0)}" if kind == "top-action" else ""
-        return f"+1 {D.RESOURCES[action.resource]} on {D.LOC_NAMES[action.loc]}{pay}"
+        return f"+1 {D.RESOURCES[action.resource]} on {LABELS.by_index[action.loc]}{pay}"
     if isinstance(action, Produce):
         return _produce_hint(obs, pl, action)
     if isinstance(action, SelectUnit):
@@ -630,7 +563,7 @@ def describe(obs: JSON, action: object) -> str:
         pr = obs.get("prompt") or {}
         left = pr.get("data", {}).get("resources")
         more = f" ({left} to place)" if left else ""
-        return f"+1 {D.RESOURCES[action.resource]} on {D.LOC_NAMES[action.loc]}{more}"
+        return f"+1 {D.RESOURCES[action.resource]} on {LABELS.by_index[action.loc]}{more}"
     if isinstance(action, TakeFactory):
         return factory_text(action.number)
     if isinstance(action, FactoryTop):
@@ -683,12 +616,11 @@ def _step_hint(obs: JSON, loc: int, seat: int | None) -> str:
 
 
 def _pay_hint(obs: JSON, action: Pay) -> str:
-    name = D.LOC_NAMES[action.loc]
-    here = obs.get("board", {}).get(name, {}).get("resources", {})
+    here = obs.get("board", {}).get(D.LOC_NAMES[action.loc], {}).get("resources", {})
     have = int(here.get(D.RESOURCES[action.resource], 0))
     left = (obs.get("prompt") or {}).get("data", {}).get("left")
     tail = f", {left} still to pay" if left else ""
-    return f"1 of the {have} {D.RESOURCES[action.resource]} on {name}{tail}"
+    return f"1 of the {have} {D.RESOURCES[action.resource]} on {LABELS.by_index[action.loc]}{tail}"
 
 
 def _upgrade_hint(pl: JSON, action: Upgrade) -> str:

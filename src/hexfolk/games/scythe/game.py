@@ -6,13 +6,14 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from hexfolk.core import Action, Game, OptionError, OptionSpec
+from hexfolk.core import Action, Game, LogBook, OptionError, OptionSpec
 from hexfolk.core.action_forms import ActionForms
 from hexfolk.games.scythe import actions, worlds
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import parse_action
 from hexfolk.games.scythe.display import describe
 from hexfolk.games.scythe.geometry import board_geometry
+from hexfolk.games.scythe.log_forms import LOG
 from hexfolk.games.scythe.render import render, render_summary
 from hexfolk.games.scythe.setup import count_deals
 from hexfolk.games.scythe.state import ScytheState
@@ -50,6 +51,7 @@ class ScytheGame(Game):
     max_players: ClassVar[int] = 5
     default_players: ClassVar[int] = 2
     action_forms: ClassVar[ActionForms | None] = ActionForms.of_modules(actions.__name__)
+    log_book: ClassVar[LogBook | None] = LOG
     default_turn_cap: ClassVar[int | None] = 500
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

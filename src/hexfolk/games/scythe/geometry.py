@@ -16,6 +16,7 @@ from typing import Any
 
 from hexfolk.core.hexgrid import centre
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.territory_labels import LABELS
 
 
 def _xy(q: int, r: int) -> list[int]:
@@ -91,8 +92,9 @@ def _components() -> dict[str, Any]:
 
 def board_geometry() -> dict[str, Any]:
     """The board's drawing geometry and the printed components (``docs/web-scythe.md``):
-    ``territories[id]`` (centre ``xy``, ``terrain``, ``tunnel``, ``encounter``),
-    ``home_bases[id]`` (centre, ``faction``, ``in_base_game``, the territories it touches),
+    ``territories[id]`` (centre ``xy``, ``terrain``, ``tunnel``, ``encounter``, the board
+    ``label``: ``G4``, ``Factory``), ``home_bases[id]`` (centre, ``faction``, ``in_base_game``,
+    the territories it touches, ``label``: ``Nordic base``),
     ``rivers`` (location pairs a river separates), ``lakes``, ``tunnels``, ``factory``, and
     ``components`` (mats, factions, top boxes, bands, card texts)."""
     return {
@@ -104,6 +106,7 @@ def board_geometry() -> dict[str, Any]:
                 "terrain": t["terrain"],
                 "tunnel": bool(t["tunnel"]),
                 "encounter": bool(t["encounter"]),
+                "label": LABELS.by_id[t["id"]],
             }
             for t in D.TERRITORIES
         },
@@ -113,6 +116,7 @@ def board_geometry() -> dict[str, Any]:
                 "faction": hb["faction"],
                 "in_base_game": bool(hb["in_base_game"]),
                 "adjacent": [n["id"] for n in hb["adjacent"]],
+                "label": LABELS.by_id[hb["id"]],
             }
             for hb in D.HOME_BASES
         },

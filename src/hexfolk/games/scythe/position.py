@@ -16,6 +16,7 @@ from typing import Any
 
 from hexfolk.core import Action, Commitments, Game, State
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.log_forms import LOG
 from hexfolk.games.scythe.phases import (
     ARTILLERY,
     COMMIT,
@@ -394,7 +395,7 @@ class Position(State):
                 self.place_worker(q, j, home)
                 count += 1
         if count:
-            self.write_log(None, f"P{q}'s {count} worker(s) on {D.LOC_NAMES[loc]} retreat home")
+            self.write_log(None, "workers_home", seat=q, amount=count, territory=D.LOC_NAMES[loc])
         return count
 
     def gain(self, p: int, what: str, amount: int) -> None:
@@ -411,7 +412,7 @@ class Position(State):
         else:  # pragma: no cover - data error
             raise ValueError(f"unknown gain {what!r}")
         if what != "combat_cards":
-            self.write_log(None, f"P{p} gains {amount} {what}")
+            self.write_log(None, "gains", seat=p, amount=amount, what=what)
 
     def lose(self, p: int, what: str, amount: int) -> None:
         """SR-15: lose on a track (never below 0)."""
@@ -421,7 +422,7 @@ class Position(State):
             self.popularity[p] = max(0, self.popularity[p] - amount)
         elif what == "coins":
             self.coins[p] = max(0, self.coins[p] - amount)
-        self.write_log(None, f"P{p} loses {amount} {what}")
+        self.write_log(None, "loses", seat=p, amount=amount, what=what)
 
     def can_pay_track(self, p: int, cost: dict[str, int]) -> bool:
         """Whether ``p`` has the power, popularity and coins of ``cost``."""
@@ -452,14 +453,15 @@ class Position(State):
             if self.known_cards[k] > 0:
                 self.known_cards[k] -= 1
 
-    def write_log(self, vis: frozenset[int] | None, text: str) -> None:
-        """Append a log line seen by ``vis`` (``None``: everybody)."""
-        self.log.append((vis, text))
+    def write_log(self, vis: frozenset[int] | None, form: str, **params: Any) -> None:
+        """Append a log line of ``form`` (:mod:`.log_forms`) with ``params``, seen by ``vis``
+        (``None``: everybody)."""
+        self.log.append((vis, LOG.make(form, params)))
 
-    def write_log_for_others(self, text: str, *seats: int) -> None:
-        """Log ``text`` for everyone except ``seats`` (who got a detailed entry); the
-        spectator is seat -1 in visibility sets."""
-        self.write_log(frozenset(s for s in range(-1, self.n) if s not in seats), text)
+    def write_log_for_others(self, seats: tuple[int, ...], form: str, **params: Any) -> None:
+        """Log a line of ``form`` for everyone except ``seats`` (who got a detailed entry);
+        the spectator is seat -1 in visibility sets."""
+        self.write_log(frozenset(s for s in range(-1, self.n) if s not in seats), form, **params)
 
     def end_turn(self) -> None:
         """SR-5: the turn ends: the section is remembered (SR-6), the next seat clockwise plays."""

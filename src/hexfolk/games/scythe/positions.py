@@ -31,8 +31,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from hexfolk.core import Commitments, PositionError
+from hexfolk.core import Commitments, LogLine, PositionError
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.log_forms import LOG
 from hexfolk.games.scythe.mat import cube_slots
 from hexfolk.games.scythe.phases import PHASE_NAMES, PHASE_OF_KIND, Continuation, Phase
 from hexfolk.games.scythe.position import (
@@ -237,12 +238,34 @@ def write_position(s: Position) -> dict[str, Any]:
         "continuation": None if s.continuation is None else _CONTINUATION_NAMES[s.continuation],
         "turn": _turn_doc(s),
         "end": {"reason": s.end_reason, "returns": list(s.result), "breakdown": list(s.final)},
-        "log": [[sorted(v) if v is not None else None, t] for v, t in s.log],
+        "log": [[sorted(v) if v is not None else None, _log_entry(t)] for v, t in s.log],
     }
+
+
+def _log_entry(line: str) -> Any:
+    """A log line as a position writes it: ``{form, params, text}`` (a plain line of an older
+    document as its text)."""
+    return line.to_json() if isinstance(line, LogLine) else line
 
 
 # ------------------------------------------------------------------------------------------------
 # reading
+def _log_line(d: _Reader, line: Any) -> str:
+    """A log line of a document: ``{form, params}`` (its English made again from the book), a
+    line object as it is, or the plain text of a document from before log entries were data."""
+    if isinstance(line, str):
+        return line
+    if not (isinstance(line, Mapping) and isinstance(line.get("params"), Mapping)):
+        raise d.fail(f"a log line is text or {{form, params, text}}, not {line!r}")
+    form = line.get("form")
+    if form not in LOG.templates:
+        raise d.fail(f"{form!r} is not a Scythe log form")
+    try:
+        return LOG.make(form, dict(line["params"]))
+    except (KeyError, IndexError, TypeError, ValueError) as e:
+        raise d.fail(f"log line {line!r}: {e}") from e
+
+
 class _Reader:
     """Typed access to a document's fields; every failure is a :class:`PositionError`."""
 
@@ -594,10 +617,12 @@ def load_position(s: Position, doc: str | Mapping[str, Any]) -> None:
     s.final = [dict(x) for x in end.seq("breakdown")]
     log = []
     for entry in d.seq("log"):
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
-            raise d.fail(f"a log entry is [visibility, text], not {entry!r}")
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise d.fail(f"a log entry is [visibility, line], not {entry!r}")
         vis = entry[0]
-        log.append((None if vis is None else frozenset(int(x) for x in vis), entry[1]))
+        log.append(
+            (None if vis is None else frozenset(int(x) for x in vis), _log_line(d, entry[1]))
+        )
     s.log = log
     _derive(s)
     _check(s, d)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfolk.core import ReasonBook
+from hexfolk.games.scythe.territory_labels import PLACE_KINDS
 
 DECISIONS = {
     "choose-section": "choose a section for the action token (SR-7)",
@@ -183,4 +184,5 @@ REASONS = ReasonBook(
         "decision": lambda key: DECISIONS[key],
         "gain": lambda key: GAIN_WORDS[key],
     },
+    PLACE_KINDS,  # {loc:territory} reads the board's label (not used until web/reasons.js can)
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from hexfolk.core import CHANCE, TERMINAL, Action, Reason, State
 from hexfolk.games.scythe import actions as A
@@ -52,9 +53,12 @@ from hexfolk.games.scythe.phases import (
     WINDOW_OF_PHASE,
 )
 from hexfolk.games.scythe.position import CHARACTER, MECH, NS, NV, Position
-from hexfolk.games.scythe.reason_texts import DECISIONS
-from hexfolk.games.scythe.reason_texts import REASONS as R
+from hexfolk.games.scythe.reason_texts import DECISIONS, REASONS
 from hexfolk.games.scythe.stars import objective_holds
+from hexfolk.games.scythe.territory_labels import LABELS
+
+R = partial(REASONS.on_board, LABELS)
+"""A refusal of a code with its params, its English naming territories by their board labels."""
 
 _CHANCE_KINDS = (
     A.DealFaction,

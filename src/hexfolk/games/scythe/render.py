@@ -15,9 +15,7 @@ from typing import Any
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.display import (
     ability_text,
-    and_list,
     bottom_exhausted,
-    cards_words,
     draw_map,
     factory_text,
     gain_text,
@@ -30,10 +28,18 @@ from hexfolk.games.scythe.display import (
     top_text,
     track_cost_text,
     units_text,
-    winners_words,
 )
+from hexfolk.games.scythe.log_forms import and_list, cards_words, winners_words
+from hexfolk.games.scythe.territory_labels import LABELS
 
 JSON = dict[str, Any]
+
+
+def _label(loc: str) -> str:
+    """A place of the observation (its board id) by its board label (``G4``)."""
+    return LABELS.label("territory", loc)
+
+
 LOG_LINES = 6
 WIDTH = 124  # text lines are wrapped to this width (the map is narrower)
 
@@ -222,19 +228,19 @@ def _under_way(obs: JSON) -> list[str]:
     if sel:
         carry = sel.get("carrying") or {}
         what = ", ".join(f"{v} {k}" for k, v in carry.items() if v) or "nothing"
-        lines.append(f"Moving: {sel['kind']} on {sel['at']}, carrying {what}")
+        lines.append(f"Moving: {sel['kind']} on {_label(sel['at'])}, carrying {what}")
     if obs.get("combats"):
         lines.append("Combats to resolve: " + " ".join(obs["combats"]))
     combat = obs.get("combat")
     if combat:
         view = combat.get("commitments") or {}
         lines.append(
-            f"Combat on {combat['territory']}: P{combat['attacker']} attacks "
+            f"Combat on {_label(combat['territory'])}: P{combat['attacker']} attacks "
             f"P{combat['defender']}" + (f"; {commitments_words(view)}" if view else "")
         )
     enc = obs.get("encounter")
     if enc:
-        lines.append(f"Encounter card {enc['card']} on {enc['territory']}:")
+        lines.append(f"Encounter card {enc['card']} on {_label(enc['territory'])}:")
         for k, option in enumerate(enc["options"], start=1):
             done = " (chosen)" if k in enc.get("chosen", []) else ""
             lines.append(f"  option {k}: {option_text(option)}{done}")

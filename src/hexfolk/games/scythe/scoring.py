@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.log_forms import GAME_OVER_FORMS
 from hexfolk.games.scythe.phases import OVER
 from hexfolk.games.scythe.position import NS, Position
 
@@ -117,5 +118,9 @@ def end_game(s: Position, reason: str) -> None:
     best = max(keys)
     winners = [q for q in range(s.n) if keys[q] == best]
     s.result = [1.0 / len(winners) if q in winners else 0.0 for q in range(s.n)]
-    s.write_log(None, f"game over ({reason}); winners: {winners}")
+    form = GAME_OVER_FORMS.get(reason)
+    if form is None:
+        s.write_log(None, "game_over_because", reason=reason, winners=winners)
+    else:
+        s.write_log(None, form, winners=winners)
     s.phase = OVER

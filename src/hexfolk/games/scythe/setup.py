@@ -79,8 +79,8 @@ def init_players(s: Position) -> None:
     s.order = sorted(range(n), key=lambda p: D.FACTIONS[s.faction[p]]["seat_order"])
     first = min(range(n), key=lambda p: D.MATS[s.mat[p]]["number"])
     s.active = first
-    desc = ", ".join(f"P{p} {D.FACTION_IDS[s.faction[p]]}/{D.MAT_IDS[s.mat[p]]}" for p in s.order)
-    s.write_log(None, f"seating clockwise: {desc}; P{first} starts")
+    seating = [[p, D.FACTION_IDS[s.faction[p]], D.MAT_IDS[s.mat[p]]] for p in s.order]
+    s.write_log(None, "seating", seating=seating, first=first)
     s.chance.append(("tile",))
     for _ in range(n + 1):
         s.chance.append(("offer",))

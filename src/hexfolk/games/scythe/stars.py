@@ -36,7 +36,7 @@ def add_star(s: Position, p: int, source: str) -> bool:
         return False
     s.stars[k] += 1
     s.star_total[p] += 1
-    s.write_log(None, f"P{p} places a star ({source}); {s.star_total[p]} stars")
+    s.write_log(None, "star", seat=p, source=source, stars=s.star_total[p])
     return s.star_total[p] >= D.STARS_TO_END
 
 
@@ -175,14 +175,14 @@ def reveal(s: Position, p: int, number: int) -> None:
     s.objectives[p].remove(number)
     s.objectives_revealed.append(number)
     s.reveal_windows_used |= WINDOW_OF_PHASE.get(s.phase, 0)
-    s.write_log(None, f"P{p} reveals objective {number} ({D.OBJECTIVE_BY_NUMBER[number]['name']})")
+    s.write_log(None, "reveals_objective", seat=p, number=number)
     if not s.abilities[p] & D.A_DOMINATE:
         # SR-51: the other card goes to the deck bottom unseen.
         for o in s.objectives[p]:
             s.objectives_discarded[p].append(o)
-            s.write_log(frozenset((p,)), f"P{p} discards objective {o}")
+            s.write_log(frozenset((p,)), "discards_objective", seat=p, number=o)
         if s.objectives[p]:
-            s.write_log_for_others(f"P{p} discards an objective face down", p)
+            s.write_log_for_others((p,), "discards_objective_hidden", seat=p)
         s.objectives[p] = []
     if add_star(s, p, "objective"):
         end_game(s, "sixth star from an objective")

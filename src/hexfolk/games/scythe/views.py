@@ -15,8 +15,8 @@ from hexfolk.core import check_seat, visible_log
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import Commit
 from hexfolk.games.scythe.combat import commit_options
-from hexfolk.games.scythe.display import log_words
 from hexfolk.games.scythe.encounters import unknown_cards
+from hexfolk.games.scythe.log_forms import rules_text
 from hexfolk.games.scythe.mat import bottom_cost
 from hexfolk.games.scythe.phases import (
     ARTILLERY,
@@ -140,9 +140,9 @@ def full_state(s: Position) -> dict[str, Any]:
     }
     if s.factory_declined:
         out["fdecline"] = s.factory_declined
-    # the lines as written (rules 0.2): fingerprinted, so they keep that form; the words a
-    # person reads are made on the way out (``observation`` -> ``display.log_words``)
-    out["log"] = [[sorted(v) if v is not None else None, t] for v, t in s.log]
+    # the lines as rules 0.2 wrote them (board ids, ``cards [4, 2]``): fingerprinted, so they
+    # keep that form (old records replay); observations carry the lines themselves
+    out["log"] = [[sorted(v) if v is not None else None, rules_text(t)] for v, t in s.log]
     return out
 
 
@@ -334,11 +334,7 @@ def observation(s: Position, seat: int | None, *, log: bool = True) -> dict[str,
             "breakdown": s.final,
             "reason": s.end_reason,
         }
-    obs["log"] = (
-        [log_words(line) for line in visible_log(s.log, seat if seat is not None else -1)]
-        if log
-        else []
-    )
+    obs["log"] = visible_log(s.log, seat if seat is not None else -1) if log else []
     return obs
 
 

@@ -17,9 +17,9 @@ engine's invariants are checked), then redraws what the seat cannot know with th
   card in play are shown);
 * units: workers and mechs by territory from the board (worker ``j`` and mech ``i`` numbered in
   territory order; a deployed mech's ability is not tied to a territory in the observation);
-  the units moved this turn are the ones standing where this turn's ``P{n} ... to T`` log lines
-  left them;
-* the turn's bookkeeping: the territories produced on from this turn's ``produces`` lines, a
+  the units moved this turn are the ones standing where this turn's ``moves`` log entries
+  (read by form and params, never by sentence) left them;
+* the turn's bookkeeping: the territories produced on from this turn's ``produces`` entries, a
   payment from its prompt, a combat's stage from its prompt (Artillery, commitments, retreat:
   SR-43); another seat's pending commitment is drawn by ``sample_consistent_state``; the rest
   as at a fresh decision (no pending Factory card move);
@@ -30,22 +30,37 @@ engine's invariants are checked), then redraws what the seat cannot know with th
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
-from hexfolk.core import Game, PositionError, State
+from hexfolk.core import Game, LogLine, PositionError, State
 from hexfolk.games.scythe import data as D
 
 JSON = dict[str, Any]
-_MOVED = re.compile(r"P(\d+) (character|mech|worker) to (\S+)$")
+Entry = tuple[str | None, dict[str, Any]]
+"""A log line's form and params (``(None, {})`` for a plain line of an older document)."""
 
 
-def _this_turn(log: list[str], active: int) -> list[str]:
-    """The log lines since the active seat chose its section this turn."""
-    mark = f"P{active} chooses section "
-    for i in range(len(log) - 1, -1, -1):
-        if log[i].startswith(mark):
-            return log[i:]
+def _entries(log: list[Any]) -> list[Entry]:
+    """The observation's log lines as data: a line object (:class:`~hexfolk.core.LogLine`)
+    or its JSON ``{form, params, text}``."""
+    out: list[Entry] = []
+    for line in log:
+        if isinstance(line, LogLine):
+            out.append((line.form, line.params))
+        elif isinstance(line, dict):
+            out.append((line.get("form"), line.get("params") or {}))
+        else:
+            out.append((None, {}))
+    return out
+
+
+def _this_turn(log: list[Any], active: int) -> list[Entry]:
+    """The log entries since the active seat chose a mat section this turn."""
+    entries = _entries(log)
+    for i in range(len(entries) - 1, -1, -1):
+        form, params = entries[i]
+        if form == "section" and params["seat"] == active:
+            return entries[i:]
     return []
 
 
@@ -87,11 +102,10 @@ def _moved(
     active = obs["active"]
     out: list[str] = []
     taken: set[str] = set()
-    for line in _this_turn(obs["log"], active):
-        m = _MOVED.match(line)
-        if not m or int(m.group(1)) != active:
+    for form, params in _this_turn(obs["log"], active):
+        if form != "moves" or params["seat"] != active:
             continue
-        kind, dest = m.group(2), m.group(3)
+        kind, dest = params["unit"], params["to"]
         if kind == "character":
             if character == dest:
                 taken.add("character")
@@ -190,10 +204,10 @@ def _section(number: Any) -> Any:
 def _produced(obs: JSON) -> list[str]:
     """The territories the active seat produced on this turn (its ``produces`` lines)."""
     out: list[str] = []
-    for line in _this_turn(obs["log"], obs["active"]):
-        m = re.match(rf"P{obs['active']} produces .* on (\S+)$", line)
-        if m and m.group(1) not in out:
-            out.append(m.group(1))
+    for form, params in _this_turn(obs["log"], obs["active"]):
+        mine = form in ("produces", "produces_workers") and params["seat"] == obs["active"]
+        if mine and params["territory"] not in out:
+            out.append(params["territory"])
     return out
 
 
@@ -252,7 +266,9 @@ def _turn(obs: JSON, seat: int, moved: list[str], index: int, carried: list[int]
         kind, at = selected["kind"], selected["at"]
         lines = _this_turn(obs["log"], obs["active"])
         # SR-25: each step is logged; a unit that stepped here last is still on its way
-        taken = 1 if lines and lines[-1] == f"P{obs['active']} {kind} to {at}" else 0
+        last = lines[-1] if lines else (None, {})
+        moved_here = dict(seat=obs["active"], unit=kind, to=at)
+        taken = 1 if last[0] == "moves" and last[1] == moved_here else 0
         speed = "speed" in obs["player_state"][obs["active"]].get("mechs", [])
         steps = 1 + (D.RULES["speed_extra_steps"] if kind != "worker" and speed else 0)
         moving.update(

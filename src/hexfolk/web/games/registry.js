@@ -4,7 +4,7 @@
 //   id            the game's id
 //   mount(shell)  its part of the page (a GamePart, games/part.js), built at the first view
 //   update(part)  draw the shell's newest view
-//   logForms(line, seats)  a log line in words, in the page's language
+//   logForms(line, seats, geometry)  a log line ({form, params, text}) in words, in the page's language
 //   settingsForm  {summary(table), fields(table)}: the table lobby's settings line and the
 //                 host's form ({el, read})
 // and optionally `inviteLead` and `createTitle` (the i18n keys of an invite's words and of the

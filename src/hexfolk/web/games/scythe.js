@@ -3,7 +3,8 @@
 // (scythe/settings.js) and its own page (the replay, scythe/end.js). Loaded only for a Scythe
 // table: an island page fetches none of Scythe's modules.
 import { registerGame } from "./registry.js";
-import { ScythePart, scytheLog } from "../scythe/table.js";
+import { ScythePart } from "../scythe/table.js";
+import { scytheLogLine } from "../scythe/log_kinds.js";
 import { scytheSettings, scytheSummary } from "../scythe/settings.js";
 import { CLOCKS } from "../lobby.js";
 
@@ -14,7 +15,7 @@ export default registerGame({
   logLines: 150,
   mount: (shell) => new ScythePart(shell),
   update: (part) => part.render(),
-  logForms: scytheLog,
+  logForms: scytheLogLine,
   settingsForm: { summary: scytheSummary, fields: (tb) => scytheSettings(tb, CLOCKS) },
   pages: { replay: async (app, id) => (await import("../scythe/end.js")).showScytheReplay(app, id) },
 });

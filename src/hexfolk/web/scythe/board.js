@@ -73,11 +73,12 @@ export class ScytheBoard {
       if (terrain === "village") grp.append(s("path", { d: `M${cx + 11} ${cy + 27} v-6 l5 -5 l5 5 v6 z`, fill: "#a8743d" }));
       if (terrain === "factory") grp.append(s("polygon", { points: hexPoints(cx, cy, R - 7), fill: "none", stroke: "#fff", "stroke-width": 2 }));
       if (tr.tunnel) grp.append(s("path", { d: `M${cx - 26} ${cy + 26} a7 7 0 0 1 14 0`, fill: "#3b332a", stroke: "#fff", "stroke-width": 1 }));
-      // the Factory's name at the bottom; a territory's coordinates small at the top tip, clear
-      // of the tokens (larger once zoomed in, CSS), and in the hex's tooltip with its terrain
+      // the Factory's name at the bottom; a territory's label ("G4", the log's and the choosers'
+      // name of it) small at the top tip, clear of the tokens (larger once zoomed in, CSS), and
+      // in the hex's tooltip with its terrain
       grp.append(s("title", {}, placeName(g, id)));
       if (terrain === "factory") grp.append(s("text", { x: cx, y: cy + R - 9, class: "sc-id", "text-anchor": "middle" }, t("sc.factory")));
-      else grp.append(s("text", { x: cx, y: cy - R + 14, class: "sc-id coord", "text-anchor": "middle" }, id));
+      else grp.append(s("text", { x: cx, y: cy - R + 14, class: "sc-id coord", "text-anchor": "middle" }, tr.label || id));
       L.terrain.append(grp);
     }
     for (const [a, b] of g.rivers) {
@@ -161,7 +162,7 @@ export class ScytheBoard {
       const [cx, cy] = xy(this.geo, loc);
       const shape = this.geo.territories[loc] ? s("polygon", { points: hexPoints(cx, cy, R - 2) }) : s("circle", { cx, cy, r: R * 0.8 });
       const el = s("g", { class: "target", "data-act": acts.join("|"), "data-loc": loc }, shape);
-      const label = acts.length === 1 ? `${actionWords(acts[0])} (${L.hints[acts[0]] || ""})` : `${placeName(this.geo, loc)}: ${acts.length} ${t("sc.choices")}`;
+      const label = acts.length === 1 ? `${actionWords(L.entries[acts[0]], this.geo)} (${L.hints[acts[0]] || ""})` : `${placeName(this.geo, loc)}: ${acts.length} ${t("sc.choices")}`;
       clickable(el, label, () => (acts.length === 1 ? this.onAction(acts[0]) : this.onChoose(loc, acts)));
       targets.push(el);
     }
@@ -175,31 +176,58 @@ export function structureOf(st) {
   return [st.kind || st.type || "?", st.seat ?? st.owner ?? -1];
 }
 
-export function placeName(geo, loc) {
+/** A place's label in the page's language: a territory by the label the board shows ("G4",
+ * geometry `label`), the Factory and a home base in words. The log and the choosers use it. */
+export function placeLabel(geo, loc) {
   if (geo.home_bases[loc]) return `${t("sc.home_of")} ${t(`faction.${geo.home_bases[loc].faction}`)}`;
   if (loc === geo.factory) return t("sc.factory");
   const tr = geo.territories[loc];
-  return tr ? `${t(`sct.${tr.terrain}`)} ${loc}` : loc;
+  return tr && tr.label ? tr.label : String(loc);
 }
 
-/** An action in words (the notation stays in data-act; this is only its label). */
-export function actionWords(a) {
-  const full = t(`sca.${a}`);
-  if (full !== `sca.${a}`) return full;
-  const w = a.split(" ");
-  const key = `sca.${w[0]}`;
-  const words = t(key);
-  if (words === key) return a;
-  const rest = w.slice(1).map((x) => {
-    const m = /^(\d+)(worker|oil|metal|food|wood)$/.exec(x);
-    if (m) return `${m[1]} ${m[2] === "worker" ? t("sc.worker1") : t(`res.${m[2]}`)}`;
-    for (const k of ["res", "struct", "ability", "sc"]) {
-      const v = t(`${k}.${x}`);
-      if (v !== `${k}.${x}`) return v;
+/** A place in words with its terrain: "mountain G4", "Factory", "home base of Nordic". */
+export function placeName(geo, loc) {
+  const tr = geo.territories[loc];
+  if (!tr || loc === geo.factory) return placeLabel(geo, loc);
+  return `${t(`sct.${tr.terrain}`)} ${placeLabel(geo, loc)}`;
+}
+
+const word = (prefix, x) => { const k = `${prefix}.${x}`; const v = t(k); return v === k ? String(x) : v; };
+
+/** A listed action in words, read from its entry's `kind` and named fields (docs/scythe.md,
+ * "Actions as data"); places by their labels. The text stays the id in data-act: this is
+ * only its label. */
+export function actionWords(entry, geo) {
+  if (!entry) return "";
+  const k = entry.kind;
+  const place = (loc) => placeLabel(geo, loc);
+  const verb = (key) => word("sca", key);
+  switch (k) {
+    case "bolster": return verb(`bolster ${entry.gain}`);
+    case "trade_popularity": return verb("trade popularity");
+    case "artillery": return verb(entry.use ? "artillery" : "no artillery");
+    case "carry": {
+      const parts = [];
+      if (entry.workers) parts.push(`${entry.workers} ${t("sc.worker1")}`);
+      for (const [r, n] of Object.entries(entry.resources || {})) if (n) parts.push(`${n} ${word("res", r)}`);
+      return parts.length ? `${verb("carry")} ${parts.join(" ")}` : verb("carry none");
     }
-    return x;
-  });
-  return rest.length ? `${words} ${rest.join(" ")}` : words;
+    case "move": return `${verb("move")} ${word("sc", entry.unit)} ${place(entry.from)}`;
+    case "step": return `${verb("to")} ${place(entry.to)}`;
+    case "retreat": return `${verb("retreat")} ${place(entry.to)}`;
+    case "trade": case "gain": case "pay": return `${verb(k)} ${word("res", entry.resource)} ${place(entry.territory)}`;
+    case "produce": case "fight": return `${verb(k)} ${place(entry.territory)}`;
+    case "deploy": return `${verb(k)} ${word("ability", entry.ability)} ${place(entry.territory)}`;
+    case "build": return `${verb(k)} ${word("struct", entry.structure)} ${place(entry.territory)}`;
+    case "upgrade": return `${verb(k)} ${word("box", entry.top)} ${word("bottom", entry.bottom)}`;
+    case "enlist": return `${verb(k)} ${word("bottom", entry.recruit)} ${word("space", entry.space)}`;
+    case "section": return `${verb(k)} ${entry.section}`;
+    case "reveal": case "factory": return `${verb(k)} ${entry.number}`;
+    case "option": return `${verb(k)} ${entry.option}`;
+    case "pay_card": return `${verb("pay")} ${entry.value}`;
+    case "commit": return `${verb(k)} ${entry.dial}${entry.cards && entry.cards.length ? ` + ${entry.cards.join(", ")}` : ""}`;
+    default: { const v = t(`sca.${k}`); return v === `sca.${k}` ? entry.action : v; }
+  }
 }
 
 /** The board in words for screen readers. */

@@ -1,6 +1,6 @@
 // Combat: who fights whom where, who has committed (never what, before the reveal), the secret
 // commitment composer (a dial up to the highest listed and the combat cards listed with it),
-// and the reveal of the last combat read from the log lines everyone sees.
+// and the reveal of the last combat read from the params of the log entries everyone sees.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { factionBadge } from "./mats.js";
@@ -49,21 +49,24 @@ function commitComposer(obs, L, seat, state, onAct, redraw) {
       text: t("sc.commit_go", { dial: state.dial, cards: cards.join(", ") || "—" }), onclick: () => { if (match) { state.dial = undefined; state.picked = []; onAct(match.action); } } }));
 }
 
-/** The last combat's reveal from the log (within its last `recent` lines): the commitments
- * revealed and who won. */
-export function lastReveal(log, name, recent = 40) {
+/** The last combat's reveal from the log entries (within the last `recent`): the commitments
+ * revealed (read from the `reveals` entries' params) and what followed (who won, retreats,
+ * the star, popularity lost), written by `line(entry)` in the page's language. Plain strings
+ * (an old record's lines) hold no params: no reveal is shown from them. */
+export function lastReveal(log, line, seatName, recent = 40) {
+  const form = (e) => (e && typeof e === "object" ? e.form : null);
   let start = -1;
-  for (let i = log.length - 1; i >= Math.max(0, log.length - recent); i--) if (/^combat on /.test(log[i])) { start = i; break; }
+  for (let i = log.length - 1; i >= Math.max(0, log.length - recent); i--) if (form(log[i]) === "combat") { start = i; break; }
   if (start < 0) return null;
   const lines = [];
-  for (let i = start; i < log.length && i < start + 30; i++) {
-    const l = log[i];
-    if (i > start && /^combat on /.test(l)) break;
-    // the engine's sentence (issue 17): "P1 reveals dial 3 and combat cards 4 and 2: strength 9"
-    const m = /^(.*) reveals dial (\d+) and (?:no combat card|combat cards? (\d+(?:(?:, | and )\d+)*)): strength (\d+)$/.exec(name(l));
-    if (m) lines.push(t("sc.reveal_line", { who: m[1], dial: m[2], cards: m[3] ? m[3].replace(/ and /g, ", ") : "—", total: m[4] }));
-    else if (/wins the combat|retreat|places a star \(combat\)|loses \d+ popularity/.test(l)) lines.push(name(l));
+  for (let i = start + 1; i < log.length && i < start + 30; i++) {
+    const e = log[i];
+    const f = form(e);
+    if (f === "combat") break;
+    const p = (e && e.params) || {};
+    if (f === "reveals") lines.push(t("sc.reveal_line", { who: seatName(p.seat), dial: p.dial, cards: p.cards.length ? p.cards.join(", ") : "—", total: p.total }));
+    else if (f === "wins" || f === "retreat" || f === "workers_home" || (f === "star" && p.source === "combat") || (f === "loses" && p.what === "popularity")) lines.push(line(e));
   }
   if (!lines.length) return null;
-  return h("div.reveal#reveal", {}, h("h3", { text: `${t("sc.reveal")} · ${name(log[start])}` }), h("ul", {}, lines.map((l) => h("li", { text: l }))));
+  return h("div.reveal#reveal", {}, h("h3", { text: `${t("sc.reveal")} · ${line(log[start])}` }), h("ul", {}, lines.map((l) => h("li", { text: l }))));
 }

@@ -23,6 +23,7 @@ const isEmpty = (o) => !o || Object.keys(o).length === 0;
 export function readLegal(legal) {
   const L = {
     all: legal.map((e) => e.action),
+    entries: Object.fromEntries(legal.map((e) => [e.action, e])), // action text -> its entry
     hints: Object.fromEntries(legal.map((e) => [e.action, e.hint || ""])),
     board: new Map(), // loc -> [action]
     sections: new Map(), // "1".."4" | "factory" -> action

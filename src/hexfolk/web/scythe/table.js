@@ -10,17 +10,13 @@ import { rematchPart } from "../rematch.js";
 import { clockChips } from "../clock.js";
 import { GamePart } from "../games/part.js";
 import { readLegal } from "./legal.js";
-import { logWords } from "./logwords.js";
+import { scytheLogLine, logText } from "./log_kinds.js";
 import { ScytheBoard, describeBoard, actionWords, placeName } from "./board.js";
 import { playerMat, tracks, abilities, triumphTrack, factionBadge } from "./mats.js";
 import { combatPanel, lastReveal } from "./combat.js";
 import { encounterPanel, factoryPanel, myCards } from "./cards.js";
 import { endPanel } from "./end.js";
 
-/** A log line in words, in the player's language (logwords.js). */
-export function scytheLog(line, seats) {
-  return logWords(line, (i) => seatLabel(seats, i));
-}
 
 /** A top action's name, or a bottom action's (a bottom-action prompt names "build" etc.). */
 function actionName(a) {
@@ -73,7 +69,7 @@ export class ScythePart extends GamePart {
       this.board = new ScytheBoard(this.el.svg, this.geometry, (i) => this.seatName(i));
       this.board.onAction = (a) => this.act(a);
       this.el.zoomBox.replaceChildren(this.board.controls());
-      this.board.onChoose = (loc, acts) => this.choose(placeName(this.geometry, loc), acts.map((a) => [a, `${actionWords(a)} — ${this.L.hints[a] || ""}`]));
+      this.board.onChoose = (loc, acts) => this.choose(placeName(this.geometry, loc), acts.map((a) => [a, `${actionWords(this.L.entries[a], this.geometry)} — ${this.L.hints[a] || ""}`]));
     }
     this.L = readLegal(v.legal);
     const L = this.L;
@@ -134,7 +130,7 @@ export class ScythePart extends GamePart {
     const L = this.L;
     const kids = [];
     if (this.seat !== null && this.view.status === "playing") {
-      for (const a of L.buttons) kids.push(h("button.act", { "data-act": a, title: L.hints[a] || "", text: actionWords(a), onclick: () => this.act(a) }, L.hints[a] ? h("span.hint", { text: L.hints[a] }) : null));
+      for (const a of L.buttons) kids.push(h("button.act", { "data-act": a, title: L.hints[a] || "", text: actionWords(L.entries[a], this.geometry), onclick: () => this.act(a) }, L.hints[a] ? h("span.hint", { text: L.hints[a] }) : null));
       if (L.top) kids.push(h("button.act.primary", { "data-act": L.top, title: L.hints[L.top] || "", text: t("sca.top"), onclick: () => this.act(L.top) }, h("span.hint", { text: L.hints[L.top] || "" })));
       if (L.board.size) kids.unshift(h("p.board-hint", { text: t("sc.on_board", { n: [...L.board.values()].reduce((a, x) => a + x.length, 0) }) }));
       const onMat = L.sections.size + (L.bottom ? 1 : 0) + L.upgrades.length + L.enlists.length;
@@ -163,7 +159,7 @@ export class ScythePart extends GamePart {
     const obs = v.observation;
     if (!this.changed("combat", [obs.combat, obs.combats, v.legal, this.commit, obs.player_state[this.seat ?? -1], this.log.length])) return;
     const panel = combatPanel(obs, this.L, this.seat, (i) => this.seatName(i), this.commit, (a) => { this.commit = {}; this.act(a); }, () => { this.sigs.combat = null; this.renderCombat(); });
-    const reveal = lastReveal(this.log, (l) => scytheLog(l, v.seats));
+    const reveal = lastReveal(this.log, (l) => scytheLogLine(l, v.seats, this.geometry), (i) => this.seatName(i));
     this.el.combat.replaceChildren(...[panel, reveal ? h("section.panel.sc-reveal", {}, reveal) : null].filter(Boolean));
   }
 
