@@ -58,3 +58,12 @@ def why_final(s: IslandPosition, seat: int, action: Action) -> str | None:
     if phase == ANSWER and seat != s.active:
         return ANSWERED
     return None
+
+
+def can_reveal(s: IslandPosition, seat: int, action: Action) -> bool:
+    """Could ``seat``'s ``action`` show ``seat`` anything hidden? Never on the island: what a
+    seat learns comes with chance (the dice, the development card drawn, the card the robber
+    takes: IR-36, IR-61, IR-45) or with a step that is final anyway (a Monopoly's take, IR-64),
+    and a table never undoes either. So no undoable island step needs the sampled-worlds check
+    (``tests/games/test_can_reveal.py`` confirms it on random games)."""
+    return False

@@ -397,6 +397,10 @@ class IslandState(IslandPosition):
         """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
         return final.why_final(self, seat, action)
 
+    def can_reveal(self, seat: int, action: Action) -> bool:
+        """Never: see :func:`.final.can_reveal`."""
+        return final.can_reveal(self, seat, action)
+
     def why_illegal_reason(self, seat: int, action: Action) -> reasons.Why:
         """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
         return reasons.why_illegal_reason(self, seat, action)

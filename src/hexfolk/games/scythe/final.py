@@ -107,3 +107,17 @@ def _holdings(s: Position, q: int) -> tuple[Any, ...]:
         tuple(s.objectives[q]),
         s.factory_card[q],
     )
+
+
+def can_reveal(s: Position, seat: int, action: Action) -> bool:
+    """Could ``seat``'s ``action`` show ``seat`` anything hidden? Only a step after which the
+    seat may look at the Factory offer (SR-48: its character ends a move on the Factory and it
+    holds no Factory card): a step to the Factory, or any step while its character stands
+    there. Everything else it learns comes with chance (combat cards drawn, Scout, encounter
+    cards: SR-41, SR-47) or with a final step (a combat's commitments revealed, SR-43), which
+    a table never undoes (``tests/games/test_can_reveal.py`` checks this on random games)."""
+    if s.factory_card[seat] >= 0 or not s.factory_offer or s.factory_offer_seen[seat]:
+        return False
+    if s.character_loc[seat] == D.FACTORY_LOC:
+        return True
+    return isinstance(action, Step) and action.loc == D.FACTORY_LOC

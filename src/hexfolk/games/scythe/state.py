@@ -435,6 +435,10 @@ class ScytheState(Position):
         """Why the step is final at a table (no undo), in the game's words (see :mod:`.final`)."""
         return final.why_final(self, seat, action)
 
+    def can_reveal(self, seat: int, action: Action) -> bool:
+        """Only a step that may end at the Factory offer: see :func:`.final.can_reveal`."""
+        return final.can_reveal(self, seat, action)
+
     def why_illegal_reason(self, seat: int, action: Action) -> Why:
         """:meth:`why_illegal` as data (code, params, rule; see :mod:`.reasons`)."""
         return why_illegal_reason(self, seat, action)
