@@ -562,7 +562,7 @@ class Room:
             "seat": conn.seat,
             "observation": parts.observation,
             "log_start": start,
-            "log": parts.log[start:],
+            "log": parts.log_json(start),
             "acting": self.state.acting_seats(),
             "legal": parts.legal,
             "refused": parts.refused,

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hexfolk.core import Action, State
+from hexfolk.core import Action, LogLine, State
+from hexfolk.core.log_lines import text_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +24,8 @@ class ViewParts:
 
     observation: dict[str, Any]
     """The observation without its ``log``."""
-    log: list[str]
+    log: list[LogLine]
+    """The viewer's log lines (equal as their sentences: the room diffs them as text)."""
     legal: list[dict[str, Any]]
     """``[{"action": text, "kind": ..., <fields>..., "hint": text}]``: each legal action's text
     (the id a client sends back) with its structured form (``Action.to_json()``: its kind and
@@ -33,12 +35,20 @@ class ViewParts:
     actions not legal now, each with the engine's reason as a sentence and as data (empty for
     spectators and when the game has no standing buttons)."""
 
+    def log_json(self, start: int = 0) -> list[dict[str, Any]]:
+        """The log lines from ``start`` on as the view message sends them (:func:`log_json`)."""
+        return log_json(self.log[start:])
+
 
 def build_parts(state: State, viewer: int | None) -> ViewParts:
     """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
     obs = state.observation(viewer)
     raw_log = obs.pop("log", None)
-    log = [str(line) for line in raw_log] if isinstance(raw_log, list) else []
+    log = (
+        [x if isinstance(x, LogLine) else text_line(str(x)) for x in raw_log]
+        if isinstance(raw_log, list)
+        else []
+    )
     legal: list[dict[str, Any]] = []
     allowed: set[Action] = set()
     if viewer is not None and viewer in state.acting_seats():
@@ -59,3 +69,9 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
                 why = reason.to_json()
                 refused.append({"action": str(action), "reason": reason.text, "why": why})
     return ViewParts(obs, log, legal, refused)
+
+
+def log_json(lines: list[LogLine]) -> list[dict[str, Any]]:
+    """Log lines as the view message sends them: each ``{"form", "params", "text"}``
+    (``docs/protocol.md``, ``docs/log.md``)."""
+    return [line.to_json() for line in lines]
