@@ -71,7 +71,12 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
     return ViewParts(obs, log, legal, refused)
 
 
-def log_json(lines: list[LogLine]) -> list[dict[str, Any]]:
-    """Log lines as the view message sends them: each ``{"form", "params", "text"}``
-    (``docs/protocol.md``, ``docs/log.md``)."""
-    return [line.to_json() for line in lines]
+def log_json(lines: list[Any]) -> list[dict[str, Any]]:
+    """Log lines as the server sends them: each ``{"form", "params", "text"}``
+    (``docs/protocol.md``, ``docs/log.md``; a plain string as a ``text`` line)."""
+    return [(x if isinstance(x, LogLine) else text_line(str(x))).to_json() for x in lines]
+
+
+def observation_json(obs: dict[str, Any]) -> dict[str, Any]:
+    """An observation as sent whole (the replay's steps): its log as :func:`log_json`."""
+    return {**obs, "log": log_json(obs["log"])} if "log" in obs else obs

@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import Any
 
 from hexfolk.core import LogBook, Places
-from hexfolk.games.island.labels import PLACE_KINDS
+from hexfolk.games.island.labels import PLACE_KINDS, Labels, labels
 from hexfolk.games.island.log_forms import TEMPLATES
+from hexfolk.games.island.maps import board_topology
 from hexfolk.games.island.rules import LETTERS, RESOURCES, TERRAIN_LETTERS, TERRAINS
 
 _NAME_OF_LETTER = dict(zip(LETTERS, RESOURCES))
@@ -85,6 +86,17 @@ def hex_words(tiles: str, hex_id: int, places: Places | None = None) -> str:
 def cards_words(k: int) -> str:
     """``"1 card"``, ``"4 cards"``."""
     return f"{k} card" if k == 1 else f"{k} cards"
+
+
+def board_labels(board: Mapping[str, Any] | None) -> Labels | None:
+    """The place labels of an observation's ``board`` (None before its layout, or for a board
+    this process does not know)."""
+    if not board or not board.get("layout"):
+        return None
+    try:
+        return labels(board_topology(board))
+    except (KeyError, ValueError):
+        return None
 
 
 class WordPlaces:
