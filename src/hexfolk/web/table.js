@@ -4,7 +4,7 @@
 // button the server's reason (the view's `refused`).
 import { api, me } from "./api.js";
 import { h, s, toast, sync, keepEqual } from "./dom.js";
-import { reasonText } from "./reasons.js";
+import { reasonText, registerReasonPlaces } from "./reasons.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
@@ -14,7 +14,7 @@ import { Socket } from "./socket.js";
 import { chatBox, drawChat, chatAudience, showAudience } from "./chat.js";
 import { rematchPart } from "./rematch.js";
 import { clockChips } from "./clock.js";
-import { logLine } from "./logwords.js";
+import { islandLogLine, loadIslandLog, placeLabels } from "./island_log.js";
 import { openTable, TablePageBase } from "./table_page.js";
 import { offlineBanner } from "./network.js";
 
@@ -29,16 +29,10 @@ export function resCard(r, n, extra) {
     h("span.rc-name", { text: t(`res.${r}`) }), h("span.rc-n", { text: n }), extra || null);
 }
 
-/** A log line in words: seat numbers as names, card bundles ("2w 1o") with resource names. */
-export function humanLog(line, seats) {
-  return String(line)
-    .replace(/\bseat (\d+)('s)?/g, (_, n, poss) => seatLabel(seats, Number(n)) + (poss || ""))
-    .replace(/\b(\d+)([lbwgo])\b/g, (_, n, r) => `${n} ${t(`res.${r}`)}`);
-}
-
 export async function showTable(app, id) {
   const table = await openTable(app, id, "invite.lead");
   if (!table) return null;
+  await loadIslandLog();
   const page = new TablePage(app, id, table);
   page.connect();
   page.watchNetwork();
@@ -164,6 +158,7 @@ class TablePage extends TablePageBase {
     const obs = v.observation;
     if (!this.board) {
       this.board = new Board(this.el.svg, this.geometry, (i) => this.seatName(i));
+      registerReasonPlaces("island", placeLabels(this.geometry)); // reasons name places by label
       this.board.onAction = (a) => this.act(a);
       this.board.onRobberHex = (hex, opts) => this.chooseVictim(hex, opts);
       this.el.svg.after(this.board.controls());
@@ -171,7 +166,7 @@ class TablePage extends TablePageBase {
     this.L = readLegal(v.legal);
     this.board.update(obs, this.L);
     if (this.changed("desc", [obs.board, obs.roads, obs.settlements, obs.cities, v.seats])) {
-      this.el.desc.textContent = describeBoard(obs, (i) => this.seatName(i));
+      this.el.desc.textContent = describeBoard(obs, (i) => this.seatName(i), placeLabels(this.geometry));
     }
     this.renderStatus();
     this.renderActions();
@@ -379,10 +374,11 @@ class TablePage extends TablePageBase {
   renderLog() {
     const seats = this.view.seats;
     const start = Math.max(0, this.log.length - 120);
-    const say = (line) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats));
+    const place = placeLabels(this.geometry);
+    const say = (line) => islandLogLine(line, (i) => seatLabel(seats, i), place);
     sync(this.el.log, this.log.slice(start).map((line, i) => {
       const late = this.timedOut(start + i); // a time-out's line, marked (issue 25)
-      return { key: String(start + i), sig: late ? `${line}\n#timeout` : line, build: () => h(late ? "li.timeout" : "li", { text: this.marked(say(line), start + i), title: line }) };
+      return { key: String(start + i), sig: late ? `${line}\n#timeout` : String(line), build: () => h(late ? "li.timeout" : "li", { text: this.marked(say(line), start + i), title: String(line) }) };
     }));
     // no scrollTop here: reading the height would lay the page out in the middle of a redraw
     // (the biggest cost of a redraw, benchmarks/web_speed.py); the box's column-reverse keeps

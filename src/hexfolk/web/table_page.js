@@ -15,6 +15,7 @@ import { seatLabel } from "./seats.js";
 import { chatHistory } from "./chat.js";
 import { tickClocks } from "./clock.js";
 import { watchNetwork } from "./network.js";
+import { logEntry } from "./log_lines.js";
 
 /** The table `id` from the server, or null (the reason shown in `app`). A visitor without a
  * name invited to a table still in its lobby names itself first (`lead`: the invite's words). */
@@ -90,7 +91,7 @@ export class TablePageBase {
 
   async onView(msg) {
     this.clockOffset = msg.server_time - Date.now() / 1000;
-    this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
+    this.log = this.log.slice(0, msg.log_start).concat((msg.log || []).map(logEntry));
     this.timeouts = this.timeouts.filter((m) => m.log_to <= msg.log_start).concat(msg.timeouts || []);
     this.version = msg.version;
     this.seat = msg.seat;
