@@ -31,7 +31,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "hexfolk"
 SCANNED = ("rl", "cli", "bots")
 
 NOT_ACTIONS: set[str] = set()
-"""Files exempt from this scan (none: log lines are read as data, ``tests/test_no_log_sentence_parsing.py``)."""
+"""Files exempt from this scan (none: log lines are read as data, as
+``tests/test_no_log_sentence_parsing.py`` checks)."""
 
 ACTION_NAME = re.compile(r"^(?:a|act|action|move|choice|\w+_action)$")
 TAKE_APART = {

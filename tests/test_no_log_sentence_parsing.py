@@ -58,9 +58,9 @@ def _sources() -> list[Path]:
     [
         r'_OFFER_RE = re.compile(r"^seat (\d+) offers #\d+: (.+) for (.+)$")',
         'if line.endswith(" ends the turn"):',
-        "const S = \"seat (\\\\d+)\";",
+        'const S = "seat (\\\\d+)";',
         r"m = re.fullmatch(r'seat \d+ settles (\d+)', line)",
-        "  [\"robs\", `${S} moves the robber to ${N} and robs ${S}`],",
+        '  ["robs", `${S} moves the robber to ${N} and robs ${S}`],',
     ],
 )
 def test_the_scan_fires_on_a_log_sentence_pattern(planted: str) -> None:

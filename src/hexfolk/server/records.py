@@ -129,7 +129,9 @@ def replay_steps(
             "observation": observation_json(state.observation(None)),
         }
         if reveal:
-            step["seats"] = [observation_json(state.observation(s)) for s in range(game.num_players)]
+            step["seats"] = [
+                observation_json(state.observation(s)) for s in range(game.num_players)
+            ]
         return step
 
     if start == 0:

@@ -24,8 +24,9 @@ class ViewParts:
 
     observation: dict[str, Any]
     """The observation without its ``log``."""
-    log: list[LogLine]
-    """The viewer's log lines (equal as their sentences: the room diffs them as text)."""
+    log: list[str]
+    """The viewer's log lines, each a :class:`~hexfolk.core.LogLine` (equal as its sentence: the
+    room diffs them as text)."""
     legal: list[dict[str, Any]]
     """``[{"action": text, "kind": ..., <fields>..., "hint": text}]``: each legal action's text
     (the id a client sends back) with its structured form (``Action.to_json()``: its kind and
@@ -44,7 +45,7 @@ def build_parts(state: State, viewer: int | None) -> ViewParts:
     """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
     obs = state.observation(viewer)
     raw_log = obs.pop("log", None)
-    log = (
+    log: list[str] = (
         [x if isinstance(x, LogLine) else text_line(str(x)) for x in raw_log]
         if isinstance(raw_log, list)
         else []

@@ -9,9 +9,9 @@ import pytest
 from hexfolk.core import load_game
 from hexfolk.core.testing import start_position
 from hexfolk.games.island.actions import BuildRoad, BuildSettlement, MoveRobber
-from hexfolk.games.island.labels import labels
 from hexfolk.games.island.ascii_map import describe, draw_board
 from hexfolk.games.island.board import topology
+from hexfolk.games.island.labels import labels
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])

@@ -129,7 +129,8 @@ def test_ir56_road_must_connect_and_cannot_pass_an_opponent() -> None:
     assert reason(state, f"road {out}") == (
         f"a road cannot connect through seat 1's building on {spot(state, b)} (IR-56)"
     )
-    assert reason(state, "road 0") == f"edge {labels(state.topology).label('edge', 0)} already holds your road"
+    edge = labels(state.topology).label("edge", 0)
+    assert reason(state, "road 0") == f"edge {edge} already holds your road"
     take(state, 0, "1l 1b")
     free = next(e for e in state.topology.node_edges[a] if state.edge_owner[e] < 0)
     assert reason(state, f"road {free}") == (

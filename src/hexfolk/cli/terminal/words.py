@@ -12,13 +12,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from hexfolk.games.island.log_forms import LOG
+
 # bundles, lists and tiles in words are the engine's (hexfolk.games.island.words)
 from hexfolk.games.island.words import and_list as and_list
-from hexfolk.games.island.words import bundle_words as bundle_words
-from hexfolk.games.island.words import tile_words as tile_words
-from hexfolk.games.island.log_forms import LOG
 from hexfolk.games.island.words import board_labels, log_words, tiles_of
+from hexfolk.games.island.words import bundle_words as bundle_words
 from hexfolk.games.island.words import hex_words as engine_hex_words
+from hexfolk.games.island.words import tile_words as tile_words
 
 RESOURCE_NAMES: dict[str, str] = {
     "l": "lumber",

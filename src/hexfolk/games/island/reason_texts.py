@@ -87,7 +87,9 @@ TEXTS: dict[str, str] = {
     "no_edge": "there is no edge {edge} on this board",
     "edge_yours": "edge {edge:edge} already holds your road",
     "edge_taken": "edge {edge:edge} already holds seat {owner}'s road",
-    "setup_road_touch": "the setup road must touch the settlement just placed on {node:node} ({rule})",
+    "setup_road_touch": (
+        "the setup road must touch the settlement just placed on {node:node} ({rule})"
+    ),
     "roads_all_placed": "all {pieces} of your roads are on the board ({rule})",
     "road_unconnected": (
         "a road must connect to your own road or building; edge {edge:edge} touches none ({rule})"
@@ -98,7 +100,9 @@ TEXTS: dict[str, str] = {
     "settlements_all_placed": (
         "all {pieces} of your settlements are on the board; upgrade one to a city first ({rule})"
     ),
-    "settle_no_road": "a settlement must touch one of your roads; {node:node} touches none ({rule})",
+    "settle_no_road": (
+        "a settlement must touch one of your roads; {node:node} touches none ({rule})"
+    ),
     "city_on_nothing": (
         "you have no settlement on {node:node} (nothing stands there); a city replaces one ({rule})"
     ),

@@ -225,7 +225,7 @@ def log_answers(s: IslandPosition, o: OpenOffer) -> None:
             parts.append({"seat": q, "answer": "accepts"})
         elif x == REJECT:
             parts.append({"seat": q, "answer": "rejects"})
-        else:
+        elif isinstance(x, tuple):  # a counter-offer
             give, get = cards_json(x[0]), cards_json(x[1])
             parts.append({"seat": q, "answer": "counters", "give": give, "get": get})
     log_line(s, None, "answers", offer=o.id, answers=parts)

@@ -135,7 +135,7 @@ def _word_cards(cards: Mapping[str, int]) -> str:
     return hand_words(cards, "nothing")
 
 
-WORDS = LogBook(
+WORDS: LogBook = LogBook(
     WORD_TEMPLATES,
     {
         "seat": lambda p: f"seat {p}",

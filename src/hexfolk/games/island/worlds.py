@@ -370,9 +370,12 @@ def _answered(log: list[LogLine], offer_id: int) -> bool:
     """Whether a seat accepted or countered offer ``#offer_id`` (a withdrawn offer nobody took
     up counts as refused, IR-51)."""
     for line in log:
-        if _form(line) == "answers" and line.params["offer"] == offer_id:
-            if any(a["answer"] in ("accepts", "counters") for a in line.params["answers"]):
-                return True
+        if (
+            _form(line) == "answers"
+            and line.params["offer"] == offer_id
+            and any(a["answer"] in ("accepts", "counters") for a in line.params["answers"])
+        ):
+            return True
     return False
 
 
