@@ -65,11 +65,14 @@ function cityPath(x, y, r) {
 
 /** A place's label in a small tag just above-right of point (x, y): an intersection's number on
  * a target or under the pointer, an edge's two numbers on a road target. */
-function placeTag(x, y, text) {
+function placeTag(x, y, text, centred = false) {
   const w = 2.2 + String(text).length * 2.5;
+  // centred (an edge's tag on its middle) keeps the target's centre where it was: a click
+  // at the target's centre still lands on the target
+  const [rx, ry] = centred ? [x - w / 2, y - 2.6] : [x + 2.4, y - 8.6];
   return s("g", { class: "place-tag", "aria-hidden": "true" },
-    s("rect", { x: x + 2.4, y: y - 8.6, width: w, height: 5.2, rx: 1.6 }),
-    s("text", { x: x + 2.4 + w / 2, y: y - 4.6 }, text));
+    s("rect", { x: rx, y: ry, width: w, height: 5.2, rx: 1.6 }),
+    s("text", { x: rx + w / 2, y: ry + 4 }, text));
 }
 
 export class Board {
@@ -245,7 +248,7 @@ export class Board {
           s("polygon", { points: edgeQuad(ax, ay, bx, by, 5), class: "hit" }),
           s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "halo" }),
           s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "glow" }));
-        el.append(s("g", { class: "edge-tag" }, placeTag((ax + bx) / 2, (ay + by) / 2, this.label("edge", e))));
+        el.append(s("g", { class: "edge-tag" }, placeTag((ax + bx) / 2, (ay + by) / 2, this.label("edge", e), true)));
         clickable(el, `${t("act.road")} ${this.label("edge", e)}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));
         tg.push(el);
       }
