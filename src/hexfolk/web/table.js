@@ -423,7 +423,7 @@ class TablePage extends TablePageBase {
 
   chooseVictim(hex, opts) {
     if (opts.length === 1) { this.act(opts[0].action); return; }
-    this.choose(t("rob.choose"), opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : this.seatName(o.victim)]));
+    this.choose(`${t("rob.choose")} (${t("hex")} ${placeLabels(this.geometry)("hex", hex)})`, opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : this.seatName(o.victim)]));
   }
 
   renderDialogs() {
