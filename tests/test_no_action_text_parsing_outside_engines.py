@@ -30,12 +30,9 @@ from tests.web.test_no_action_text_parsing import action_keywords, leading_words
 SRC = Path(__file__).resolve().parents[1] / "src" / "hexfolk"
 SCANNED = ("rl", "cli", "bots")
 
-NOT_ACTIONS = {
-    # Log lines, not action texts: reading log entries as data is a later step of issue 26
-    # (Deliver 2, "Log entries as data"); until then these files parse the English log.
-    "cli/terminal/words.py",
-    "bots/island/trading.py",
-}
+NOT_ACTIONS: set[str] = set()
+"""Files exempt from this scan (none: log lines are read as data, as
+``tests/test_no_log_sentence_parsing.py`` checks)."""
 
 ACTION_NAME = re.compile(r"^(?:a|act|action|move|choice|\w+_action)$")
 TAKE_APART = {

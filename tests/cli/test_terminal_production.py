@@ -8,7 +8,8 @@ import re
 
 from hexfolk.bots.registry import make_bot
 from hexfolk.cli.terminal.decision import GameView
-from hexfolk.core import Observation, load_game, make_rng
+from hexfolk.core import LogLine, Observation, load_game, make_rng
+from hexfolk.games.island.log_forms import LOG
 
 
 def _notes_of_a_game(seed: int, players: int = 4) -> tuple[dict[int, int], dict[int, int], dict]:  # type: ignore[type-arg]
@@ -63,17 +64,22 @@ def test_a_bank_shortage_is_told_from_what_was_owed_and_what_was_paid() -> None:
         "settlements": [[0, 1]],
         "cities": [[3, 2]],
     }
-    notes = view.notes(["seat 0 rolls 8", "seat 1 gets 1o"], obs)
+    rolls = LOG.line("rolls", seat=0, total=8)
+
+    def paid(*parts: tuple[int, int]) -> LogLine:
+        return LOG.line("production", paid=[{"seat": s, "cards": {"ore": k}} for s, k in parts])
+
+    notes = view.notes([rolls, paid((1, 1))], obs)
     assert notes == {1: ["the bank is short of ore (seat 2 gets 0 of 2) (IR-37)"]}
-    nothing_paid = view.notes(["seat 0 rolls 8", "seat 0 ends the turn"], obs)
+    nothing_paid = view.notes([rolls, LOG.line("ends", seat=0)], obs)
     assert nothing_paid == {
         0: ["the bank is short of ore (seat 1 gets 0 of 1, seat 2 gets 0 of 2) (IR-37)"]
     }
-    assert view.notes(["seat 0 rolls 8", "seat 1 gets 1o; seat 2 gets 2o"], obs) == {}
+    assert view.notes([rolls, paid((1, 1), (2, 2))], obs) == {}
     blocked = {**obs, "board": {**obs["board"], "robber": 0}}
-    assert view.notes(["seat 0 rolls 8"], blocked) == {
+    assert view.notes([rolls], blocked) == {
         0: [
-            "the robber on hex 0 (mountains 8) blocks 1 card for seat 1 and 2 cards for "
+            "the robber on hex A (mountains 8) blocks 1 card for seat 1 and 2 cards for "
             "seat 2 (IR-44)"
         ]
     }

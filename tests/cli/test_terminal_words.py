@@ -13,6 +13,9 @@ from hexfolk.cli.terminal.menu import menu_lines
 from hexfolk.cli.terminal.offers import offer_words
 from hexfolk.cli.terminal.words import bundle_words, island_sentence
 from hexfolk.core import IllegalActionError, load_game, make_rng
+from hexfolk.games.island.board import topology
+from hexfolk.games.island.labels import labels
+from hexfolk.games.island.log_forms import LOG
 
 ISLAND = load_game("island", 4)
 SCYTHE = load_game("scythe", 2)
@@ -20,32 +23,44 @@ OBS = {"board": {"layout": "O8.O9.D.O3.W5.G11 3bwlog333 r2", "robber": 2, "map":
 
 
 def test_bundles_and_hexes_in_words() -> None:
+    """Log lines are read by their forms and params (docs/log.md); places by the board's
+    labels (hex 5 of the standard board is F, hex 2 is C)."""
     assert bundle_words("2w 1o") == "2 wool and 1 ore"
     assert bundle_words("1l 1b 1g") == "1 lumber, 1 brick and 1 grain"
     assert bundle_words("-") == "nothing"
-    line = island_sentence("seat 1 moves the robber to 5 and robs seat 2", OBS, 0)
-    assert line == "seat 1 moves the robber to hex 5 (fields 11) and robs seat 2"
-    assert island_sentence("board laid out; robber on hex 2", OBS, 0).endswith("hex 2 (desert)")
-    assert island_sentence("seat 1 gets 1g; seat 3 gets 1b 1g", OBS, 0) == (
+    places = labels(topology("hex19"))
+    line = island_sentence(LOG.line("robs", places, seat=1, hex=5, victim=2), OBS, 0)
+    assert line == "seat 1 moves the robber to hex F (fields 11) and robs seat 2"
+    laid_out = LOG.line("laid_out", places, hex=2)
+    assert island_sentence(laid_out, OBS, 0).endswith("hex C (desert)")
+    paid = [{"seat": 1, "cards": {"grain": 1}}, {"seat": 3, "cards": {"brick": 1, "grain": 1}}]
+    assert island_sentence(LOG.line("production", paid=paid), OBS, 0) == (
         "seat 1 gets 1 grain; seat 3 gets 1 brick and 1 grain"
     )
-    assert island_sentence("(seat 0 stole o from seat 2)", OBS, 0) == (
-        "(seat 0 stole 1 ore from seat 2)"
-    )
+    stole = LOG.line("stole", seat=0, resource="ore", victim=2)
+    assert island_sentence(stole, OBS, 0) == "(seat 0 stole 1 ore from seat 2)"
+    settles = LOG.line("settles", places, seat=0, node=0)
+    assert island_sentence(settles, OBS, 0) == f"seat 0 settles spot {places.label('node', 0)}"
+    assert island_sentence("an old line", OBS, 0) == "an old line"
 
 
 def test_offers_and_answers_read_from_the_readers_side() -> None:
-    assert island_sentence("seat 1 offers #3: 1o for 1g", OBS, 0) == (
-        "seat 1 offers 1 ore for your 1 grain (offer #3)"
+    def offers(seat: int) -> str:
+        line = LOG.line("offers", seat=seat, offer=3, give={"ore": 1}, get={"grain": 1})
+        return island_sentence(line, OBS, 0)
+
+    assert offers(1) == "seat 1 offers 1 ore for your 1 grain (offer #3)"
+    assert offers(0) == "you offer 1 ore for 1 grain (offer #3)"
+    parts = [
+        {"seat": 1, "answer": "rejects"},
+        {"seat": 2, "answer": "counters", "give": {"lumber": 1}, "get": {"grain": 1}},
+        {"seat": 3, "answer": "silent"},
+    ]
+    answers = island_sentence(LOG.line("answers", offer=1, answers=parts), OBS, 0)
+    assert answers == (
+        "answers to offer #1: seat 1 rejects, seat 2 counters: would give 1 lumber for 1 grain, "
+        "seat 3 does not answer"
     )
-    assert island_sentence("seat 0 offers #3: 1o for 1g", OBS, 0) == (
-        "you offer 1 ore for 1 grain (offer #3)"
-    )
-    answers = island_sentence(
-        "answers to offer #1: seat 1 rejects, seat 2 counters 1l for 1g, seat 3 does not answer",
-        OBS, 0,
-    )  # fmt: skip
-    assert "seat 2 counters: would give 1 lumber for 1 grain" in answers
     offer = {
         "id": 1,
         "give": "1o",
@@ -68,10 +83,10 @@ def test_a_blocked_production_is_told() -> None:
         "cities": [[3, 1]],
     }
     tile = ISLAND_LAYOUT.split(".")[0]
-    line = blocked_production(ISLAND, f"seat 0 rolls {tile[1:]}", obs)
+    line = blocked_production(ISLAND, LOG.line("rolls", seat=0, total=int(tile[1:])), obs)
     assert line is not None and "blocks 2 cards for seat 1 and 1 card for seat 2" in line
-    assert "(IR-44)" in line and "hex 0 (" in line
-    assert blocked_production(ISLAND, "seat 0 rolls 2", obs) is None  # another number
+    assert "(IR-44)" in line and "hex A (" in line  # hex 0 by its label
+    assert blocked_production(ISLAND, LOG.line("rolls", seat=0, total=2), obs) is None
 
 
 ISLAND_LAYOUT = "O8.O9.D.O3.W5.G11.B2.G10.B10.L8.W11.G6.B3.L12.G4.W9.L6.L4.W5 3bwlog333 r2"

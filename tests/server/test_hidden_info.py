@@ -20,6 +20,7 @@ import pytest
 
 from hexfolk.core import MatchRecord, State
 from hexfolk.server.client import HexfolkClient, TableConnection
+from hexfolk.server.views import log_json
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice, run
 
 SEED = 7_349_118_552_907_314_441
@@ -87,7 +88,7 @@ def _check(server: ThreadServer, game: str, tid: str, conns: Any, tokens: list[s
     for version, (state, _) in enumerate(record.states()):
         for viewer in wanted.get(version, ()):
             obs = state.observation(viewer)
-            log = obs.pop("log", [])
+            log = log_json(obs.pop("log", []))  # the wire's {form, params, text} entries
             legal = (
                 [str(a) for a in state.legal_actions_for(viewer)]
                 if viewer is not None and viewer in state.acting_seats()

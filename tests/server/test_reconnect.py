@@ -57,7 +57,7 @@ def test_reconnect_gets_the_missed_lines_or_the_whole_view(server: ThreadServer)
                 async with guest.connect(tid) as fresh:
                     full = await fresh.next_view()
                 assert full["log_start"] == 0
-                assert seen_log + view["log"] == full["log"]
+                assert [x.to_json() for x in seen_log] + view["log"] == full["log"]
                 assert view["observation"] == full["observation"]
             # a version the server never announced: the whole view
             async with guest.connect(tid, since=10**6) as lost:

@@ -10,6 +10,7 @@ import random
 from contextlib import AsyncExitStack
 from typing import Any
 
+from hexfolk.core import LogLine
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, run
 from tests.server.people_tables import connect_all
@@ -90,7 +91,8 @@ async def _play(
                 async with clients[seat].connect(tid) as fresh:
                     whole = await fresh.next_view()
                     _same(mine, whole)
-                    assert whole["log_start"] == 0 and whole["log"] == log
+                    entries = [LogLine.from_json(x) for x in whole["log"]]
+                    assert whole["log_start"] == 0 and entries == log
                 again.log = log
                 conns[seat] = again
                 mine = back

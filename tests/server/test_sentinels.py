@@ -124,7 +124,7 @@ def _log_of(frames: list[tuple[dict[str, Any], str]]) -> list[str]:
     log: list[str] = []
     for msg, _ in frames:
         if msg.get("type") == "view":
-            log = log[: msg["log_start"]] + list(msg["log"])
+            log = log[: msg["log_start"]] + [x["text"] for x in msg["log"]]  # entries' texts
     return log
 
 

@@ -64,7 +64,8 @@ def test_a_driftland_table_has_the_geometry_of_its_laid_out_island(server: Threa
     assert len(geo["hexes"]) == len(tiles) > 0  # IR-83: one centre per land hex laid out
     assert all(0 <= a < len(geo["nodes"]) and 0 <= b < len(geo["nodes"]) for a, b in geo["edges"])
     # only places: no terrain, token, harbor kind or piece
-    assert set(geo) == {"board", "name", "hexes", "nodes", "edges", "harbors"}
+    assert set(geo) == {"board", "name", "hexes", "nodes", "edges", "harbors", "labels"}
+    assert len(geo["labels"]["hexes"]) == len(geo["hexes"])  # a letter per hex (docs/log.md)
     assert _geometry(server, tid).json()["geometry"] == geo  # the same for every request
 
 

@@ -18,6 +18,7 @@ from hexfolk.core.record import replay
 from hexfolk.games.scythe import final as scythe_final
 from hexfolk.server import undo as U
 from hexfolk.server.client import HexfolkClient, TableConnection
+from hexfolk.server.views import observation_json
 from tests.server.helpers import SubprocessServer, ThreadServer, run
 from tests.server.undo_answer import undo_answer
 
@@ -299,7 +300,7 @@ def test_record_and_replay_after_undos_show_the_game_as_played(server: ThreadSer
             f"/api/tables/{tid}/replay",
             params={"start": len(record.actions), "limit": 1},
         )
-        assert last["steps"][0]["observation"] == final.observation(None)
+        assert last["steps"][0]["observation"] == observation_json(final.observation(None))
         await host.aclose()
         await guest.aclose()
 

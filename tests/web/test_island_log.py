@@ -1,15 +1,19 @@
-"""The island log in the player's language (issue 13: "the log in words"): the engine writes
-English sentences of fixed forms; the page rewrites each with the per-language templates of
-the i18n files (presentation only), the English line in words being the fallback. Every line
-of a real 5-player game (every seat's visible log, private lines included) is put into Dutch,
-Spanish and Korean without falling back, and a table's log shows the translated sentences."""
+"""The island log in the player's language (issue 13: "the log in words"; issue 26: log
+entries as data, docs/log.md): the engine logs each line as {form, params, text}; the page
+renders the form's template of ``i18n/log/island/<lang>.json`` with the params (seats by name,
+cards and resources in words, places by the board's labels), the English text being the
+fallback of a form without a template. Every line of a real 5-player game (every seat's
+visible log, private lines included) is put into Dutch, Spanish and Korean without falling
+back, and a table's log shows the translated sentences."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from hexfolk.core import load_game
+from hexfolk.games.island.log_forms import LOG
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
 from tests.server.people_tables import start_and_watch_to_the_end
@@ -17,14 +21,19 @@ from tests.web.helpers import in_thread, new_page, shoot
 
 TRANSLATE_JS = """async ([code, lines]) => {
   const i18n = await import('/app/i18n.js');
-  const { logLine } = await import('/app/logwords.js');
   await i18n.setLanguage(code);
+  const { islandLogLine, loadIslandLog } = await import('/app/island_log.js');
+  await loadIslandLog();
   const name = (i) => ['Anna', 'Bo', 'Chen', 'Dani', 'Eli'][i];
-  return lines.map((l) => logLine(l, name, (x) => 'FALLBACK ' + x));
+  const place = (kind, v) => `<${kind} ${v}>`;
+  return lines.map((l) => {
+    const said = islandLogLine(l, name, place);
+    return said === l.text ? 'FALLBACK ' + said : said;
+  });
 }"""
 
 
-def _game_log(players: int = 5, seed: int = 3) -> list[str]:
+def _game_log(players: int = 5, seed: int = 3) -> list[dict[str, Any]]:
     """Every distinct line any seat sees in a whole game played by random seats (a builder
     bias so that it ends): rolls, production, trades, answers, robber, cards, the special
     build phase (5 players, IR-31), the win."""
@@ -42,21 +51,20 @@ def _game_log(players: int = 5, seed: int = 3) -> list[str]:
         builds = [a for a in legal if str(a).startswith(("city", "settle", "buy", "play", "road"))]
         st.apply_for(seat, rng.choice(builds if builds and rng.random() < 0.8 else legal))
     assert st.is_terminal()
-    seen: dict[str, None] = {}
+    seen: dict[str, dict[str, Any]] = {}
     for seat in [*range(players), None]:
-        seen.update(dict.fromkeys(str(x) for x in st.observation(seat)["log"]))
-    return list(seen)
+        seen.update({str(x): x.to_json() for x in st.observation(seat)["log"]})
+    return list(seen.values())
 
 
 def test_every_engine_sentence_of_a_game_is_translated(
     browser: Any, web_server: ThreadServer
 ) -> None:
     lines = _game_log()
-    starts = {line.split(" ")[2] if line.startswith("seat") else line[:8] for line in lines}
-    assert len(starts) >= 15, starts  # many forms, not a handful
-    assert any("signs up for" in x or "passes the special" in x for x in lines)
-    assert any(x.startswith("answers to offer") for x in lines)
-    assert any(x.startswith("(seat") for x in lines)  # a private line: what was stolen
+    forms = {x["form"] for x in lines}
+    assert len(forms) >= 15, forms  # many forms, not a handful
+    assert forms & {"sbp_join", "sbp_pass"} and "answers" in forms
+    assert "stole" in forms  # a private line: what was stolen
     page = new_page(browser)
     page.goto(web_server.url + "/")
     page.wait_for_selector("h1")
@@ -68,20 +76,32 @@ def test_every_engine_sentence_of_a_game_is_translated(
         for line, said, en in zip(lines, out, english, strict=True):
             assert "seat " not in said, (code, line, said)  # seats are names
             assert said != en, (code, line, said)  # not the English sentence
+            if line["form"] in ("settles", "road", "robber"):
+                assert "<" in said, (code, line, said)  # a place by the page's label
     # the fixed forms: a roll and a trade in each language, word for word from the templates
-    sample = ["seat 1 rolls 8", "seat 0 trades 4l for 1o", "seat 2 gets 1w; seat 0 gets 2o"]
+    sample = [
+        LOG.line("rolls", seat=1, total=8).to_json(),
+        LOG.line("trade", seat=0, give={"lumber": 4}, get={"ore": 1}).to_json(),
+        LOG.line(
+            "production",
+            paid=[{"seat": 2, "cards": {"wool": 1}}, {"seat": 0, "cards": {"ore": 2}}],
+        ).to_json(),
+        LOG.line("settles", seat=1, node=13).to_json(),
+    ]
     nl = page.evaluate(TRANSLATE_JS, ["nl", sample])
     assert nl == [
         "Bo gooit 8",
         "Anna ruilt 4 hout tegen 1 erts",
         "Chen krijgt 1 wol; Anna krijgt 2 erts",
+        "Bo zet een dorp op <node 13>",
     ]
     es = page.evaluate(TRANSLATE_JS, ["es", sample])
     assert es[0] == "Bo tira 8"
     ko = page.evaluate(TRANSLATE_JS, ["ko", sample])
     assert ko[0] == "Bo: 주사위 8"
-    # an unknown form falls back to the English line in words
-    assert page.evaluate(TRANSLATE_JS, ["nl", ["seat 1 sings"]]) == ["FALLBACK seat 1 sings"]
+    # an unknown form falls back to the English text
+    unknown = {"form": "sings", "params": {"seat": 1}, "text": "seat 1 sings"}
+    assert page.evaluate(TRANSLATE_JS, ["nl", [unknown]]) == ["FALLBACK seat 1 sings"]
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
@@ -110,6 +130,8 @@ def test_a_table_log_is_shown_in_dutch(browser: Any, web_server: ThreadServer) -
     texts = items.all_inner_texts()
     engine = [items.nth(i).get_attribute("title") or "" for i in range(items.count())]
     assert any(" gooit " in x for x in texts), texts[-10:]
+    # places by the board's labels: a settlement on a number, the robber on a hex letter
+    assert any(re.search(r" (?:zet|bouwt) een dorp op \d+$", x) for x in texts), texts[-12:]
     assert not any(x.startswith("seat ") or " rolls " in x for x in texts), texts[-10:]
     assert any(e.startswith("seat") for e in engine)  # the engine's line is kept as the title
     page.locator("#log").scroll_into_view_if_needed()

@@ -47,6 +47,30 @@ class LogLine(str):
         """``{"form", "params", "text"}`` as sent to clients and written to records."""
         return {"form": self.form, "params": self.params, "text": str(self)}
 
+    @classmethod
+    def from_json(cls, doc: Any) -> LogLine:
+        """The line of a received entry ``{"form", "params", "text"}`` (what :meth:`to_json`
+        wrote), so a remote client holds what an in-process one does; a plain string (a line
+        of an older server or document) is a :data:`TEXT_FORM` line."""
+        if isinstance(doc, str):
+            return text_line(doc)
+        if not isinstance(doc, dict) or not isinstance(doc.get("text"), str):
+            raise ValueError(f"a log line is {{form, params, text}}, not {doc!r}")
+        form, params = doc.get("form"), doc.get("params")
+        if not isinstance(form, str) or not isinstance(params, dict):
+            return text_line(doc["text"])
+        return cls(doc["text"], form, params)
+
+
+TEXT_FORM = "text"
+"""The form of a line that carries only its sentence (``params``: ``{"text"}``): a line of an
+old position document or of an engine that logs plain strings."""
+
+
+def text_line(text: str) -> LogLine:
+    """The :data:`TEXT_FORM` line of ``text``."""
+    return LogLine(text, TEXT_FORM, {"text": text})
+
 
 class LogBook:
     """The English templates of one game's log forms, one per form, and the renderers of

@@ -26,6 +26,8 @@ from typing import Any
 import httpx
 import websockets
 
+from hexfolk.core import LogLine
+
 
 class ServerError(Exception):
     """An error answer: ``code`` and ``message`` from ``{"error": {...}}`` or an error frame."""
@@ -75,7 +77,9 @@ class TableConnection:
         self.view: dict[str, Any] | None = None
         self.table: dict[str, Any] | None = None
         self.welcome: dict[str, Any] | None = None
-        self.log: list[str] = []
+        self.log: list[LogLine] = []
+        """The seat's log so far, each line a :class:`~hexfolk.core.LogLine` again (its form
+        and params as received), so a remote bot reads what an in-process bot reads."""
         self.timeouts: list[dict[str, Any]] = []
         """The time-out marks of :attr:`log` (``{"seat", "log_from", "log_to"}``, kept like the
         log: ``docs/protocol.md``, "Time-outs"); :meth:`timed_out` reads them per line."""
@@ -107,7 +111,8 @@ class TableConnection:
                 kind = msg.get("type")
                 if kind == "view":
                     start = int(msg.get("log_start", 0))
-                    self.log = self.log[:start] + list(msg.get("log", []))
+                    lines = [LogLine.from_json(x) for x in msg.get("log", [])]
+                    self.log = self.log[:start] + lines
                     kept = [m for m in self.timeouts if int(m["log_to"]) <= start]
                     self.timeouts = kept + list(msg.get("timeouts", []))
                     self.view = msg

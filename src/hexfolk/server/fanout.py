@@ -97,7 +97,7 @@ class FanOut:
             "seat": conn.seat,
             "observation": parts.observation,
             "log_start": start,
-            "log": parts.log[start:],
+            "log": parts.log_json(start),
             "acting": core.state.acting_seats(),
             "legal": parts.legal,
             "refused": parts.refused,

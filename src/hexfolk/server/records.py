@@ -22,6 +22,7 @@ from hexfolk.core import MatchRecord, State, load_game
 from hexfolk.core.record import Checkpoints, record_entry
 from hexfolk.server.models import EventRow, TableRow
 from hexfolk.server.undo import live_events
+from hexfolk.server.views import observation_json
 
 
 def seat_labels(row: TableRow, names: dict[str, str]) -> list[str]:
@@ -125,10 +126,12 @@ def replay_steps(
             "action": None if ev is None else ev.action,
             "timeout": bool(ev and ev.timeout),
             "stand_in": bool(ev and ev.stand_in),
-            "observation": state.observation(None),
+            "observation": observation_json(state.observation(None)),
         }
         if reveal:
-            step["seats"] = [state.observation(s) for s in range(game.num_players)]
+            step["seats"] = [
+                observation_json(state.observation(s)) for s in range(game.num_players)
+            ]
         return step
 
     if start == 0:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexfolk.bots.registry import make_bot
-from hexfolk.core import Action, Bot, Game, State, load_game
+from hexfolk.core import Action, Bot, Game, LogLine, State, load_game
 from hexfolk.server.client import TableConnection
 
 
@@ -83,9 +83,10 @@ class RemoteBot:
         self.replaced += 1
         return str(rng.choice(view["legal"])["action"])
 
-    def choose(self, view: dict[str, Any], log: list[str], rng: random.Random) -> str:
+    def choose(self, view: dict[str, Any], log: list[LogLine], rng: random.Random) -> str:
         """``view``: the newest ``view`` message; ``log``: the seat's whole log so far (the
-        view carries only new lines), put back into the observation as the engine has it."""
+        view carries only new lines; :class:`~hexfolk.core.LogLine` values again, with their
+        forms and params), put back into the observation as the engine has it."""
         seat = int(view["seat"])
         legal: list[Action] = [self.game.parse_canonical(e["action"]) for e in view["legal"]]
         data = dict(view["observation"])
@@ -119,7 +120,7 @@ class ServerRefused(ConnectionError):
 def _decide(
     player: RemoteBot,
     view: dict[str, Any],
-    log: list[str],
+    log: list[LogLine],
     rng: random.Random,
     report: Callable[[str], None],
 ) -> str:

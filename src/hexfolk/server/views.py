@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hexfolk.core import Action, State
+from hexfolk.core import Action, LogLine, State
+from hexfolk.core.log_lines import text_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,8 @@ class ViewParts:
     observation: dict[str, Any]
     """The observation without its ``log``."""
     log: list[str]
+    """The viewer's log lines, each a :class:`~hexfolk.core.LogLine` (equal as its sentence: the
+    room diffs them as text)."""
     legal: list[dict[str, Any]]
     """``[{"action": text, "kind": ..., <fields>..., "hint": text}]``: each legal action's text
     (the id a client sends back) with its structured form (``Action.to_json()``: its kind and
@@ -33,6 +36,10 @@ class ViewParts:
     """``[{"action": text, "reason": text, "why": {code, params, rule}}]``: the seat's standing
     actions not legal now, each with the engine's reason as a sentence and as data (empty for
     spectators and when the game has no standing buttons)."""
+
+    def log_json(self, start: int = 0) -> list[dict[str, Any]]:
+        """The log lines from ``start`` on as the view message sends them (:func:`log_json`)."""
+        return log_json(self.log[start:])
 
 
 def build_parts(
@@ -45,7 +52,11 @@ def build_parts(
     of this version, so a click lists them once per acting seat)."""
     obs = state.observation(viewer)
     raw_log = obs.pop("log", None)
-    log = [str(line) for line in raw_log] if isinstance(raw_log, list) else []
+    log: list[str] = (
+        [x if isinstance(x, LogLine) else text_line(str(x)) for x in raw_log]
+        if isinstance(raw_log, list)
+        else []
+    )
     legal: list[dict[str, Any]] = []
     allowed: set[Action] = set()
     if viewer is not None and viewer in state.acting_seats():
@@ -66,3 +77,14 @@ def build_parts(
                 why = reason.to_json()
                 refused.append({"action": str(action), "reason": reason.text, "why": why})
     return ViewParts(obs, log, legal, refused)
+
+
+def log_json(lines: list[Any]) -> list[dict[str, Any]]:
+    """Log lines as the server sends them: each ``{"form", "params", "text"}``
+    (``docs/protocol.md``, ``docs/log.md``; a plain string as a ``text`` line)."""
+    return [(x if isinstance(x, LogLine) else text_line(str(x))).to_json() for x in lines]
+
+
+def observation_json(obs: dict[str, Any]) -> dict[str, Any]:
+    """An observation as sent whole (the replay's steps): its log as :func:`log_json`."""
+    return {**obs, "log": log_json(obs["log"])} if "log" in obs else obs

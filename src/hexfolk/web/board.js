@@ -63,6 +63,18 @@ function cityPath(x, y, r) {
   return `M${x - r * 1.4} ${y + r} V${y - r * 0.1} L${x - r * 0.7} ${y - r * 0.9} L${x} ${y - r * 0.1} H${x + r * 1.4} V${y + r} Z`;
 }
 
+/** A place's label in a small tag just above-right of point (x, y): an intersection's number on
+ * a target or under the pointer, an edge's two numbers on a road target. */
+function placeTag(x, y, text, centred = false) {
+  const w = 2.2 + String(text).length * 2.5;
+  // centred (an edge's tag on its middle) keeps the target's centre where it was: a click
+  // at the target's centre still lands on the target
+  const [rx, ry] = centred ? [x - w / 2, y - 2.6] : [x + 2.4, y - 8.6];
+  return s("g", { class: "place-tag", "aria-hidden": "true" },
+    s("rect", { x: rx, y: ry, width: w, height: 5.2, rx: 1.6 }),
+    s("text", { x: rx + w / 2, y: ry + 4 }, text));
+}
+
 export class Board {
   constructor(svg, geometry, seatName) {
     this.svg = svg;
@@ -88,6 +100,13 @@ export class Board {
 
   /** The zoom buttons (in, out, whole board) to put over the board. */
   controls() { return this.zoom.controls(); }
+
+  /** The board's label of a place (geometry `labels`, docs/log.md): "J" for a hex, "14" for an
+   * intersection, "13-14" for an edge; the id itself when the geometry has none. */
+  label(kind, v) {
+    const table = (this.geo.labels || {})[kind === "hex" ? "hexes" : kind === "node" ? "nodes" : "edges"];
+    return table && table[v] !== undefined ? table[v] : String(v);
+  }
 
   edgeMid(e) {
     const [a, b] = this.geo.edges[e];
@@ -137,9 +156,11 @@ export class Board {
       const [cx, cy] = P(geo.hexes[h]);
       const pts = hexPoints(cx, cy, R);
       const name = t(`terrain.${TERRAIN[cell.terrain]}`);
+      const letter = this.label("hex", h);
       const hexG = s("g", { class: `hex t-${cell.terrain}`, "data-hex": h },
-        s("title", {}, cell.token ? `${name} ${cell.token}` : name),
-        s("polygon", { points: pts, fill: `url(#t-${cell.terrain})`, class: "hex-shape" }));
+        s("title", {}, `${t("hex")} ${letter}: ${cell.token ? `${name} ${cell.token}` : name}`),
+        s("polygon", { points: pts, fill: `url(#t-${cell.terrain})`, class: "hex-shape" }),
+        s("text", { x: cx, y: cy - 11.5, class: "hex-label" }, letter));
       if (cell.token) {
         const red = cell.token === 6 || cell.token === 8;
         hexG.append(s("circle", { cx, cy, r: 6.8, class: "token" }),
@@ -153,6 +174,13 @@ export class Board {
       }
       g.append(hexG);
     });
+    // every intersection's number, shown while the pointer is over it (docs/log.md)
+    g.append(s("g", { class: "node-labels" }, geo.nodes.map((_, v) => {
+      const [x, y] = P(geo.nodes[v]);
+      return s("g", { class: "node-label", "data-node-label": v },
+        s("circle", { cx: x, cy: y, r: 4.5, class: "node-spot" }),
+        placeTag(x, y, this.label("node", v)));
+    })));
   }
 
   /** Redraw pieces and targets: obs is an observation, L is readLegal() of the listed actions. */
@@ -218,7 +246,8 @@ export class Board {
           s("polygon", { points: edgeQuad(ax, ay, bx, by, 5), class: "hit" }),
           s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "halo" }),
           s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "glow" }));
-        clickable(el, `${t("act.road")} ${e}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));
+        el.append(s("g", { class: "edge-tag" }, placeTag((ax + bx) / 2, (ay + by) / 2, this.label("edge", e), true)));
+        clickable(el, `${t("act.road")} ${this.label("edge", e)}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));
         tg.push(el);
       }
       for (const [kind, map] of [["settle", L.settle], ["city", L.city]]) {
@@ -226,8 +255,9 @@ export class Board {
           const [x, y] = P(geo.nodes[v]);
           const el = s("g", { class: `target target-node ${kind}`, "data-act": action },
             s("circle", { cx: x, cy: y, r: 6, class: "hit" }),
-            s("circle", { cx: x, cy: y, r: kind === "city" ? 6 : 3.4, class: "glow" }));
-          clickable(el, `${t(`act.${kind}`)} ${v}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));
+            s("circle", { cx: x, cy: y, r: kind === "city" ? 6 : 3.4, class: "glow" }),
+            placeTag(x, y, this.label("node", v)));
+          clickable(el, `${t(`act.${kind}`)} ${this.label("node", v)}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));
           tg.push(el);
         }
       }
@@ -237,7 +267,7 @@ export class Board {
           s("circle", { cx, cy, r: 12, class: "hit" }),
           s("circle", { cx, cy, r: 10.5, class: "glow" }));
         const hint = L.hints[opts[0].action];
-        clickable(el, `${t("act.robber")} ${hex}${hint ? ` (${hint})` : ""}`, () => this.onRobberHex(hex, opts));
+        clickable(el, `${t("act.robber")} ${this.label("hex", hex)}${hint ? ` (${hint})` : ""}`, () => this.onRobberHex(hex, opts));
         tg.push(el);
       }
     }
@@ -246,17 +276,17 @@ export class Board {
 }
 
 /** A text description of the board for screen readers. */
-export function describeBoard(obs, seatName) {
+export function describeBoard(obs, seatName, label = (kind, v) => String(v)) {
   const layout = parseLayout(obs.board && obs.board.layout);
   if (!layout) return "";
   const lines = [];
-  lines.push(layout.cells.map((c, h) => `${t("hex")} ${h}: ${t(`terrain.${TERRAIN[c.terrain]}`)}${c.token ? ` ${c.token}` : ""}`).join("; ") + ".");
-  if (obs.board.robber >= 0) lines.push(`${t("robber")}: ${t("hex")} ${obs.board.robber}.`);
+  lines.push(layout.cells.map((c, h) => `${t("hex")} ${label("hex", h)}: ${t(`terrain.${TERRAIN[c.terrain]}`)}${c.token ? ` ${c.token}` : ""}`).join("; ") + ".");
+  if (obs.board.robber >= 0) lines.push(`${t("robber")}: ${t("hex")} ${label("hex", obs.board.robber)}.`);
   const by = {};
   const add = (o, txt) => { (by[o] = by[o] || []).push(txt); };
-  for (const [v, o] of obs.settlements || []) add(o, `${t("piece.settlement")} ${v}`);
-  for (const [v, o] of obs.cities || []) add(o, `${t("piece.city")} ${v}`);
-  for (const [e, o] of obs.roads || []) add(o, `${t("piece.road")} ${e}`);
+  for (const [v, o] of obs.settlements || []) add(o, `${t("piece.settlement")} ${label("node", v)}`);
+  for (const [v, o] of obs.cities || []) add(o, `${t("piece.city")} ${label("node", v)}`);
+  for (const [e, o] of obs.roads || []) add(o, `${t("piece.road")} ${label("edge", e)}`);
   for (const [o, list] of Object.entries(by)) lines.push(`${seatName(Number(o))}: ${list.join(", ")}.`);
   return lines.join(" ");
 }

@@ -47,6 +47,15 @@ export function renderLogLine(line, game, ctx) {
   return missing ? line.text : out;
 }
 
+const ENTRY = { toString() { return this.text; } };
+
+/** A received log entry {form, params, text} as the page keeps it: its string value is its
+ * English text (as a LogLine's is in Python), so code that shows or compares lines as text
+ * keeps working; an old record's plain string stays as it is. */
+export function logEntry(raw) {
+  return raw !== null && typeof raw === "object" ? Object.assign(Object.create(ENTRY), raw) : raw;
+}
+
 /** The English text of a log line (an entry or an old record's string). */
 export function logText(line) {
   return line !== null && typeof line === "object" ? line.text : String(line);

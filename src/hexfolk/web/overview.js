@@ -4,10 +4,11 @@ import { api } from "./api.js";
 import { h, s, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { Board, describeBoard } from "./board.js";
-import { seatLabel, swatch, resCard, humanLog } from "./table.js";
+import { seatLabel, swatch, resCard } from "./table.js";
 import { RES } from "./legal.js";
-import { logLine } from "./logwords.js";
+import { islandLogLine, loadIslandLog, placeLabels } from "./island_log.js";
 import { loadReplay, replayStepper } from "./replay.js";
+import { logText } from "./log_lines.js";
 import { rematchPart, listenForRematch } from "./rematch.js";
 import { timeCard } from "./turn_times.js";
 
@@ -95,12 +96,15 @@ export async function showReplay(app, id) {
   const desc = h("p#board-desc.sr");
   const info = h("div.replay-info");
   const board = new Board(svg, geo.geometry, (i) => seatLabel(seats, i));
+  const place = placeLabels(geo.geometry);
+  await loadIslandLog();
   const show = (i) => {
     const st = steps[i];
     board.update(st.observation, null);
-    desc.textContent = describeBoard(st.observation, (k) => seatLabel(seats, k));
+    desc.textContent = describeBoard(st.observation, (k) => seatLabel(seats, k), place);
     const obs = st.observation;
-    const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: logLine(l, (k) => seatLabel(seats, k), (x) => humanLog(x, seats)), title: l }));
+    const say = (l) => islandLogLine(l, (k) => seatLabel(seats, k), place);
+    const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: say(l), title: logText(l) }));
     info.replaceChildren(
       h("section.panel", {}, h("p.replay-step", {}, st.action ? [h("strong", { text: `${st.seat === null ? t("chance") : seatLabel(seats, st.seat)}: ` }), h("code", { text: st.action })] : t("replay.start")),
         h("ol.log", { "aria-label": t("log") }, lines)),

@@ -8,6 +8,15 @@ import { t, lang, hasText } from "./i18n.js";
 const PLACEHOLDER = /\{(\w+)(?::(\w+)|\|([^|{}]*)\|([^|{}]*))?\}/g;
 const ISLAND_RES = { lumber: "l", brick: "b", wool: "w", grain: "g", ore: "o" };
 
+const placesOf = {}; // game -> (kind, value) -> label
+
+/** How `game`'s page labels its places (`{node:node}`, `{hex:hex}`, `{edge:edge}` of its reasons,
+ * docs/log.md): `(kind, value) -> label`, as its board shows them. */
+export function registerReasonPlaces(game, label) {
+  placesOf[game] = label;
+}
+const place = (kind) => (v, game) => (placesOf[game] ? placesOf[game](kind, v) : String(v));
+
 function and(items) {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")}${t("why._and")}${items[items.length - 1]}`;
 }
@@ -45,6 +54,9 @@ export const KINDS = {
   unit: (v) => word(v, "sc."),
   structure: (v) => word(v, "struct."),
   act,
+  node: place("node"),
+  edge: place("edge"),
+  hex: place("hex"),
   decision: (v) => t(`sc.why.d.${v}`),
   gain: (v) => t(`sc.why.w.${v}`),
   track: (v) => and(Object.entries(v || {}).map(([k, n]) => (k === "coins" ? `$${n}`
@@ -71,7 +83,7 @@ export function renderReason(reason, game) {
     const v = name === "rule" ? reason.rule : params[name];
     if (v === undefined || v === null) { missing = name !== "rule"; return ""; }
     if (one !== undefined) return (Array.isArray(v) ? v.length === 1 : v === 1) ? one : other;
-    if (kind) return KINDS[kind] ? KINDS[kind](v) : String(v);
+    if (kind) return KINDS[kind] ? KINDS[kind](v, game) : String(v);
     if (typeof v === "object" && typeof v.code === "string") {
       const inner = renderReason(v, game);
       if (inner === null) missing = true;

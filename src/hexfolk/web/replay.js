@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { logEntry } from "./log_lines.js";
 
 /** The table, its geometry and every public step of its replay; null (the reason shown in
  * `app`) when any of them cannot be loaded. */
@@ -18,6 +19,7 @@ export async function loadReplay(app, id) {
     for (let start = 0; start < total; start += 200) {
       const page = await api("GET", `/api/tables/${id}/replay?start=${start}&limit=200&reveal=false`);
       total = page.steps_total + 1;
+      for (const st of page.steps) if (st.observation && st.observation.log) st.observation.log = st.observation.log.map(logEntry);
       steps.push(...page.steps);
       if (!page.steps.length) break;
     }

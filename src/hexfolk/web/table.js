@@ -3,7 +3,8 @@
 // discards and the end panel. What can be done comes from the server's listed legal actions
 // only; the shell (table_page.js) owns the socket, the log, the chat, the clocks and dialogs.
 import { h, s, toast, sync, keepEqual } from "./dom.js";
-import { reasonText } from "./reasons.js";
+import { reasonText, registerReasonPlaces } from "./reasons.js";
+import { placeLabels } from "./island_log.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
@@ -19,13 +20,6 @@ const BUTTONS = ["roll", "buy", "play knight", "play roads", "end"];
 export function resCard(r, n, extra) {
   return h(`span.rescard.r-${r}`, { title: t(`res.${r}`), style: `--rc:${RES_COLOR[r]}` },
     h("span.rc-name", { text: t(`res.${r}`) }), h("span.rc-n", { text: n }), extra || null);
-}
-
-/** A log line in words: seat numbers as names, card bundles ("2w 1o") with resource names. */
-export function humanLog(line, seats) {
-  return String(line)
-    .replace(/\bseat (\d+)('s)?/g, (_, n, poss) => seatLabel(seats, Number(n)) + (poss || ""))
-    .replace(/\b(\d+)([lbwgo])\b/g, (_, n, r) => `${n} ${t(`res.${r}`)}`);
 }
 
 /** The island's part of the table page (games/island.js mounts it): the board, the actions,
@@ -61,6 +55,7 @@ export class IslandPart extends GamePart {
     const obs = v.observation;
     if (!this.board) {
       this.board = new Board(this.el.svg, this.geometry, (i) => this.seatName(i));
+      registerReasonPlaces("island", placeLabels(this.geometry)); // reasons name places by label
       this.board.onAction = (a) => this.act(a);
       this.board.onRobberHex = (hex, opts) => this.chooseVictim(hex, opts);
       this.el.svg.after(this.board.controls());
@@ -68,7 +63,7 @@ export class IslandPart extends GamePart {
     this.L = readLegal(v.legal);
     this.board.update(obs, this.L);
     if (this.changed("desc", [obs.board, obs.roads, obs.settlements, obs.cities, v.seats])) {
-      this.el.desc.textContent = describeBoard(obs, (i) => this.seatName(i));
+      this.el.desc.textContent = describeBoard(obs, (i) => this.seatName(i), placeLabels(this.geometry));
     }
     this.renderStatus();
     this.renderActions();
@@ -287,7 +282,7 @@ export class IslandPart extends GamePart {
   // --- dialogs (the shell's: modal, choose) ----------------------------------------------
   chooseVictim(hex, opts) {
     if (opts.length === 1) { this.act(opts[0].action); return; }
-    this.choose(t("rob.choose"), opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : this.seatName(o.victim)]));
+    this.choose(`${t("rob.choose")} (${t("hex")} ${placeLabels(this.geometry)("hex", hex)})`, opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : this.seatName(o.victim)]));
   }
 
   renderDialogs() {

@@ -11,7 +11,7 @@
 import { api, me, forgetMe } from "./api.js";
 import { h, toast, sync } from "./dom.js";
 import { t } from "./i18n.js";
-import { logText } from "./log_lines.js";
+import { logEntry, logText } from "./log_lines.js";
 import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
@@ -136,7 +136,7 @@ export class TablePage {
 
   async onView(msg) {
     this.clockOffset = msg.server_time - Date.now() / 1000;
-    this.log = this.log.slice(0, msg.log_start).concat(msg.log || []);
+    this.log = this.log.slice(0, msg.log_start).concat((msg.log || []).map(logEntry));
     this.timeouts = this.timeouts.filter((m) => m.log_to <= msg.log_start).concat(msg.timeouts || []);
     this.version = msg.version;
     this.seat = msg.seat;

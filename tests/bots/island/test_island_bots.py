@@ -31,6 +31,7 @@ from hexfolk.core import (
     TERMINAL,
     Action,
     Bot,
+    LogLine,
     Observation,
     OptionError,
     State,
@@ -38,7 +39,7 @@ from hexfolk.core import (
     make_rng,
 )
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.actions import bundle_text
+from hexfolk.games.island.log_forms import LOG, cards_json
 
 SETTLE = Target("settlement", COSTS["settlement"], 0)
 EASY, MEDIUM, HARD = (LevelRules.of(x) for x in ("easy", "medium", "hard"))
@@ -215,15 +216,13 @@ def test_ir77_hard_trades_once_per_opponent_per_round() -> None:
     pos = _pos([1, 0, 1, 1, 2])
     me, o = pos.seat, pos.active
     offer = {"id": 2, "give": "1b", "get": "1o", "answers": {}}
-    log = ["seat 2 ends the turn", f"seat {o} rolls 8", f"seat {o} trades 1b for 1w with seat {me}"]
+    trade = LOG.line(
+        "trade_with", seat=o, give={"brick": 1}, get={"wool": 1}, partner=me
+    )  # the log's lines as data: bots read their forms and params (docs/log.md)
+    log = [LOG.line("ends", seat=2), LOG.line("rolls", seat=o, total=8), trade]
     assert _ans(HARD, pos, SETTLE, offer, log) == A.REJECT
     assert _ans(MEDIUM, pos, SETTLE, offer, log) == A.ACCEPT
-    old = [
-        f"seat {o} trades 1b for 1w with seat {me}",
-        f"seat {o} ends the turn",
-        "seat 1 ends the turn",
-        "seat 2 ends the turn",
-    ]
+    old = [trade, LOG.line("ends", seat=o), LOG.line("ends", seat=1), LOG.line("ends", seat=2)]
     assert _ans(HARD, pos, SETTLE, offer, old) == A.ACCEPT
 
 
@@ -285,12 +284,17 @@ def test_ir77_own_offers_shapes_and_limits_per_level() -> None:
     hard = own_offer(HARD, pos, SETTLE, [], [])
     assert hard is None or sum(hard.get) == 2 * sum(hard.give)  # 2:1 in its favour first
     me = pos.seat
-    one = [f"seat {me} offers #1: {bundle_text(easy.give)} for {bundle_text(easy.get)}"]
+
+    def offers(n: int, offer: A.Offer) -> LogLine:
+        give, get = cards_json(offer.give), cards_json(offer.get)
+        return LOG.line("offers", seat=me, offer=n, give=give, get=get)
+
+    one = [offers(1, easy)]
     assert own_offer(EASY, pos, SETTLE, [], one) is None  # easy: at most 1 per turn
     second = own_offer(MEDIUM, pos, SETTLE, [], one)
     assert second is not None and (second.give, second.get) != (easy.give, easy.get)
     _offer_ok(pos, second)
-    two = [*one, f"seat {me} offers #2: {bundle_text(second.give)} for {bundle_text(second.get)}"]
+    two = [*one, offers(2, second)]
     assert own_offer(MEDIUM, pos, SETTLE, [], two) is None  # medium: at most 2
     third = own_offer(HARD, pos, SETTLE, [], two)
     assert third is not None and (third.give, third.get) not in {
@@ -298,7 +302,7 @@ def test_ir77_own_offers_shapes_and_limits_per_level() -> None:
         (second.give, second.get),
     }
     # an earlier turn's offers do not count
-    assert own_offer(EASY, pos, SETTLE, [], [*one, f"seat {me} ends the turn"]) is not None
+    assert own_offer(EASY, pos, SETTLE, [], [*one, LOG.line("ends", seat=me)]) is not None
     # three open offers: none
     opened: list[dict[str, Any]] = [
         {"id": i, "give": "1o", "get": f"{i}b", "answers": {}} for i in (1, 2, 3)

@@ -11,6 +11,7 @@ from hexfolk.core.testing import start_position
 from hexfolk.games.island.actions import BuildRoad, BuildSettlement, MoveRobber
 from hexfolk.games.island.ascii_map import describe, draw_board
 from hexfolk.games.island.board import topology
+from hexfolk.games.island.labels import labels
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])
@@ -47,5 +48,8 @@ def test_hints_name_the_hexes_a_spot_touches() -> None:
     assert len(re.split(r", | and ", hexes)) == len(geometry.node_hexes[12])
     assert all(re.fullmatch(r"[a-z]+( \d+)?", h) for h in re.split(r", | and ", hexes))
     a, b = geometry.edge_nodes[19]
-    assert describe(obs, BuildRoad(19)) == f"from spot {a} to spot {b}"
+    places = labels(geometry)  # spots by their board labels (docs/log.md)
+    spot_a, spot_b = places.label("node", a), places.label("node", b)
+    assert describe(obs, BuildRoad(19)) == f"from spot {spot_a} to spot {spot_b}"
+    assert describe(obs, MoveRobber(0)).startswith("hex A, ")
     assert "buildings of nobody" in describe(obs, MoveRobber(0))

@@ -80,7 +80,7 @@ def test_log_chunks_merge_and_keep_every_entry() -> None:
     """IR-74 logs survive many clones: chains of shared chunks merge past their limit."""
     state = fresh(3)
     for i in range(LOG_CHUNKS_MAX * 3):
-        log_line(state, None, f"entry {i}")  # the engine's own append (a load drops chunks)
+        log_line(state, None, "text", text=f"entry {i}")  # the engine's own append
         state = state.clone()
     assert state.log_base is not None and state.log_base.depth <= LOG_CHUNKS_MAX
     texts_ = [str(t) for _, t in state.log_entries()]

@@ -176,7 +176,9 @@ def test_ir37_the_income_memo_holds_a_typed_entry_from_roll_income() -> None:
     _move_robber(state, 4)
     robbed = compute_income(state, 9)
     assert robbed.due == () and len(robbed.blocked) == 3
-    assert [str(note) for _, note in robbed.notes][1] == "the robber on hex 4 blocks 2b for seat 1"
+    note = [note for _, note in robbed.notes][1]
+    assert (note.form, note.params) == ("blocked", {"hex": 4, "cards": {"brick": 2}, "seat": 1})
+    assert note == "the robber on hex E blocks 2b for seat 1"  # hex 4 by its label
 
 
 def test_ir35_pips_weighting_is_the_dice_probability() -> None:

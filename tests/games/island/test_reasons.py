@@ -10,10 +10,21 @@ from tests.games.refusal_walk import count_specific_reasons, refusal_questions
 
 from hexfolk.core import CHANCE, TERMINAL, IllegalActionError, State, load_game
 from hexfolk.games.island import actions as A
+from hexfolk.games.island.labels import labels
 from hexfolk.games.island.phases import DISCARD, ROBBER
 from hexfolk.games.island.state import IslandState
 
 from .helpers import Doc, deal, do, edit, fresh, give, path, road, set_turn, settle, take
+
+
+def spot(state: IslandState, v: int) -> str:
+    """Intersection ``v`` as the board labels it (reasons name places by label)."""
+    return labels(state.topology).label("node", v)
+
+
+def hexl(state: IslandState, h: int) -> str:
+    """Hex ``h`` as the board labels it."""
+    return labels(state.topology).label("hex", h)
 
 
 def reason(state: IslandState, text: str, seat: int | None = None) -> str:
@@ -57,11 +68,11 @@ def test_legal_actions_have_no_reason() -> None:
 def test_ir58_city_needs_an_own_settlement() -> None:
     state = fresh(4)
     give(state, 0, "2g 3o")
-    assert "you have no settlement on 23" in reason(state, "city 23")
+    assert f"you have no settlement on {spot(state, 23)}" in reason(state, "city 23")
     settle(state, 1, 23)
     assert "seat 1's building stands there" in reason(state, "city 23")
     settle(state, 0, 10, city=True)
-    assert reason(state, "city 10") == "10 is already a city (IR-58)"
+    assert reason(state, "city 10") == f"{spot(state, 10)} is already a city (IR-58)"
 
 
 def test_ir59_piece_limits() -> None:
@@ -82,9 +93,12 @@ def test_ir19_distance_rule_and_taken_intersections() -> None:
     state = fresh(4)
     settle(state, 1, 10)
     neighbour = state.topology.node_adj[10][0]
-    assert reason(state, "settle 10") == "intersection 10 is taken by seat 1's building"
+    assert reason(state, "settle 10") == (
+        f"intersection {spot(state, 10)} is taken by seat 1's building"
+    )
     assert reason(state, f"settle {neighbour}") == (
-        f"intersection {neighbour} is next to a building on 10: the distance rule (IR-19)"
+        f"intersection {spot(state, neighbour)} is next to a building on {spot(state, 10)}: "
+        "the distance rule (IR-19)"
     )
     assert reason(state, "settle 999") == "there is no intersection 999 on this board"
 
@@ -113,9 +127,10 @@ def test_ir56_road_must_connect_and_cannot_pass_an_opponent() -> None:
     settle(state, 1, b)
     out = next(e for e in state.topology.node_edges[b] if e != 0)
     assert reason(state, f"road {out}") == (
-        f"a road cannot connect through seat 1's building on {b} (IR-56)"
+        f"a road cannot connect through seat 1's building on {spot(state, b)} (IR-56)"
     )
-    assert reason(state, "road 0") == "edge 0 already holds your road"
+    edge = labels(state.topology).label("edge", 0)
+    assert reason(state, "road 0") == f"edge {edge} already holds your road"
     take(state, 0, "1l 1b")
     free = next(e for e in state.topology.node_edges[a] if state.edge_owner[e] < 0)
     assert reason(state, f"road {free}") == (
@@ -132,7 +147,7 @@ def test_ir20_setup_road_touches_the_new_settlement() -> None:
     do(state, "settle 10")
     far = next(e for e in range(state.topology.num_edges) if 10 not in state.topology.edge_nodes[e])
     assert reason(state, f"road {far}") == (
-        "the setup road must touch the settlement just placed on 10 (IR-20)"
+        f"the setup road must touch the settlement just placed on {spot(state, 10)} (IR-20)"
     )
     assert "setup" in reason(state, "buy")
     # a seat that is not placing is told whose decision it is
@@ -259,18 +274,22 @@ def test_ir42_ir43_robber_moves_and_victims() -> None:
     assert state.phase == ROBBER
     here = state.robber
     assert reason(state, f"robber {here}") == (
-        f"the robber must move to a different hex than {here} (IR-42)"
+        f"the robber must move to a different hex than {hexl(state, here)} (IR-42)"
     )
     hx = next(h for h in range(state.topology.num_hexes) if h != here)
     v = state.topology.hex_nodes[hx][0]
-    assert reason(state, f"robber {hx} steal 2") == f"seat 2 has no building on hex {hx} (IR-43)"
+    assert reason(state, f"robber {hx} steal 2") == (
+        f"seat 2 has no building on hex {hexl(state, hx)} (IR-43)"
+    )
     settle(state, 2, v)
     assert reason(state, f"robber {hx} steal 2") == "seat 2 holds no cards to steal (IR-43)"
     assert reason(state, f"robber {hx} steal 1", seat=1).startswith("seat 1 has no decision")
     settle(state, 1, state.topology.hex_nodes[hx][3])
     give(state, 1, "1l")
     give(state, 2, "1o")
-    assert reason(state, f"robber {hx}") == f"on hex {hx} you must rob seat 1 or seat 2 (IR-43)"
+    assert reason(state, f"robber {hx}") == (
+        f"on hex {hexl(state, hx)} you must rob seat 1 or seat 2 (IR-43)"
+    )
     assert reason(state, "robber stay") == "the robber stays only when no hex may take it (IR-46)"
 
 
@@ -346,7 +365,7 @@ def test_refusals_through_parse_action_for_and_apply_for_carry_the_reason() -> N
     assert info.value.reason == "offer #1 asks for 1 ore; you have 0 ore (IR-50)"
     with pytest.raises(IllegalActionError) as info:
         state.parse_action_for(0, "city 3")
-    assert info.value.reason.startswith("you have no settlement on 3")
+    assert info.value.reason.startswith(f"you have no settlement on {spot(state, 3)} ")
 
 
 # ---------------------------------------------------------------- property

@@ -19,6 +19,9 @@ from typing import Any
 import pytest
 
 from hexfolk.core import load_game
+from hexfolk.games.island.board import topology
+from hexfolk.games.island.labels import labels
+from hexfolk.games.island.log_forms import LOG
 from hexfolk.games.island.words import log_words, tiles_of
 
 from .helpers import fresh, give, roll, settle
@@ -131,21 +134,41 @@ def test_no_text_for_people_shows_raw_data(players: int, options: dict[str, Any]
 
 
 def test_the_robber_and_the_notes_name_the_hex_by_terrain_and_number() -> None:
-    """The robber's moves and the income it blocks (IR-44) name the hex as "hex 5 (fields
-    11)"; a roll's blocked income is logged at all (the log's note, not fingerprinted)."""
+    """The robber's moves and the income it blocks (IR-44) name the hex as "hex F (fields
+    11)" (its label, terrain and number), read from the line's params, never its sentence; a
+    roll's blocked income is logged at all (the log's note, not fingerprinted)."""
     tiles = "O8.O9.D.O3.W5.G11"
-    assert log_words("seat 1 moves the robber to 5 and robs seat 2", tiles) == (
-        "seat 1 moves the robber to hex 5 (fields 11) and robs seat 2"
+    places = labels(topology("hex19"))
+    line = LOG.line("robs", places, seat=1, hex=5, victim=2)
+    assert line == "seat 1 moves the robber to F and robs seat 2"
+    assert log_words(line, tiles, places) == (
+        "seat 1 moves the robber to hex F (fields 11) and robs seat 2"
     )
-    assert log_words("the robber on hex 0 blocks 2o for seat 3", tiles) == (
-        "the robber on hex 0 (mountains 8) blocks 2 ore for seat 3 (IR-44)"
+    blocked = LOG.line("blocked", places, hex=0, cards={"ore": 2}, seat=3)
+    assert blocked == "the robber on hex A blocks 2o for seat 3"
+    assert log_words(blocked, tiles, places) == (
+        "the robber on hex A (mountains 8) blocks 2 ore for seat 3 (IR-44)"
     )
-    assert log_words("the bank is short of 2o for seat 1", tiles) == (
-        "the bank cannot pay seat 1 2 ore (IR-37)"
+    short = LOG.line("short", cards={"ore": 2}, seat=1)
+    assert log_words(short, tiles) == "the bank cannot pay seat 1 2 ore (IR-37)"
+    answers = LOG.line(
+        "answers",
+        offer=1,
+        answers=[
+            {"seat": 1, "answer": "rejects"},
+            {"seat": 2, "answer": "counters", "give": {"ore": 1}, "get": {"lumber": 1}},
+        ],
     )
-    assert log_words("answers to offer #1: seat 1 rejects, seat 2 counters 1o for 1l") == (
+    assert answers == "answers to offer #1: seat 1 rejects, seat 2 counters 1o for 1l"
+    assert log_words(answers) == (
         "answers to offer #1: seat 1 rejects; seat 2 counters: 1 ore for 1 lumber"
     )
+    road = LOG.line("road", places, seat=0, edge=0)
+    a, b = topology("hex19").edge_nodes[0]
+    ends = sorted((int(places.label("node", a)), int(places.label("node", b))))
+    assert road == f"seat 0 builds a road on {ends[0]}-{ends[1]}"
+    assert log_words(road, tiles, places) == f"seat 0 builds a road on edge {ends[0]}-{ends[1]}"
+    assert log_words("a plain old line", tiles) == "a plain old line"
 
 
 def test_ir37_what_the_bank_cannot_pay_is_logged_and_left_out_of_the_fingerprint() -> None:
@@ -162,7 +185,8 @@ def test_ir37_what_the_bank_cannot_pay_is_logged_and_left_out_of_the_fingerprint
     assert log[-2:] == ["the bank is short of 2o for seat 0", "the bank is short of 2o for seat 1"]
     assert state.full_state()["log"] == [*before, [None, "seat 0 rolls 5"]]
     doc = state.position()
-    assert doc["log"][-1] == [None, "the bank is short of 2o for seat 1", "note"]
+    assert doc["log"][-1] == [None, log[-1].to_json()]
+    assert doc["log"][-1][1]["form"] == "short"  # a note by its form
     again = state.game.load_position(doc)
     assert again.fingerprint() == state.fingerprint()
     assert again.observation(2)["log"] == log
@@ -184,14 +208,15 @@ def test_ir44_the_blocked_income_of_random_games_adds_up_to_the_statistics() -> 
         final = state.observation(None)
         tiles = tiles_of(final["board"]["layout"])
         blocked: dict[int, int] = {}
+        places = labels(state.topology)
         for line in final["log"]:
-            m = re.fullmatch(r"the robber on hex (\d+) blocks (\d+)[lbwgo] for seat (\d+)", line)
-            if m:
-                blocked[int(m[3])] = blocked.get(int(m[3]), 0) + int(m[2])
+            if line.form == "blocked":
+                x = line.params
+                blocked[x["seat"]] = blocked.get(x["seat"], 0) + sum(x["cards"].values())
                 assert re.fullmatch(
-                    r"the robber on hex \d+ \([a-z]+ \d+\) blocks \d+ [a-z]+ for seat \d+ "
+                    r"the robber on hex [A-Z]+ \([a-z]+ \d+\) blocks \d+ [a-z]+ for seat \d+ "
                     r"\(IR-44\)",
-                    log_words(line, tiles),
+                    log_words(line, tiles, places),
                 )
         for pl in state.summary()["players"]:
             assert blocked.get(pl["seat"], 0) == pl["blocked_by_robber"], (seed, pl["seat"])

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from hexfolk.core import State, load_game
+from hexfolk.core import LogLine, State, load_game
 from hexfolk.games.island.rules import RESOURCES
 from hexfolk.games.island.worlds import known_cards
 
@@ -59,7 +59,8 @@ def test_world_shows_the_seat_its_observation(
     for state in _positions(players, options, seed):
         for seat in range(players):
             obs = state.observation(seat)
-            wire = json.loads(json.dumps(obs))  # what a remote client holds
+            wire = json.loads(json.dumps({**obs, "log": [x.to_json() for x in obs["log"]]}))
+            wire["log"] = [LogLine.from_json(x) for x in wire["log"]]  # what a client holds
             world = game.world_from_observation(wire, seat, random.Random(checked))
             assert world.observation(seat) == obs  # every field, the log included
             checked += 1

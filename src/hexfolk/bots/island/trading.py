@@ -10,7 +10,6 @@ log).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +19,7 @@ from hexfolk.bots.island.view import CONFIG, Pos, bundle_of
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import Bundle
-from hexfolk.games.island.rules import MAX_OPEN_OFFERS, NRES
+from hexfolk.games.island.rules import MAX_OPEN_OFFERS, NRES, RESOURCES
 
 LEVELS: dict[str, dict[str, Any]] = CONFIG["levels"]
 
@@ -83,38 +82,46 @@ def missing(hand: Sequence[int], target: Target) -> list[int]:
     return [max(0, c - h) for h, c in zip(hand, target.cost)]
 
 
-# --- the log -------------------------------------------------------------------------------------
-_OFFER_RE = re.compile(r"^seat (\d+) offers #\d+: (.+) for (.+)$")
-_TRADE_RE = re.compile(r"^seat (\d+) trades .+ for .+ with seat (\d+)$")
-_END = " ends the turn"
+# --- the log (its entries' forms and params, docs/log.md; never their sentences) ----------------
+def _counts(cards: dict[str, int]) -> Bundle:
+    return tuple(int(cards.get(r, 0)) for r in RESOURCES)
+
+
+def _form(line: Any) -> str | None:
+    return getattr(line, "form", None)
 
 
 def offers_this_turn(log: Sequence[str], seat: int) -> list[tuple[Bundle, Bundle]]:
-    """The offers ``seat`` has made in the current turn (from the public log)."""
+    """The offers ``seat`` has made in the current turn (the public log's ``offers`` lines
+    since the last ``ends``)."""
     out: list[tuple[Bundle, Bundle]] = []
     for line in reversed(log):
-        if line.endswith(_END):
+        form = _form(line)
+        if form == "ends":
             break
-        m = _OFFER_RE.match(line)
-        if m and int(m.group(1)) == seat:
-            out.append((bundle_of(m.group(2)), bundle_of(m.group(3))))
+        if form == "offers" and line.params["seat"] == seat:  # type: ignore[attr-defined]
+            x = line.params  # type: ignore[attr-defined]
+            out.append((_counts(x["give"]), _counts(x["get"])))
     out.reverse()
     return out
 
 
 def trades_in_round(log: Sequence[str], a: int, b: int, n: int) -> int:
-    """Player trades between seats ``a`` and ``b`` in the last ``n`` turns (this one included)."""
+    """Player trades between seats ``a`` and ``b`` in the last ``n`` turns (this one included):
+    the log's ``trade_with`` lines."""
     turns = 0
     count = 0
     for line in reversed(log):
-        if line.endswith(_END):
+        form = _form(line)
+        if form == "ends":
             turns += 1
             if turns >= n:
                 break
             continue
-        m = _TRADE_RE.match(line)
-        if m and {int(m.group(1)), int(m.group(2))} == {a, b}:
-            count += 1
+        if form == "trade_with":
+            x = line.params  # type: ignore[attr-defined]
+            if {x["seat"], x["partner"]} == {a, b}:
+                count += 1
     return count
 
 

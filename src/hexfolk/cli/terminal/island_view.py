@@ -226,14 +226,18 @@ def hint(obs: JSON, action: JSON, engine_hint: str) -> str:
     return _TILE.sub(lambda m: tile_words(m[0]), out)
 
 
-_ENGINE_NOTE = re.compile(r"^(?:the robber on hex \d+ blocks |the bank is short of )")
+_ENGINE_NOTES = frozenset({"blocked", "short"})
+
+
+def _form(line: Any) -> str | None:
+    return getattr(line, "form", None)
 
 
 def is_engine_note(line: str) -> bool:
     """Whether ``line`` is one of the engine's notes on a roll (the income the robber blocks,
     IR-44; what the bank could not pay, IR-37; logged since issue 17). The terminal tells the
     same per roll in its own notes (:func:`production_notes`), so it does not show these."""
-    return _ENGINE_NOTE.match(line) is not None
+    return _form(line) in _ENGINE_NOTES
 
 
 def log_sentence(line: str, obs: JSON, viewer: int | None) -> str:
@@ -241,19 +245,16 @@ def log_sentence(line: str, obs: JSON, viewer: int | None) -> str:
     return island_sentence(line, obs, viewer)
 
 
-_ROLL = re.compile(r"^seat (\d+) rolls (\d+)$")
-
-
 def blocked_production(game: Game, line: str, obs: JSON) -> str | None:
     """After a roll, the sentence saying whose production the robber blocks (IR-44), if any:
     ``"the robber on hex 5 (fields 11) blocks 1 card for seat 2"``."""
-    m = _ROLL.match(line)
     board = obs.get("board") or {}
     tiles = hex_tiles(obs)
-    if not m or board.get("robber") is None or not tiles:
+    if _form(line) != "rolls" or board.get("robber") is None or not tiles:
         return None
     robber = int(board["robber"])
-    if not 0 <= robber < len(tiles) or tiles[robber][1:] != m[2]:
+    total = line.params["total"]  # type: ignore[attr-defined]
+    if not 0 <= robber < len(tiles) or tiles[robber][1:] != str(total):
         return None
     corners = _hex_corners(game, obs, robber)
     if corners is None:
@@ -285,7 +286,7 @@ def _hex_corners(game: Game, obs: JSON, hex_id: int) -> set[int] | None:
 
 
 _TERRAIN_RESOURCE = {"L": "l", "B": "b", "W": "w", "G": "g", "O": "o"}
-_GETS = re.compile(r"seat (\d+) gets ((?:\d+[lbwgo] ?)+)")
+_LETTER_OF = {name: letter for letter, name in RESOURCE_NAMES.items()}
 
 
 def owed_by_roll(game: Game, obs: JSON, total: int) -> dict[tuple[int, str], int] | None:
@@ -308,13 +309,15 @@ def owed_by_roll(game: Game, obs: JSON, total: int) -> dict[tuple[int, str], int
     return owed
 
 
-def shortage(owed: dict[tuple[int, str], int], paid_line: str) -> str | None:
+def shortage(owed: dict[tuple[int, str], int], paid_line: str | None) -> str | None:
     """The sentence for cards a roll owed that the bank could not pay (IR-37), comparing what
-    was owed with the production line (``"seat 1 gets 1o; seat 3 gets 2g"``, or ``""``)."""
+    was owed with the ``production`` line's params (``paid``: ``{seat, cards}`` per seat), or
+    None when nothing was paid."""
     paid: dict[tuple[int, str], int] = {}
-    for seat, bundle in _GETS.findall(paid_line):
-        for n, r in re.findall(r"(\d+)([lbwgo])", bundle):
-            paid[(int(seat), r)] = paid.get((int(seat), r), 0) + int(n)
+    for part in getattr(paid_line, "params", {}).get("paid", []):
+        for name, n in part["cards"].items():
+            key = (int(part["seat"]), _LETTER_OF[name])
+            paid[key] = paid.get(key, 0) + int(n)
     short: dict[str, list[str]] = {}
     for (seat, r), n in sorted(owed.items()):
         got = paid.get((seat, r), 0)
@@ -332,21 +335,20 @@ def production_notes(game: Game, lines: list[str], obs: JSON) -> dict[int, list[
     the roll when nothing was paid), what the bank could not pay."""
     notes: dict[int, list[str]] = {}
     for i, line in enumerate(lines):
-        m = _ROLL.match(line)
-        if not m or m[2] == "7":
+        if _form(line) != "rolls" or line.params["total"] == 7:  # type: ignore[attr-defined]
             continue
         blocked = blocked_production(game, line, obs)
         if blocked:
             notes.setdefault(i, []).append(blocked)
-        owed = owed_by_roll(game, obs, int(m[2]))
+        owed = owed_by_roll(game, obs, line.params["total"])  # type: ignore[attr-defined]
         if not owed:
             continue
         j = i + 1  # the production line comes after the engine's notes on the roll
         while j < len(lines) and is_engine_note(lines[j]):
             j += 1
         following = lines[j] if j < len(lines) else ""
-        paid_here = bool(_GETS.match(following))
-        note = shortage(owed, following if paid_here else "")
+        paid_here = _form(following) == "production"
+        note = shortage(owed, following if paid_here else None)
         if note:
             notes.setdefault(j if paid_here else i, []).append(note)
     return notes

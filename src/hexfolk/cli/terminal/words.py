@@ -1,8 +1,9 @@
 """Card bundles, hexes, offers and log lines as sentences (never raw data).
 
 The island notation writes cards as bundles (``2w 1o``: two wool, one ore); a person reads
-"2 wool and 1 ore". Hexes are named by terrain and number ("hex 5, fields 11"). Everything
-here works on the text and JSON of ``observation(seat)``.
+"2 wool and 1 ore". Hexes are named by their board label, terrain and number ("hex F (fields 11)"),
+intersections and edges by their labels (``docs/log.md``). Everything here works on the JSON of
+``observation(seat)`` and the forms and params of its log lines.
 """
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from hexfolk.games.island.log_forms import LOG
+
 # bundles, lists and tiles in words are the engine's (hexfolk.games.island.words)
 from hexfolk.games.island.words import and_list as and_list
+from hexfolk.games.island.words import board_labels, log_words, tiles_of
 from hexfolk.games.island.words import bundle_words as bundle_words
+from hexfolk.games.island.words import hex_words as engine_hex_words
 from hexfolk.games.island.words import tile_words as tile_words
 
 RESOURCE_NAMES: dict[str, str] = {
@@ -39,10 +44,10 @@ TERRAIN_NAMES: dict[str, str] = {
 _BUNDLE = re.compile(r"(?<![\w#])\d+[lbwgo](?: \d+[lbwgo])*(?![\w])")
 
 
-def hand_words(hand: Mapping[str, int]) -> str:
-    """A ``{"lumber": 2, ...}`` hand as ``"2 lumber and 1 ore"`` (``"no cards"`` when empty)."""
+def hand_words(hand: Mapping[str, int], empty: str = "no cards") -> str:
+    """A ``{"lumber": 2, ...}`` hand as ``"2 lumber and 1 ore"`` (``empty`` when empty)."""
     parts = [f"{n} {name}" for name, n in hand.items() if n]
-    return and_list(parts) if parts else "no cards"
+    return and_list(parts) if parts else empty
 
 
 def with_bundles_in_words(line: str) -> str:
@@ -60,11 +65,9 @@ def hex_tiles(observation: Mapping[str, Any]) -> list[str]:
 
 
 def hex_words(observation: Mapping[str, Any], hex_id: int) -> str:
-    """``"hex 5 (fields 11)"``: a hex by id, terrain and number."""
-    tiles = hex_tiles(observation)
-    if 0 <= hex_id < len(tiles):
-        return f"hex {hex_id} ({tile_words(tiles[hex_id])})"
-    return f"hex {hex_id}"
+    """``"hex F (fields 11)"``: a hex by its board label, terrain and number."""
+    board = observation.get("board") or {}
+    return engine_hex_words(tiles_of(board.get("layout")), hex_id, board_labels(board))
 
 
 def seat_words(seat: int, viewer: int | None) -> str:
@@ -72,37 +75,32 @@ def seat_words(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else f"seat {seat}"
 
 
-_ROBBER = re.compile(r"(robber (?:stays on|to|on) )(?:hex )?(\d+)")
-_STOLE = re.compile(r"\bstole ([lbwgo])\b")
-_OFFER = re.compile(r"^seat (\d+) offers #(\d+): (.+) for (.+)$")
-_COUNTER = re.compile(r"seat (\d+) counters (.+?) for (.+?)(?=, seat |$)")
-_SETTLES = re.compile(r"\b(settles|settlement on|city on) (\d+)\b")
-_ROAD = re.compile(r"\broad on (\d+)\b")
-
-
 def island_sentence(line: str, observation: Mapping[str, Any], viewer: int | None) -> str:
-    """One island log line read as a sentence: bundles in words, hexes by terrain and number,
-    offers from the reader's side ("seat 1 offers 1 ore for your 1 grain (offer #3)")."""
-    m = _OFFER.match(line)
-    if m:
-        who, number, give, get = int(m[1]), m[2], m[3], m[4]
+    """One island log line (a :class:`~hexfolk.core.LogLine`, read by its form and params,
+    ``docs/log.md``) as a sentence: bundles in words, hexes by label, terrain and number,
+    spots and edges by the board's labels, offers from the reader's side ("seat 1 offers 1 ore
+    for your 1 grain (offer #3)"). A plain string (no form) is shown as it is."""
+    form = getattr(line, "form", None)
+    params: Mapping[str, Any] = getattr(line, "params", {})
+    if form == "offers":
+        who, number = int(params["seat"]), params["offer"]
+        give, get = hand_words(params["give"], "nothing"), hand_words(params["get"], "nothing")
         if viewer is not None and who != viewer:
-            return (
-                f"seat {who} offers {bundle_words(give)} for your {bundle_words(get)} "
-                f"(offer #{number})"
-            )
-        give, get = bundle_words(give), bundle_words(get)
+            return f"seat {who} offers {give} for your {get} (offer #{number})"
         verb = "offer" if who == viewer else "offers"
         return f"{seat_words(who, viewer)} {verb} {give} for {get} (offer #{number})"
-    line = _COUNTER.sub(
-        lambda c: f"seat {c[1]} counters: would give {bundle_words(c[2])} for {bundle_words(c[3])}",
-        line,
-    )
-    line = _ROBBER.sub(lambda r: r[1] + hex_words(observation, int(r[2])), line)
-    line = _STOLE.sub(lambda s: f"stole 1 {RESOURCE_NAMES[s[1]]}", line)
-    line = _SETTLES.sub(lambda s: f"{s[1]} spot {s[2]}", line)
-    line = _ROAD.sub(lambda s: f"road on edge {s[1]}", line)
-    return with_bundles_in_words(line)
+    if form == "answers":
+        parts = []
+        for part in params["answers"]:
+            if part["answer"] == "counters":
+                give = hand_words(part["give"], "nothing")
+                get = hand_words(part["get"], "nothing")
+                parts.append(f"seat {part['seat']} counters: would give {give} for {get}")
+            else:
+                parts.append(log_words(LOG.line(part["answer"], seat=part["seat"])))
+        return f"answers to offer #{params['offer']}: " + ", ".join(parts)
+    board = observation.get("board") or {}
+    return log_words(line, tiles_of(board.get("layout")), board_labels(board))
 
 
 def summary_words(lines: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 from hexfolk.core.hexgrid import centre, corners
 from hexfolk.games.island.actions import BuildCity, BuildRoad, BuildSettlement, MoveRobber
 from hexfolk.games.island.board import parse_layout
+from hexfolk.games.island.labels import labels
 from hexfolk.games.island.maps import board_topology, lake_hexes
 from hexfolk.games.island.rules import LETTERS, RESOURCES, TERRAIN_LETTERS
 from hexfolk.games.island.words import and_list, tile_words
@@ -102,9 +103,10 @@ def describe(obs: dict[str, Any], action: object) -> str:
                     "a 3:1 harbor" if kind >= len(LETTERS) else f"a 2:1 {RESOURCES[kind]} harbor"
                 )
         return "touches " + "; ".join(parts)
+    places = labels(topology)
     if isinstance(action, BuildRoad):
         a, b = topology.edge_nodes[action.edge]
-        return f"from spot {a} to spot {b}"
+        return f"from spot {places.label('node', a)} to spot {places.label('node', b)}"
     if isinstance(action, MoveRobber):
         owners = sorted(
             {
@@ -114,5 +116,5 @@ def describe(obs: dict[str, Any], action: object) -> str:
             }
         )
         who = and_list([f"seat {o}" for o in owners]) or "nobody"
-        return f"{hex_name(action.hex)}: buildings of {who}"
+        return f"hex {places.label('hex', action.hex)}, {hex_name(action.hex)}: buildings of {who}"
     return ""

@@ -6,7 +6,14 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from hexfolk.core import Action, FrozenOptions, MalformedActionError, OptionError, OptionSpec
+from hexfolk.core import (
+    Action,
+    FrozenOptions,
+    LogBook,
+    MalformedActionError,
+    OptionError,
+    OptionSpec,
+)
 from hexfolk.core.action_forms import ActionForms
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import ascii_map, maps, positions, views, worlds
@@ -21,6 +28,7 @@ from hexfolk.games.island.board import (
     validate_layout,
 )
 from hexfolk.games.island.geometry import drawing_geometry
+from hexfolk.games.island.log_forms import LOG
 from hexfolk.games.island.position import IslandRules
 from hexfolk.games.island.rules import components, deck_counts
 from hexfolk.games.island.state import IslandState
@@ -84,6 +92,7 @@ class IslandGame(IslandRules):
     default_players: ClassVar[int] = 4
     default_turn_cap: ClassVar[int | None] = 1000
     action_forms: ClassVar[ActionForms | None] = ActionForms.of_modules(A.__name__)
+    log_book: ClassVar[LogBook | None] = LOG
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("vp_target", "int", 10, "victory points to win (IR-2)", 8, 20),
         OptionSpec("robber", "bool", True, "play with the robber (IR-47 when off)"),

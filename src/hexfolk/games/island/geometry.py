@@ -6,7 +6,9 @@ Pointy-top hexes on the doubled grid of :class:`~.board.Topology` (``docs/web.md
 ``hexes[h]`` the centre ``[x, y]`` of hex ``h`` (one hex is 2 wide and 4 tall in these units),
 ``nodes[v]`` the point of intersection ``v``, ``edges[e]`` the two nodes of edge ``e``,
 ``harbors[k]`` the edge of harbor slot ``k`` with its land hex (the layout text gives each
-slot's kind). Only places: no terrain, token, harbor kind or piece.
+slot's kind), ``labels`` the places' readable names by id (``{"hexes": ["A", ...], "nodes":
+["1", ...], "edges": ["1-2", ...]}``, :mod:`.labels`: what the log, the reasons and the page
+name a place by). Only places: no terrain, token, harbor kind or piece.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfolk.games.island.board import Topology
+from hexfolk.games.island.labels import labels
 
 
 def drawing_geometry(topology: Topology) -> dict[str, Any]:
@@ -25,4 +28,5 @@ def drawing_geometry(topology: Topology) -> dict[str, Any]:
         "nodes": [list(xy) for xy in topology.node_xy],
         "edges": [list(ab) for ab in topology.edge_nodes],
         "harbors": [{"edge": e, "hex": topology.edge_hexes[e][0]} for e in topology.harbor_slots],
+        "labels": labels(topology).to_json(),
     }

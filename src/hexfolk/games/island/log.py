@@ -1,8 +1,10 @@
 """The game log (IR-74): entries with their visibility, the frozen chunks clones share, the
 rendered lines each observer may see, and the recurring texts formatted once.
 
-An entry is ``(visibility, text)``: visibility None is everyone, else the frozenset of seats
-that see it; text may be an object formatted lazily (``str`` gives the line). The log is
+An entry is ``(visibility, line)``: visibility None is everyone, else the frozenset of seats
+that see it; the line is a :class:`~hexfolk.core.LogLine` of a form of the island's book
+(:mod:`.log_forms`), or an object that makes one lazily (:class:`~.production.ProductionText`:
+``line()`` gives it, ``str`` its text). The log is
 append-only: a state appends to its own list and, when cloned, freezes that list into a
 :class:`LogChunks` node both share, so a clone never copies the log.
 """
@@ -12,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexfolk.games.island.actions import MARITIME, bundle_text
-from hexfolk.games.island.rules import DEV_NAMES, LETTERS
+from hexfolk.core import LogLine
+from hexfolk.games.island.actions import MARITIME
+from hexfolk.games.island.log_forms import LOG, PLACE_FORMS, cards_json
+from hexfolk.games.island.rules import DEV_NAMES, RESOURCES
 
 LogEntry = tuple[frozenset[int] | None, Any]
-"""``(visibility, text)``: visibility None is everyone, else the seats that see the entry."""
+"""``(visibility, line)``: visibility None is everyone, else the seats that see the entry."""
 
 
-class Note(str):
+class Note(LogLine):
     """A log line that only tells what the rules did and changed nothing the other lines do
     not already say (production the robber blocked, IR-44; cards the bank could not pay,
     IR-37). Observers see it like any line; the fingerprint (``views.full_state``) leaves it
@@ -29,10 +33,21 @@ class Note(str):
     __slots__ = ()
 
 
+def id_text(line: Any) -> str:
+    """The text of a log entry's line with its places written by id (``seat 0 settles 28``),
+    not by label: the text the log had before places had labels, which the fingerprint keeps
+    so that records made before then replay to the same fingerprints."""
+    line = as_line(line)
+    if line.form in PLACE_FORMS:
+        return LOG.book.render(line.form, line.params, None)
+    return str(line)
+
+
 def fingerprinted(entries: Any) -> list[list[Any]]:
-    """The log entries the fingerprint holds: ``[seats or None, text]``, notes left out."""
+    """The log entries the fingerprint holds: ``[seats or None, text]`` (:func:`id_text`),
+    notes left out."""
     return [
-        [sorted(v) if v is not None else None, str(t)]
+        [sorted(v) if v is not None else None, id_text(t)]
         for v, t in entries
         if t.__class__ is not Note
     ]
@@ -42,12 +57,17 @@ LOG_CHUNKS_MAX = 32
 """Chunks a log chain may reach before a clone merges them into one."""
 
 
-def seen_by(entries: Any, seat: int | None, out: list[str]) -> None:
-    """Append to ``out`` the text of each entry of ``entries`` that ``seat`` may see."""
+def as_line(line: Any) -> LogLine:
+    """The :class:`~hexfolk.core.LogLine` of a log entry's line (a lazy line made now)."""
+    return line if isinstance(line, LogLine) else line.line()
+
+
+def seen_by(entries: Any, seat: int | None, out: list[LogLine]) -> None:
+    """Append to ``out`` the line of each entry of ``entries`` that ``seat`` may see."""
     append = out.append
-    for vis, text in entries:
+    for vis, line in entries:
         if vis is None or (seat is not None and seat in vis):
-            append(text if text.__class__ is str else str(text))
+            append(line if isinstance(line, LogLine) else line.line())
 
 
 class LogChunks:
@@ -64,11 +84,11 @@ class LogChunks:
         self.parent = parent
         self.chunk = chunk
         self.depth: int = 1 if parent is None else parent.depth + 1
-        self.seen_lines: dict[int | None, list[str]] = {}
+        self.seen_lines: dict[int | None, list[LogLine]] = {}
         """Per observer (None: the spectator): the visible lines of the whole prefix. A list
         stored here is never appended to (readers copy it)."""
 
-    def seen(self, seat: int | None) -> list[str]:
+    def seen(self, seat: int | None) -> list[LogLine]:
         """The lines of the whole prefix that ``seat`` may see, oldest first (do not change
         the list: it is the chunk's memo)."""
         lines = self.seen_lines.get(seat)
@@ -76,7 +96,7 @@ class LogChunks:
             return lines
         todo: list[LogChunks] = []
         node: LogChunks | None = self
-        start: list[str] = []
+        start: list[LogLine] = []
         while node is not None:
             known = node.seen_lines.get(seat)
             if known is not None:
@@ -104,33 +124,32 @@ class LogChunks:
 
 
 class Texts:
-    """Log lines that recur every turn, formatted once per player count (formatting them at
-    every step would cost more than the rest of the step)."""
+    """Log lines that recur every turn, made once per player count (rendering them at every
+    step would cost more than the rest of the step): each a :class:`~hexfolk.core.LogLine`,
+    shared by every state of that player count (lines are values)."""
 
     def __init__(self, n: int):
         seats = range(n)
-        self.roll = tuple(tuple(f"seat {p} rolls {s}" for s in range(13)) for p in seats)
-        self.end = tuple(f"seat {p} ends the turn" for p in seats)
-        self.buy = tuple(f"seat {p} buys a development card" for p in seats)
-        self.draw = tuple(tuple(f"seat {p} draws {name}" for name in DEV_NAMES) for p in seats)
-        self.accepts = tuple(f"seat {p} accepts" for p in seats)
-        self.rejects = tuple(f"seat {p} rejects" for p in seats)
-        self.silent = tuple(f"seat {p} does not answer" for p in seats)
-        """An addressee's answer to an offer, as the line of the answers writes it."""
+        line = LOG.line
+        self.roll = tuple(tuple(line("rolls", seat=p, total=s) for s in range(13)) for p in seats)
+        self.end = tuple(line("ends", seat=p) for p in seats)
+        self.buy = tuple(line("buys", seat=p) for p in seats)
+        self.draw = tuple(tuple(line("draws", seat=p, card=c) for c in DEV_NAMES) for p in seats)
         self.only = tuple(frozenset((p,)) for p in seats)
         """Visibility of an entry only ``p`` sees."""
         self.pair = tuple(tuple(frozenset((p, q)) for q in seats) for p in seats)
         """Visibility of an entry only ``p`` and ``q`` see."""
-        self.steal = tuple(
-            tuple(f"seat {t} steals a card from seat {v}" for v in seats) for t in seats
-        )
+        self.steal = tuple(tuple(line("steals", seat=t, victim=v) for v in seats) for t in seats)
         self.stole = tuple(
-            tuple(tuple(f"(seat {t} stole {c} from seat {v})" for c in LETTERS) for v in seats)
+            tuple(
+                tuple(line("stole", seat=t, resource=r, victim=v) for r in RESOURCES) for v in seats
+            )
             for t in seats
         )
+        """The private line of a steal by thief, victim and resource index."""
         self.trade = tuple(
             {
-                lot: f"seat {p} trades {bundle_text(act.give)} for {bundle_text(act.get)}"
+                lot: line("trade", seat=p, give=cards_json(act.give), get=cards_json(act.get))
                 for lot, act in MARITIME.items()
             }
             for p in seats

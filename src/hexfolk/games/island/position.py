@@ -43,7 +43,7 @@ from enum import StrEnum
 from operator import ge
 from typing import Any, Self
 
-from hexfolk.core import Action, Commitments, Game, State
+from hexfolk.core import Action, Commitments, Game, LogLine, State
 from hexfolk.games.island.actions import (
     EMPTY,
     BoardActions,
@@ -55,6 +55,7 @@ from hexfolk.games.island.actions import (
     trade_table,
 )
 from hexfolk.games.island.board import LayoutTables, Topology
+from hexfolk.games.island.labels import labels
 from hexfolk.games.island.log import (
     LOG_CHUNKS_MAX,
     LogChunks,
@@ -63,6 +64,7 @@ from hexfolk.games.island.log import (
     seen_by,
     texts_for,
 )
+from hexfolk.games.island.log_forms import LOG
 from hexfolk.games.island.phases import ANSWER, LAYOUT, MAIN, Phase
 from hexfolk.games.island.rules import (
     BANK_RATIO,
@@ -274,7 +276,7 @@ class IslandPosition(State):
         whole log is :meth:`log_entries`."""
         self.log_base: LogChunks | None = None
         """The log before :attr:`log`: frozen chunks shared with clones (see :meth:`clone`)."""
-        self.log_seen: dict[int | None, tuple[int, list[str]]] = {}
+        self.log_seen: dict[int | None, tuple[int, list[LogLine]]] = {}
         """Per observer: how many entries of :attr:`log` are rendered, and the lines of the
         whole log that observer may see up to there (this state's own list, extended in place
         by :meth:`visible_log`; never shared with a clone)."""
@@ -363,7 +365,7 @@ class IslandPosition(State):
             return self.log[:]
         return [*self.log_base.entries(), *self.log]
 
-    def visible_log(self, seat: int | None) -> list[str]:
+    def visible_log(self, seat: int | None) -> list[LogLine]:
         """The log lines ``seat`` may see (None: the spectator), oldest first (a new list).
 
         Incremental: the lines already rendered for ``seat`` are kept (:attr:`log_seen`, and
@@ -389,9 +391,28 @@ class IslandPosition(State):
         raise NotImplementedError
 
 
-def log_line(s: IslandPosition, vis: frozenset[int] | None, text: str) -> None:
-    """Append a log line seen by ``vis`` (None: everyone, IR-74)."""
-    s.log.append((vis, text))
+_LINES: dict[tuple[Any, ...], LogLine] = {}
+"""Log lines made before, by form, board (the topology's value) and params: lines are values,
+so a line of plain params (seats, places, counts) is made once and shared, as
+:class:`~.log.Texts` are (making one costs more than the rest of most steps)."""
+LINES_MAX = 1 << 16
+"""Lines the memo holds before it starts again."""
+
+
+def log_line(s: IslandPosition, vis: frozenset[int] | None, form: str, **params: Any) -> None:
+    """Append the log line of ``form`` with ``params`` (:mod:`.log_forms`), seen by ``vis``
+    (None: everyone, IR-74), its places named by the board's labels."""
+    key = (form, s.topology, *params.items())
+    try:
+        line = _LINES[key]
+    except KeyError:
+        line = LOG.line(form, labels(s.topology), **params)
+        if len(_LINES) >= LINES_MAX:
+            _LINES.clear()
+        _LINES[key] = line
+    except TypeError:  # a param of cards (a dict): made each time
+        line = LOG.line(form, labels(s.topology), **params)
+    s.log.append((vis, line))
 
 
 def first_unanswered(s: IslandPosition, p: int) -> OpenOffer | None:

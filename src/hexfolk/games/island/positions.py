@@ -37,7 +37,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from hexfolk.core import Commitments, MalformedActionError, PositionError
+from hexfolk.core import Commitments, LogLine, MalformedActionError, PositionError
 from hexfolk.games.island.actions import (
     Bundle,
     LayoutOutcome,
@@ -46,7 +46,9 @@ from hexfolk.games.island.actions import (
     trade_table,
 )
 from hexfolk.games.island.building import distance_rule_allows, harbor_ratios
-from hexfolk.games.island.log import Note
+from hexfolk.games.island.labels import Labels, labels
+from hexfolk.games.island.log import Note, as_line
+from hexfolk.games.island.log_forms import LOG, NOTE_FORMS
 from hexfolk.games.island.phases import (
     ANSWER,
     DISCARD,
@@ -174,9 +176,7 @@ def write_position(s: IslandPosition) -> JSON:
             for o, p in [divmod(i, n)]
         ],
         "log": [
-            [sorted(v) if v is not None else None, str(t)]
-            + (["note"] if t.__class__ is Note else [])
-            for v, t in s.log_entries()
+            [sorted(v) if v is not None else None, as_line(t).to_json()] for v, t in s.log_entries()
         ],
         "statistics": {
             "dice": stats[:SEATS_AT],
@@ -501,26 +501,47 @@ def load_position(blank: P, doc: str | Mapping[str, Any]) -> P:
     if not isinstance(log, list):
         raise PositionError("log must list [seats or null, text] entries")
     entries = []
+    places = labels(s.topology)
     for item in log:
         if (
             not isinstance(item, list)
             or len(item) not in (2, 3)
-            or not isinstance(item[1], str)
+            or not isinstance(item[1], str | dict)
             or item[2:] not in ([], ["note"])
         ):
             raise PositionError(
-                f"log holds {item!r}; each entry is [seats or null, text] or, for a note, "
-                '[seats or null, text, "note"]'
+                f"log holds {item!r}; each entry is [seats or null, line] (a line "
+                '{"form", "params", "text"}, or an old text) or [seats or null, text, "note"]'
             )
         seen = item[0]
-        text = Note(item[1]) if item[2:] else item[1]
-        entries.append((None if seen is None else frozenset(seen), text))
+        entries.append((None if seen is None else frozenset(seen), _line(item, places)))
     s.log = entries
     s.log_base = None
     s.log_seen = {}
     s.income, s.robber_cache, s.build_cache = {}, {}, {}
     _check_prompt(s, d)
     return s
+
+
+def _line(item: list[Any], places: Labels) -> LogLine:
+    """The log line of a position's log entry: a :class:`~hexfolk.core.LogLine` kept as it is;
+    a line document ``{"form", "params", ...}``
+    made again from its form and params (its text is the book's, places by this board's
+    labels), or an old document's text kept as it is (form ``text``; ``"note"`` marks a note)."""
+    raw = item[1]
+    if isinstance(raw, LogLine):  # a line as it is (a world rebuilt from an observation)
+        if raw.form in NOTE_FORMS and raw.__class__ is not Note:
+            return Note(raw, raw.form, raw.params)
+        return raw
+    if isinstance(raw, str):
+        return LOG.line("text", line_class=Note if item[2:] else LogLine, text=raw)
+    form, params = raw.get("form"), raw.get("params")
+    if form not in LOG.templates or not isinstance(params, dict):
+        raise PositionError(f"log line {raw!r} has no known form with params")
+    try:
+        return LOG.line(form, places, line_class=Note if form in NOTE_FORMS else LogLine, **params)
+    except (KeyError, TypeError, ValueError, IndexError) as e:
+        raise PositionError(f"log line {raw!r} does not fit its form: {e}") from None
 
 
 def _award(doc: _Doc, key: str, n: int) -> int:

@@ -27,14 +27,23 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from hexfolk.core import LogLine
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.actions import bundle_text
 from hexfolk.games.island.board import LayoutTables
+from hexfolk.games.island.labels import labels
 from hexfolk.games.island.log import LogEntry, Note
+from hexfolk.games.island.log_forms import LOG, cards_json
 from hexfolk.games.island.phases import DICE, MAIN
 from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.robber import seven
-from hexfolk.games.island.rules import DICE_PIPS, DICE_SUMS, DICE_TOTAL, NRES, ROBBER_SUM
+from hexfolk.games.island.rules import (
+    DICE_PIPS,
+    DICE_SUMS,
+    DICE_TOTAL,
+    NRES,
+    RESOURCES,
+    ROBBER_SUM,
+)
 from hexfolk.games.island.stats import (
     F_BLOCKED,
     F_GAIN,
@@ -56,30 +65,46 @@ DICE_BY_PIP: tuple[A.DiceOutcome, ...] = tuple(
 
 
 class ProductionText:
-    """A production log line, formatted only when someone reads it (keeps rolls cheap)."""
+    """A production log line (form ``production``), made only when someone reads it (keeps
+    rolls cheap): :meth:`line` gives the :class:`~hexfolk.core.LogLine`, ``str`` its text."""
 
-    __slots__ = ("paid",)
+    __slots__ = ("made", "paid")
 
     def __init__(self, paid: tuple[tuple[int, int, int], ...]):
         self.paid = paid
         """(seat, resource, cards), sorted by seat then resource."""
+        self.made: LogLine | None = None
+        """The line, once made (a function of ``paid`` only)."""
+
+    def line(self) -> LogLine:
+        """The ``production`` line: ``paid`` lists ``{seat, cards}`` per seat paid."""
+        made = self.made
+        if made is None:
+            parts = []
+            for q in sorted({o for o, _, _ in self.paid}):
+                cards = [0] * NRES
+                for o, r, k in self.paid:
+                    if o == q:
+                        cards[r] += k
+                parts.append({"seat": q, "cards": cards_json(cards)})
+            made = self.made = LOG.line("production", paid=parts)
+        return made
 
     def __str__(self) -> str:
-        parts = []
-        seats = sorted({o for o, _, _ in self.paid})
-        for q in seats:
-            cards = [0] * NRES
-            for o, r, k in self.paid:
-                if o == q:
-                    cards[r] += k
-            parts.append(f"seat {q} gets {bundle_text(tuple(cards))}")
-        return "; ".join(parts)
+        return str(self.line())
 
     def __eq__(self, other: object) -> bool:
         return str(self) == str(other)
 
     def __hash__(self) -> int:
         return hash(self.paid)
+
+    def __getstate__(self) -> tuple[tuple[tuple[int, int, int], ...]]:
+        return (self.paid,)
+
+    def __setstate__(self, state: tuple[tuple[tuple[int, int, int], ...]]) -> None:
+        self.paid = state[0]
+        self.made = None
 
 
 class NodeYield(NamedTuple):
@@ -295,7 +320,7 @@ def produce(s: IslandPosition, total: int) -> None:
     if paid:
         s.log.append((None, ProductionText(tuple(paid))))
     for o, r, k in unpaid:
-        s.log.append((None, Note(f"the bank is short of {_one(r, k)} for seat {o}")))
+        s.log.append((None, LOG.line("short", line_class=Note, cards=_one(r, k), seat=o)))
 
 
 def compute_income(s: IslandPosition, total: int) -> Income:
@@ -307,8 +332,14 @@ def compute_income(s: IslandPosition, total: int) -> Income:
     robber = s.robber
     owed, blocked = roll_income(tables, s.node_owner, s.node_level, total, robber)
     blocked_res = tables.layout.terrain[robber] if robber >= 0 else NRES
+    places = labels(s.topology)
     notes: tuple[LogEntry, ...] = tuple(
-        (None, Note(f"the robber on hex {robber} blocks {_one(blocked_res, k)} for seat {o}"))
+        (
+            None,
+            LOG.line(
+                "blocked", places, line_class=Note, hex=robber, cards=_one(blocked_res, k), seat=o
+            ),
+        )
         for o, k in blocked
     )
     need = [0] * NRES
@@ -328,11 +359,9 @@ def compute_income(s: IslandPosition, total: int) -> Income:
     )
 
 
-def _one(r: int, k: int) -> str:
-    """``k`` cards of resource ``r`` as a bundle (``"2o"``)."""
-    cards = [0] * NRES
-    cards[r] = k
-    return bundle_text(tuple(cards))
+def _one(r: int, k: int) -> dict[str, int]:
+    """``k`` cards of resource ``r`` as a bundle param (``{"ore": 2}``)."""
+    return {RESOURCES[r]: k}
 
 
 def touch_income(s: IslandPosition, v: int) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexfolk.core import ReasonBook
+from hexfolk.games.island.labels import PLACE_KINDS
 
 CARD_WORDS = {
     "knight": "Knight",
@@ -78,34 +79,38 @@ TEXTS: dict[str, str] = {
     "layout_impossible": "that layout is not a possible board for this map ({rule})",
     # pieces
     "no_node": "there is no intersection {node} on this board",
-    "node_taken": "intersection {node} is taken by seat {owner}'s building",
-    "node_distance": "intersection {node} is next to a building: the distance rule ({rule})",
+    "node_taken": "intersection {node:node} is taken by seat {owner}'s building",
+    "node_distance": "intersection {node:node} is next to a building: the distance rule ({rule})",
     "node_distance_on": (
-        "intersection {node} is next to a building on {near}: the distance rule ({rule})"
+        "intersection {node:node} is next to a building on {near:node}: the distance rule ({rule})"
     ),
     "no_edge": "there is no edge {edge} on this board",
-    "edge_yours": "edge {edge} already holds your road",
-    "edge_taken": "edge {edge} already holds seat {owner}'s road",
-    "setup_road_touch": "the setup road must touch the settlement just placed on {node} ({rule})",
+    "edge_yours": "edge {edge:edge} already holds your road",
+    "edge_taken": "edge {edge:edge} already holds seat {owner}'s road",
+    "setup_road_touch": (
+        "the setup road must touch the settlement just placed on {node:node} ({rule})"
+    ),
     "roads_all_placed": "all {pieces} of your roads are on the board ({rule})",
     "road_unconnected": (
-        "a road must connect to your own road or building; edge {edge} touches none ({rule})"
+        "a road must connect to your own road or building; edge {edge:edge} touches none ({rule})"
     ),
-    "road_blocked": "a road cannot connect through seat {owner}'s building on {node} ({rule})",
+    "road_blocked": "a road cannot connect through seat {owner}'s building on {node:node} ({rule})",
     "cost": "{what:piece} costs {cost:cards}; you have {held:counts} ({rule})",
     "no_road_edge": "there is no edge left where a road may go ({rule})",
     "settlements_all_placed": (
         "all {pieces} of your settlements are on the board; upgrade one to a city first ({rule})"
     ),
-    "settle_no_road": "a settlement must touch one of your roads; {node} touches none ({rule})",
+    "settle_no_road": (
+        "a settlement must touch one of your roads; {node:node} touches none ({rule})"
+    ),
     "city_on_nothing": (
-        "you have no settlement on {node} (nothing stands there); a city replaces one ({rule})"
+        "you have no settlement on {node:node} (nothing stands there); a city replaces one ({rule})"
     ),
     "city_on_other": (
-        "you have no settlement on {node} (seat {owner}'s building stands there); a city "
+        "you have no settlement on {node:node} (seat {owner}'s building stands there); a city "
         "replaces one ({rule})"
     ),
-    "city_already": "{node} is already a city ({rule})",
+    "city_already": "{node:node} is already a city ({rule})",
     "cities_all_placed": "all {pieces} of your cities are on the board ({rule})",
     "deck_empty": "the development deck is empty ({rule})",
     # development cards
@@ -159,7 +164,7 @@ TEXTS: dict[str, str] = {
     "setup_settle_only": (
         "setup: place a settlement; setup has no trading, robber, cards or rolls ({rule})"
     ),
-    "setup_road_only": "setup: place the road next to your settlement on {node} ({rule})",
+    "setup_road_only": "setup: place the road next to your settlement on {node:node} ({rule})",
     "roll_before_end": "roll the dice before ending the turn ({rule})",
     "roll_first": "no trading or building before the roll: roll first ({rule})",
     "robber_before_roll": "the robber moves after a 7 or a Knight, not before the roll ({rule})",
@@ -178,14 +183,14 @@ TEXTS: dict[str, str] = {
     "robber_stay_only": "the robber stays only when no hex may take it ({rule})",
     "robber_must_stay": "no hex may take the robber: it stays (robber stay, {rule})",
     "no_hex": "there is no hex {hex} on this board",
-    "robber_same": "the robber must move to a different hex than {hex} ({rule})",
+    "robber_same": "the robber must move to a different hex than {hex:hex} ({rule})",
     "robber_friendly_hex": (
-        "hex {hex} touches a building of a player with at most {vp} visible VP "
+        "hex {hex:hex} touches a building of a player with at most {vp} visible VP "
         "(friendly robber, {rule})"
     ),
-    "must_rob": "on hex {hex} you must rob {seats:seats_or} ({rule})",
+    "must_rob": "on hex {hex:hex} you must rob {seats:seats_or} ({rule})",
     "rob_self": "you cannot rob yourself ({rule})",
-    "victim_absent": "seat {victim} has no building on hex {hex} ({rule})",
+    "victim_absent": "seat {victim} has no building on hex {hex:hex} ({rule})",
     "victim_no_cards": "seat {victim} holds no cards to steal ({rule})",
     "victim_protected": (
         "seat {victim} has at most {vp} visible VP: the friendly robber never robs them ({rule})"
@@ -208,4 +213,5 @@ REASONS = ReasonBook(
         "trade": lambda key: TRADE_WORDS[key],
         "draw": lambda key: DRAW_WORDS[key],
     },
+    PLACE_KINDS,
 )

@@ -12,11 +12,13 @@ rules data only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from hexfolk.core import CHANCE, TERMINAL, Action, Reason, State
 from hexfolk.games.island import actions as A
 from hexfolk.games.island import phases as S
 from hexfolk.games.island.building import road_actions
+from hexfolk.games.island.labels import labels
 from hexfolk.games.island.position import (
     IslandPosition,
     Reply,
@@ -162,6 +164,12 @@ def _chance_reason(state: IslandPosition, action: Action) -> Why:
     return R("chance_not_pending", action=str(action), pending=pending)
 
 
+def _on(state: IslandPosition, code: str, rule: str | None = None, **params: Any) -> Reason:
+    """The reason ``code`` naming the board's places (``node``, ``edge``, ``hex``) by their
+    labels (:mod:`.labels`) in its sentence; its params keep the ids."""
+    return R.on_board(labels(state.topology), code, rule, **params)
+
+
 # ------------------------------------------------------------------------------- pieces
 def _node_reason(state: IslandPosition, v: int) -> Why:
     """Why no settlement may stand on intersection ``v`` (IR-19), whoever builds."""
@@ -169,12 +177,12 @@ def _node_reason(state: IslandPosition, v: int) -> Why:
         return R("no_node", node=v)
     owner = state.node_owner[v]
     if owner >= 0:
-        return R("node_taken", node=v, owner=owner)
+        return _on(state, "node_taken", node=v, owner=owner)
     if not state.free[v]:
         near = [u for u in state.topology.node_adj[v] if state.node_owner[u] >= 0]
         if near:
-            return R("node_distance_on", "IR-19", node=v, near=near[0])
-        return R("node_distance", "IR-19", node=v)
+            return _on(state, "node_distance_on", "IR-19", node=v, near=near[0])
+        return _on(state, "node_distance", "IR-19", node=v)
     return None
 
 
@@ -186,12 +194,12 @@ def _edge_reason(state: IslandPosition, seat: int, e: int, *, setup: bool) -> Wh
     owner = state.edge_owner[e]
     if owner >= 0:
         if owner == seat:
-            return R("edge_yours", edge=e)
-        return R("edge_taken", edge=e, owner=owner)
+            return _on(state, "edge_yours", edge=e)
+        return _on(state, "edge_taken", edge=e, owner=owner)
     if setup:
         v = state.setup_node
         if v not in topology.edge_nodes[e]:
-            return R("setup_road_touch", "IR-20", node=v)
+            return _on(state, "setup_road_touch", "IR-20", node=v)
         return None
     if not state.roads_left[seat]:
         return R("roads_all_placed", "IR-59", pieces=PIECES_ROAD)
@@ -200,11 +208,11 @@ def _edge_reason(state: IslandPosition, seat: int, e: int, *, setup: bool) -> Wh
         mine.update(topology.edge_nodes[f])
     ends = [v for v in topology.edge_nodes[e] if v in mine]
     if not ends:
-        return R("road_unconnected", "IR-56", edge=e)
+        return _on(state, "road_unconnected", "IR-56", edge=e)
     blocked = [v for v in ends if state.node_owner[v] >= 0 and state.node_owner[v] != seat]
     if len(blocked) == len(ends):
         v = blocked[0]
-        return R("road_blocked", "IR-56", owner=state.node_owner[v], node=v)
+        return _on(state, "road_blocked", "IR-56", owner=state.node_owner[v], node=v)
     return None
 
 
@@ -232,7 +240,7 @@ def _settle(state: IslandPosition, seat: int, v: int) -> Why:
         return R("settlements_all_placed", "IR-59", pieces=PIECES_SETTLEMENT)
     edge_nodes = state.topology.edge_nodes
     if not any(v in edge_nodes[e] for e in state.roads[seat]):
-        return R("settle_no_road", "IR-57", node=v)
+        return _on(state, "settle_no_road", "IR-57", node=v)
     return _cost_reason(state, seat, "settlement", COST_SETTLEMENT, "IR-57")
 
 
@@ -242,10 +250,10 @@ def _city(state: IslandPosition, seat: int, v: int) -> Why:
     owner = state.node_owner[v]
     if owner != seat:
         if owner < 0:
-            return R("city_on_nothing", "IR-58", node=v)
-        return R("city_on_other", "IR-58", node=v, owner=owner)
+            return _on(state, "city_on_nothing", "IR-58", node=v)
+        return _on(state, "city_on_other", "IR-58", node=v, owner=owner)
     if state.node_level[v] >= 2:
-        return R("city_already", "IR-58", node=v)
+        return _on(state, "city_already", "IR-58", node=v)
     if not state.cities_left[seat]:
         return R("cities_all_placed", "IR-59", pieces=PIECES_CITY)
     return _cost_reason(state, seat, "city", COST_CITY, "IR-58")
@@ -435,8 +443,8 @@ def _setup_settle(state: IslandPosition, seat: int, action: Action) -> Why:
 def _setup_road(state: IslandPosition, seat: int, action: Action) -> Why:
     if isinstance(action, A.BuildRoad):
         return _edge_reason(state, seat, action.edge, setup=True)
-    return _common(state, seat, action) or R(
-        "setup_road_only", "IR-18, IR-20", node=state.setup_node
+    return _common(state, seat, action) or R.on_board(
+        labels(state.topology), "setup_road_only", "IR-18, IR-20", node=state.setup_node
     )
 
 
@@ -523,9 +531,9 @@ def _robber(state: IslandPosition, seat: int, action: Action) -> Why:
     if not 0 <= h < state.topology.num_hexes:
         return R("no_hex", hex=h)
     if h == state.robber:
-        return R("robber_same", "IR-42", hex=h)
+        return _on(state, "robber_same", "IR-42", hex=h)
     if h not in targets:
-        return R("robber_friendly_hex", "IR-46", hex=h, vp=FRIENDLY_MAX_VP)
+        return _on(state, "robber_friendly_hex", "IR-46", hex=h, vp=FRIENDLY_MAX_VP)
     owners = sorted(
         {state.node_owner[v] for v in state.topology.hex_nodes[h] if state.node_owner[v] >= 0}
     )
@@ -533,12 +541,12 @@ def _robber(state: IslandPosition, seat: int, action: Action) -> Why:
     robbable = [q for q in owners if q != seat and q not in protected and any(state.hands[q])]
     if victim < 0:
         if robbable:
-            return R("must_rob", "IR-43", hex=h, seats=robbable)
+            return _on(state, "must_rob", "IR-43", hex=h, seats=robbable)
         return None
     if victim == seat:
         return R("rob_self", "IR-43")
     if victim not in owners:
-        return R("victim_absent", "IR-43", victim=victim, hex=h)
+        return _on(state, "victim_absent", "IR-43", victim=victim, hex=h)
     if not any(state.hands[victim]):
         return R("victim_no_cards", "IR-43", victim=victim)
     if victim in protected:

@@ -4,10 +4,11 @@ snake order (the second settlement yields its hexes' cards, IR-21)."""
 from __future__ import annotations
 
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.actions import board_actions, bundle_text
+from hexfolk.games.island.actions import board_actions
 from hexfolk.games.island.board import Topology, layout_tables
 from hexfolk.games.island.building import place_road, place_settlement
 from hexfolk.games.island.hands import gain
+from hexfolk.games.island.log_forms import cards_json
 from hexfolk.games.island.maps import MapLayoutOutcome, layout_text
 from hexfolk.games.island.phases import SETUP_ROAD, SETUP_SETTLEMENT
 from hexfolk.games.island.position import IslandPosition, log_line
@@ -30,10 +31,10 @@ def lay_out(s: IslandPosition, seat: int, a: A.LayoutOutcome) -> None:
     s.build_cache = {}
     if s.game.options["robber"]:
         s.robber = a.layout.robber
-        log_line(s, None, f"board laid out; robber on hex {s.robber}")
+        log_line(s, None, "laid_out", hex=s.robber)
     else:  # IR-47: no robber stands on the board
         s.robber = -1
-        log_line(s, None, "board laid out; no robber (IR-47)")
+        log_line(s, None, "laid_out_no_robber")
     s.phase = SETUP_SETTLEMENT
     s.seat = 0
 
@@ -61,7 +62,7 @@ def place_setup_settlement(s: IslandPosition, seat: int, a: A.BuildSettlement) -
     p = seat
     v = a.node
     place_settlement(s, p, v)
-    log_line(s, None, f"seat {p} settles {v}")
+    log_line(s, None, "settles", seat=p, node=v)
     if s.setup_index >= s.n:  # IR-21: the second settlement yields
         assert s.layout_tables is not None
         terrain = s.layout_tables.layout.terrain
@@ -74,7 +75,7 @@ def place_setup_settlement(s: IslandPosition, seat: int, a: A.BuildSettlement) -
             if got[r]:
                 gain(s, p, r, got[r], G_SETUP)
         if any(got):
-            log_line(s, None, f"seat {p} receives {bundle_text(tuple(got))}")
+            log_line(s, None, "receives", seat=p, cards=cards_json(got))
     s.setup_node = v
     s.phase = SETUP_ROAD
 

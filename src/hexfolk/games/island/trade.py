@@ -9,11 +9,13 @@ bounded canonical catalogue of :mod:`.actions` (1 held card for 1 card not held)
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from hexfolk.core import Action
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.actions import MARITIME_LOT, OFFERS_BY_HELD, ONE, Bundle, bundle_text
+from hexfolk.games.island.actions import MARITIME_LOT, OFFERS_BY_HELD, ONE, Bundle
 from hexfolk.games.island.hands import gain, lose, reveal
+from hexfolk.games.island.log_forms import cards_json
 from hexfolk.games.island.phases import ANSWER, DISCARD, MAIN, SPECIAL_BUILD_SIGNUP
 from hexfolk.games.island.position import (
     ACCEPT,
@@ -163,7 +165,7 @@ def maritime_trade(s: IslandPosition, seat: int, a: A.MaritimeTrade) -> None:
             )
         if a.get[r]:
             gain(s, p, r, a.get[r], src)
-    log_line(s, None, f"seat {p} trades {bundle_text(a.give)} for {bundle_text(a.get)}")
+    log_line(s, None, "trade", seat=p, give=cards_json(a.give), get=cards_json(a.get))
 
 
 def make_offer(s: IslandPosition, seat: int, a: A.Offer) -> None:
@@ -179,7 +181,7 @@ def make_offer(s: IslandPosition, seat: int, a: A.Offer) -> None:
     s.next_offer += 1
     s.offers.append(o)
     s.stats[SEATS_AT + p * PER_SEAT + F_OFFERS] += 1
-    log_line(s, None, f"seat {p} offers #{o.id}: {bundle_text(a.give)} for {bundle_text(a.get)}")
+    log_line(s, None, "offers", seat=p, offer=o.id, give=cards_json(a.give), get=cards_json(a.get))
     if declined:  # the seats with decline-all on answered at once (else none has yet)
         after_answer(s, o)
     else:
@@ -214,19 +216,19 @@ def after_answer(s: IslandPosition, o: OpenOffer) -> None:
 def log_answers(s: IslandPosition, o: OpenOffer) -> None:
     """One public line with every addressee's answer to ``o``, in seat order after the
     proposer (so it does not depend on the order the answers arrived in)."""
-    texts = s.texts
-    parts = []
+    parts: list[dict[str, Any]] = []
     for q in s.after[s.active]:
         x = o.answers[q]
         if x is None:
-            parts.append(texts.silent[q])
+            parts.append({"seat": q, "answer": "silent"})
         elif x == ACCEPT:
-            parts.append(texts.accepts[q])
+            parts.append({"seat": q, "answer": "accepts"})
         elif x == REJECT:
-            parts.append(texts.rejects[q])
-        else:
-            parts.append(f"seat {q} counters {bundle_text(x[0])} for {bundle_text(x[1])}")
-    log_line(s, None, f"answers to offer #{o.id}: " + ", ".join(parts))
+            parts.append({"seat": q, "answer": "rejects"})
+        elif isinstance(x, tuple):  # a counter-offer
+            give, get = cards_json(x[0]), cards_json(x[1])
+            parts.append({"seat": q, "answer": "counters", "give": give, "get": get})
+    log_line(s, None, "answers", offer=o.id, answers=parts)
 
 
 def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
@@ -234,7 +236,7 @@ def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
     cannot be re-sent unchanged this turn."""
     s.offers.remove(o)
     s.rejected.append((o.give, o.get))
-    log_line(s, None, f"offer #{o.id} is rejected by every seat")
+    log_line(s, None, "rejected_all", offer=o.id)
 
 
 def offer_answered(s: IslandPosition, p: int, oid: int) -> OpenOffer:
@@ -308,7 +310,7 @@ def complete_trade(s: IslandPosition, seat: int, a: A.Complete) -> None:
     s.offers.remove(o)
     s.stats[SEATS_AT + p * PER_SEAT + F_TRADES] += 1
     s.stats[SEATS_AT + q * PER_SEAT + F_TRADES] += 1
-    log_line(s, None, f"seat {p} trades {bundle_text(give)} for {bundle_text(get)} with seat {q}")
+    log_line(s, None, "trade_with", seat=p, give=cards_json(give), get=cards_json(get), partner=q)
     to_main(s)  # the main phase goes on (with the answers still coming in, if any)
 
 
@@ -319,7 +321,7 @@ def withdraw_offer(s: IslandPosition, seat: int, a: A.Withdraw) -> None:
     if unanswered(s, o):
         log_answers(s, o)
     s.offers.remove(o)
-    log_line(s, None, f"seat {s.active} withdraws offer #{o.id}")
+    log_line(s, None, "withdraws", seat=s.active, offer=o.id)
     answered = addressees_answers(s, o)
     if answered.count(None) + answered.count(REJECT) == len(answered):
         s.rejected.append((o.give, o.get))  # IR-51: nobody accepted or countered

@@ -34,7 +34,7 @@ def check_win(s: IslandPosition) -> None:
     if vp >= s.vp_target:
         s.winner = p
         s.phase = OVER
-        log_line(s, None, f"seat {p} wins with {vp} VP")
+        log_line(s, None, "wins", seat=p, vp=vp)
 
 
 def start_turn(s: IslandPosition, p: int) -> None:
@@ -77,7 +77,7 @@ def end_turn(s: IslandPosition, seat: int, a: A.EndTurn) -> None:
         for o in s.offers:
             if unanswered(s, o):
                 log_answers(s, o)  # IR-28/IR-50: missing answers count as rejections
-        log_line(s, None, f"seat {p}'s open offers are withdrawn")
+        log_line(s, None, "withdrawn", seat=p)
         s.offers = []
     s.log.append((None, s.texts.end[p]))
     if s.n >= SBP_MIN_PLAYERS:  # IR-29/IR-30
@@ -105,8 +105,7 @@ def sign_up(s: IslandPosition, seat: int, a: A.SpecialBuildSignUp) -> None:
         return
     for i in range(1, n):
         q = (active + i) % n
-        verb = "signs up for" if q in s.sbp_joined else "passes"
-        log_line(s, None, f"seat {q} {verb} the special build phase")
+        log_line(s, None, "sbp_join" if q in s.sbp_joined else "sbp_pass", seat=q)
     if s.sbp_joined:
         s.phase = SPECIAL_BUILD
         s.seat = s.sbp_joined[0]

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from hexfolk.games.island.actions import bundle_text
 from hexfolk.games.island.ascii_map import draw_board
+from hexfolk.games.island.labels import labels
 from hexfolk.games.island.log import fingerprinted
+from hexfolk.games.island.maps import board_topology
 from hexfolk.games.island.phases import DISCARD, NO_WIN_PHASES, OVER, PHASE_NAMES
 from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import (
@@ -452,8 +454,9 @@ def render(game: Game, obs: JSON) -> str:
         lines.append("prompt: " + obs["prompt"]["text"])
     if obs["winner"] is not None:
         lines.append(f"winner: seat {obs['winner']}")
+    places = labels(board_topology(obs["board"])) if obs["board"]["layout"] else None
     for entry in obs["log"][-3:]:
-        lines.append("log: " + log_words(entry, tiles))
+        lines.append("log: " + log_words(entry, tiles, places))
     return "\n".join(lines)
 
 

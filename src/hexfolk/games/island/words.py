@@ -1,12 +1,11 @@
 """The island's texts for people: card bundles, hexes, offers, discards and log lines as
 sentences in the game's words (issue 17: no raw data, no bare resource letters).
 
-The log keeps its fixed sentence forms in notation (``seat 1 trades 4l for 1o``): they are
-part of the fingerprint (``views.full_state``), bots read them (offers made this turn) and the
-browser translates them form by form (``web/logwords.js``). :func:`log_words` makes the
-English sentence of one such line for the text rendering (``render_observation``: replay
-``--show``, golden files, RL's ansi render); it is a pure function of the line and the board's
-tiles, memoised, so a line is rewritten once, not at every rendering.
+The log's lines are data (``docs/log.md``): a form and params, with a sentence in notation
+(``seat 1 trades 4l for 1o``). :func:`log_words` renders one line's form and params as the
+English sentence in words of the text rendering (``render_observation``: replay ``--show``,
+golden files, RL's ansi render), from the templates :data:`WORD_TEMPLATES`; it never reads the
+sentence.
 """
 
 from __future__ import annotations
@@ -16,12 +15,15 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from hexfolk.core import LogBook, Places
+from hexfolk.games.island.labels import PLACE_KINDS, Labels, labels
+from hexfolk.games.island.log_forms import TEMPLATES
+from hexfolk.games.island.maps import board_topology
 from hexfolk.games.island.rules import LETTERS, RESOURCES, TERRAIN_LETTERS, TERRAINS
 
 _NAME_OF_LETTER = dict(zip(LETTERS, RESOURCES))
 _TERRAIN_OF_LETTER = {**dict(zip(TERRAIN_LETTERS, TERRAINS)), "~": "lake"}
 _ONE = re.compile(r"(\d+)([lbwgo])")
-_BUNDLE = re.compile(r"(?<![\w#])(?:\d+[lbwgo](?: \d+[lbwgo])*)(?![\w])")
 DEV_WORDS: dict[str, str] = {
     "knight": "a knight",
     "vp": "a victory point card",
@@ -71,12 +73,14 @@ def tile_words(tile: str) -> str:
     return f"{name} {tile[1:]}" if tile[1:] else name
 
 
-def hex_words(tiles: str, hex_id: int) -> str:
-    """``"hex 5 (fields 11)"``: a hex by id, terrain and number (``tiles``: :func:`tiles_of`)."""
+def hex_words(tiles: str, hex_id: int, places: Places | None = None) -> str:
+    """``"hex E (fields 11)"``: a hex by its label (by id without ``places``), terrain and
+    number (``tiles``: :func:`tiles_of`)."""
     names = tiles.split(".") if tiles else []
+    name = places.label("hex", hex_id) if places is not None else str(hex_id)
     if 0 <= hex_id < len(names):
-        return f"hex {hex_id} ({tile_words(names[hex_id])})"
-    return f"hex {hex_id}"
+        return f"hex {name} ({tile_words(names[hex_id])})"
+    return f"hex {name}"
 
 
 def cards_words(k: int) -> str:
@@ -84,75 +88,80 @@ def cards_words(k: int) -> str:
     return f"{k} card" if k == 1 else f"{k} cards"
 
 
-_ROBBER_TO = re.compile(r"(robber (?:stays on|to|on) )(?:hex )?(\d+)")
-_LAID_OUT = re.compile(r"^board laid out; robber on hex (\d+)$")
-_STOLE = re.compile(r"^\(seat (\d+) stole ([lbwgo]) from seat (\d+)\)$")
-_ANSWERS = re.compile(r"^answers to offer #(\d+): (.*)$")
-_COUNTER = re.compile(r"^(seat \d+) counters (.+) for (.+)$")
-_OFFERS = re.compile(r"^seat (\d+) offers #(\d+): (.+) for (.+)$")
-_TRADE_WITH = re.compile(r"^seat (\d+) trades (.+) for (.+) with seat (\d+)$")
-_TRADE = re.compile(r"^seat (\d+) trades (.+) for (.+)$")
-_FORFEITS = re.compile(r"^seat (\d+) forfeits (\d+) unplaced road\(s\)$")
-_DRAWS = re.compile(r"^seat (\d+) draws (knight|vp|roads|plenty|monopoly)$")
-_PLACES = re.compile(r"\b(settles|settlement on|city on) (\d+)$")
-_ROAD = re.compile(r"\broad on (\d+)$")
-_BLOCKED = re.compile(r"^the robber on hex (\d+) blocks (.+) for seat (\d+)$")
-_SHORT = re.compile(r"^the bank is short of (.+) for seat (\d+)$")
+def board_labels(board: Mapping[str, Any] | None) -> Labels | None:
+    """The place labels of an observation's ``board`` (None before its layout, or for a board
+    this process does not know)."""
+    if not board or not board.get("layout"):
+        return None
+    try:
+        return labels(board_topology(board))
+    except (KeyError, ValueError):
+        return None
 
 
-def _answer_words(part: str) -> str:
-    m = _COUNTER.match(part)
-    if m:
-        return f"{m[1]} counters: {bundle_words(m[2])} for {bundle_words(m[3])}"
-    return part
+class WordPlaces:
+    """Places in words for :data:`WORDS`: ``hex E (fields 11)`` (label, terrain and number;
+    ``tiles``: :func:`tiles_of`), ``spot 14``, ``edge 12-13``."""
+
+    def __init__(self, places: Places | None, tiles: str):
+        self.places = places
+        self.tiles = tiles
+
+    def label(self, kind: str, value: Any) -> str:
+        if kind == "hex":
+            return hex_words(self.tiles, value, self.places)
+        name = self.places.label(kind, value) if self.places is not None else str(value)
+        return f"{'spot' if kind == 'node' else kind} {name}"
 
 
-@lru_cache(maxsize=65536)
-def log_words(line: str, tiles: str = "") -> str:
-    """One log line of the engine's fixed forms (``docs/island.md``, "The log") as an English
-    sentence: bundles and resources in words, the robber's hex by terrain and number
-    (``tiles``: :func:`tiles_of` of the board), spots and edges named as such."""
-    m = _LAID_OUT.match(line)
-    if m:
-        return f"the board is laid out; the robber stands on {hex_words(tiles, int(m[1]))}"
-    if line == "board laid out; no robber (IR-47)":
-        return "the board is laid out; there is no robber (IR-47)"
-    m = _STOLE.match(line)
-    if m:
-        return f"(seat {m[1]} stole 1 {resource_word(m[2])} from seat {m[3]})"
-    m = _ANSWERS.match(line)
-    if m:
-        parts = [_answer_words(p) for p in m[2].split(", ")]
-        return f"answers to offer #{m[1]}: " + "; ".join(parts)
-    m = _OFFERS.match(line)
-    if m:
-        return f"seat {m[1]} offers {bundle_words(m[3])} for {bundle_words(m[4])} (offer #{m[2]})"
-    m = _TRADE_WITH.match(line)
-    if m:
-        return f"seat {m[1]} trades {bundle_words(m[2])} for {bundle_words(m[3])} with seat {m[4]}"
-    m = _TRADE.match(line)
-    if m:
-        return f"seat {m[1]} trades {bundle_words(m[2])} with the bank for {bundle_words(m[3])}"
-    m = _FORFEITS.match(line)
-    if m:
-        roads = "road" if m[2] == "1" else "roads"
-        return f"seat {m[1]} forfeits {m[2]} unplaced {roads}"
-    m = _DRAWS.match(line)
-    if m:
-        return f"seat {m[1]} draws {DEV_WORDS[m[2]]}"
-    m = _BLOCKED.match(line)
-    if m:
-        return (
-            f"the robber on {hex_words(tiles, int(m[1]))} blocks {bundle_words(m[2])} "
-            f"for seat {m[3]} (IR-44)"
-        )
-    m = _SHORT.match(line)
-    if m:
-        return f"the bank cannot pay seat {m[2]} {bundle_words(m[1])} (IR-37)"
-    line = _ROBBER_TO.sub(lambda r: r[1] + hex_words(tiles, int(r[2])), line)
-    line = _PLACES.sub(lambda s: f"{s[1]} spot {s[2]}", line)
-    line = _ROAD.sub(lambda s: f"road on edge {s[1]}", line)
-    return _BUNDLE.sub(lambda b: bundle_words(b[0]), line)
+WORD_TEMPLATES: dict[str, str] = {
+    **TEMPLATES,
+    "laid_out": "the board is laid out; the robber stands on {hex:hex}",
+    "laid_out_no_robber": "the board is laid out; there is no robber (IR-47)",
+    "blocked": "the robber on {hex:hex} blocks {cards:cards} for {seat:seat} (IR-44)",
+    "short": "the bank cannot pay {seat:seat} {cards:cards} (IR-37)",
+    "stole": "({seat:seat} stole 1 {resource} from {victim:seat})",
+    "draws": "{seat:seat} draws {card:dev}",
+    "forfeits": "{seat:seat} forfeits {count} unplaced {count|road|roads}",
+    "trade": "{seat:seat} trades {give:cards} with the bank for {get:cards}",
+    "offers": "{seat:seat} offers {give:cards} for {get:cards} (offer #{offer})",
+    "counters": "{seat:seat} counters: {give:cards} for {get:cards}",
+}
+"""The log's forms as sentences in words (cards and places named, rules cited): the log's own
+templates (:data:`~.log_forms.TEMPLATES`) where they read well already."""
+
+
+def _word_cards(cards: Mapping[str, int]) -> str:
+    return hand_words(cards, "nothing")
+
+
+WORDS: LogBook = LogBook(
+    WORD_TEMPLATES,
+    {
+        "seat": lambda p: f"seat {p}",
+        "cards": _word_cards,
+        "letter": str,
+        "resource": str,
+        "dev": lambda key: DEV_WORDS[key],
+        "payouts": lambda paid: "; ".join(WORDS.book.render("gets", x, None) for x in paid),
+        "answers": lambda parts: "; ".join(WORDS.book.render(x["answer"], x, None) for x in parts),
+    },
+    PLACE_KINDS,
+)
+"""The words book of :func:`log_words`."""
+
+
+def log_words(line: str, tiles: str = "", places: Places | None = None) -> str:
+    """One log line (a :class:`~hexfolk.core.LogLine`, read by its form and params) as an
+    English sentence in words for the text rendering: bundles and resources in words, the
+    robber's hex by label, terrain and number (``tiles``: :func:`tiles_of` of the board),
+    spots and edges named as such by the board's labels (``places``). A line without a form
+    (a plain string) is shown as it is."""
+    form = getattr(line, "form", None)
+    if form is None or form not in WORD_TEMPLATES or form == "text":
+        return str(line)
+    params: dict[str, Any] = line.params  # type: ignore[attr-defined]
+    return WORDS.book.render(form, params, None, WordPlaces(places, tiles))
 
 
 def offer_words(offer: Mapping[str, Any], proposer: int, n: int) -> str:

@@ -16,15 +16,16 @@ observation"):
   ``unknown_cards`` names the cards beyond the known ones, so a search from the world redraws
   exactly those;
 * development cards: the deck's composition minus the seat's own cards and the cards played
-  (knights from the public counts, the others from the public log lines ``seat N plays ...``),
+  (knights from the public counts, the others from the public log lines of the ``plays`` forms),
   dealt to the other seats by their counts (the first ``dev_bought_this_turn`` of them bought
   this turn), the rest in the deck; the seat's own cards bought this turn from its private log
-  lines ``seat N draws CARD``, the newest ``dev_bought_this_turn`` of them (IR-61);
-* the turn's flags from the log since the last ``ends the turn``: ``rolled`` (a ``rolls``
-  line of the active seat, or the phase), ``card_played`` (a ``plays`` line of the active seat),
+  lines of form ``draws``, the newest ``dev_bought_this_turn`` of them (IR-61);
+* the turn's flags from the log's forms and params (``docs/log.md``) since the last ``ends``:
+  ``rolled`` (a ``rolls`` line of the active seat, or the phase), ``card_played`` (a
+  ``knight``, ``road_building``, ``plenty`` or ``monopoly`` line of the active seat),
   ``resume`` (``main`` once rolled, else ``pre-roll``), ``free_roads`` (two minus the roads
-  built since ``plays road building``), the offers refused by every seat this turn (IR-51) and
-  the next offer number (one past the highest ``#N`` seen); the setup's counters from the
+  built since ``road_building``), the offers refused by every seat this turn (IR-51) and
+  the next offer number (one past the highest ``offer`` param seen); the setup's counters from the
   pieces on the board;
 * a 7's discards: another seat's committed discard, and the cards the prompt says it has
   chosen so far, are drawn from its drawn hand; the special
@@ -38,10 +39,9 @@ observation"):
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
-from hexfolk.core import PositionError, State
+from hexfolk.core import LogLine, PositionError, State
 from hexfolk.games.island.actions import bundle_text, parse_bundle
 from hexfolk.games.island.position import IslandRules
 from hexfolk.games.island.rules import (
@@ -51,48 +51,54 @@ from hexfolk.games.island.rules import (
     COST_SETTLEMENT,
     DEV_NAMES,
     KNIGHT,
-    LETTERS,
     NRES,
     RESOURCES,
 )
 
 JSON = dict[str, Any]
 
-_PLAYED = {
-    "road building": "roads",
-    "year of plenty": "plenty",
-    "monopoly": "monopoly",
-}
-_OFFER_ID = re.compile(r"#(\d+)")
+_PLAYED = {"road_building": "roads", "plenty": "plenty", "monopoly": "monopoly"}
+"""The development card each ``plays`` form names (a knight is counted apart)."""
+_PLAYS = frozenset({"knight", *_PLAYED})
 
 
 def _bundle(text: str) -> list[int]:
     return list(parse_bundle(text.split(), "an offer")) if text and text != "-" else [0] * NRES
 
 
-def _this_turn(log: list[str]) -> list[str]:
-    """The log lines since the last ``ends the turn`` (the whole log during the setup)."""
+def _counts(cards: dict[str, int]) -> list[int]:
+    """A bundle param (``{"ore": 2}``) as counts by resource."""
+    return [cards.get(r, 0) for r in RESOURCES]
+
+
+def _form(line: Any) -> str:
+    """The form of a log line (``text`` for an old document's line, which carries none)."""
+    return getattr(line, "form", "text")
+
+
+def _this_turn(log: list[LogLine]) -> list[LogLine]:
+    """The log lines since the last ``ends`` (the whole log during the setup)."""
     for i in range(len(log) - 1, -1, -1):
-        if log[i].endswith(" ends the turn"):
+        if _form(log[i]) == "ends":
             return log[i + 1 :]
     return list(log)
 
 
-def _played_cards(log: list[str], n: int) -> list[list[int]]:
+def _played_cards(log: list[LogLine], n: int) -> list[list[int]]:
     """Per seat, the non-knight development cards its public ``plays`` lines name."""
     played = [[0] * len(DEV_NAMES) for _ in range(n)]
     for line in log:
-        m = re.match(r"seat (\d+) plays (road building|year of plenty|monopoly)", line)
-        if m:
-            played[int(m.group(1))][DEV_NAMES.index(_PLAYED[m.group(2)])] += 1
+        card = _PLAYED.get(_form(line))
+        if card is not None:
+            played[line.params["seat"]][DEV_NAMES.index(card)] += 1
     return played
 
 
 _BUILD_COST = {"settlement": COST_SETTLEMENT, "city": COST_CITY, "road": COST_ROAD}
-_LETTER = {letter: i for i, letter in enumerate(LETTERS)}
+"""What the ``settlement``, ``city`` and ``road`` lines cost their seat."""
 
 
-def known_cards(log: list[str], seat: int, n: int) -> list[list[int]]:
+def known_cards(log: list[LogLine], seat: int, n: int) -> list[list[int]]:
     """Per seat, the cards ``seat`` knows it holds for certain (a lower bound per resource),
     followed through the seat's visible log as a player at the table would: production, the
     setup's cards, trades with the bank and between seats, builds and purchases at their cost,
@@ -109,52 +115,58 @@ def known_cards(log: list[str], seat: int, n: int) -> list[list[int]]:
 
     free_roads = 0
     for i, line in enumerate(log):
-        if m := re.fullmatch(r"seat (\d+) receives (.+)", line):
-            gain(int(m[1]), _bundle(m[2]))
-        elif " gets " in line and line.startswith("seat "):
-            for part in line.split("; "):
-                if g := re.fullmatch(r"seat (\d+) gets (.+)", part):
-                    gain(int(g[1]), _bundle(g[2]))
-        elif m := re.fullmatch(r"seat (\d+) trades (\S+(?: \S+)*?) for (.+) with seat (\d+)", line):
-            p, q, give, get = int(m[1]), int(m[4]), _bundle(m[2]), _bundle(m[3])
+        form = _form(line)
+        if form == "text":
+            continue
+        x = line.params
+        if form == "receives":
+            gain(x["seat"], _counts(x["cards"]))
+        elif form == "production":
+            for part in x["paid"]:
+                gain(part["seat"], _counts(part["cards"]))
+        elif form == "trade_with":
+            p, q, give, get = x["seat"], x["partner"], _counts(x["give"]), _counts(x["get"])
             spend(p, give)
             gain(p, get)
             spend(q, get)
             gain(q, give)
-        elif m := re.fullmatch(r"seat (\d+) trades (.+) for (.+)", line):
-            spend(int(m[1]), _bundle(m[2]))
-            gain(int(m[1]), _bundle(m[3]))
-        elif m := re.fullmatch(r"seat (\d+) plays road building", line):
+        elif form == "trade":
+            spend(x["seat"], _counts(x["give"]))
+            gain(x["seat"], _counts(x["get"]))
+        elif form == "road_building":
             free_roads = 2
-        elif m := re.fullmatch(r"seat (\d+) builds a (settlement|city|road) on \d+", line):
-            if m[2] == "road" and free_roads:
+        elif form in _BUILD_COST:
+            if form == "road" and free_roads:
                 free_roads -= 1
             else:
-                spend(int(m[1]), _BUILD_COST[m[2]])
-        elif m := re.fullmatch(r"seat (\d+) buys a development card", line):
-            spend(int(m[1]), COST_DEV)
-        elif m := re.fullmatch(r"seat (\d+) discards (.+)", line):
-            spend(int(m[1]), _bundle(m[2]))
-        elif m := re.fullmatch(r"seat (\d+) plays year of plenty: (.+)", line):
-            gain(int(m[1]), _bundle(m[2]))
-        elif m := re.fullmatch(r"seat (\d+) plays monopoly on (\w+) and takes (\d+)", line):
-            r, p = RESOURCES.index(m[2]), int(m[1])
+                spend(x["seat"], _BUILD_COST[form])
+        elif form == "buys":
+            spend(x["seat"], COST_DEV)
+        elif form == "discards":
+            spend(x["seat"], _counts(x["cards"]))
+        elif form == "plenty":
+            gain(x["seat"], _counts(x["cards"]))
+        elif form == "monopoly":
+            r, p = RESOURCES.index(x["resource"]), x["seat"]
             own = known[p][r]
             for q in range(n):
                 known[q][r] = 0
-            known[p][r] = own + int(m[3])
-        elif m := re.fullmatch(r"seat (\d+) steals a card from seat (\d+)", line):
-            thief, victim = int(m[1]), int(m[2])
-            named = log[i + 1] if i + 1 < len(log) else ""
-            s = re.fullmatch(rf"\(seat {thief} stole (\w) from seat {victim}\)", named)
-            if s:
+            known[p][r] = own + x["count"]
+        elif form == "steals":
+            thief, victim = x["seat"], x["victim"]
+            named = log[i + 1] if i + 1 < len(log) else None
+            if (
+                named is not None
+                and _form(named) == "stole"
+                and (named.params["seat"], named.params["victim"]) == (thief, victim)
+            ):
                 card = [0] * NRES
-                card[_LETTER[s[1]]] = 1
+                card[RESOURCES.index(named.params["resource"])] = 1
                 spend(victim, card)
                 gain(thief, card)
             else:
                 known[victim] = [max(0, a - 1) for a in known[victim]]
-        elif line.endswith(" ends the turn"):
+        elif form == "ends":
             free_roads = 0
     return known
 
@@ -238,7 +250,7 @@ def _deal_dev(
 ) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """Development cards: per seat held and bought this turn, and the deck."""
     players = obs["players"]
-    log: list[str] = obs["log"]
+    log: list[LogLine] = obs["log"]
     own = [players[seat]["dev_hand"][c] for c in DEV_NAMES]
     played = _played_cards(log, n)
     pool = [game.deck[c] - own[c] - sum(pl[c] for pl in played) for c in range(len(DEV_NAMES))]
@@ -247,9 +259,9 @@ def _deal_dev(
     fresh = [[0] * len(DEV_NAMES) for _ in range(n)]
     held[seat] = own
     drawn = [
-        DEV_NAMES.index(m.group(1))
+        DEV_NAMES.index(line.params["card"])
         for line in log
-        if (m := re.fullmatch(rf"seat {seat} draws (\w+)", line)) and m.group(1) in DEV_NAMES
+        if _form(line) == "draws" and line.params["seat"] == seat
     ]
     new = players[seat]["dev_bought_this_turn"]  # IR-61: the newest draws are the new cards
     for c in drawn[len(drawn) - new :] if new else []:
@@ -287,19 +299,18 @@ def _deal_dev(
 def _turn(obs: JSON, n: int) -> JSON:
     log = _this_turn(obs["log"])
     active, phase = obs["active"], obs["phase"]
-    rolled = any(line.startswith(f"seat {active} rolls ") for line in log)
+    rolled = any(_form(line) == "rolls" and line.params["seat"] == active for line in log)
     if phase in ("pre-roll", "dice"):
         rolled = False
     elif phase == "main":
         rolled = True
-    card_played = any(line.startswith(f"seat {active} plays ") for line in log)
+    card_played = any(_form(line) in _PLAYS and line.params["seat"] == active for line in log)
     roads = len(obs["roads"])
     setup = phase in ("layout", "setup-settlement", "setup-road")
     setup_node = -1
     for line in obs["log"]:
-        m = re.fullmatch(r"seat \d+ settles (\d+)", line)
-        if m:
-            setup_node = int(m.group(1))
+        if _form(line) == "settles":
+            setup_node = line.params["node"]
     return {
         "phase": phase,
         "seat": -1 if obs["to_move"] is None else obs["to_move"],
@@ -319,8 +330,9 @@ def _free_roads(obs: JSON) -> int:
         return 0
     log = _this_turn(obs["log"])
     for i in range(len(log) - 1, -1, -1):
-        if log[i] == f"seat {obs['active']} plays road building":
-            built = sum(1 for line in log[i + 1 :] if " builds a road on " in line)
+        line = log[i]
+        if _form(line) == "road_building" and line.params["seat"] == obs["active"]:
+            built = sum(1 for later in log[i + 1 :] if _form(later) == "road")
             return max(1, 2 - built)
     return 2
 
@@ -331,33 +343,38 @@ def _offers_refused(obs: JSON) -> tuple[list[list[str]], int]:
     refused: list[list[str]] = []
     top = max([o["id"] for o in obs["offers"]], default=0)
     for line in obs["log"]:
-        for number in _OFFER_ID.finditer(line):
-            top = max(top, int(number.group(1)))
+        if "offer" in getattr(line, "params", ()):
+            top = max(top, line.params["offer"])
     active = obs["active"]
     for line in _this_turn(obs["log"]):
-        offer = re.fullmatch(rf"seat {active} offers #(\d+): (.+) for (.+)", line)
-        if offer:
-            made[offer.group(1)] = (offer.group(2), offer.group(3))
+        form = _form(line)
+        if form == "offers" and line.params["seat"] == active:
+            x = line.params
+            made[x["offer"]] = (
+                bundle_text(tuple(_counts(x["give"]))),
+                bundle_text(tuple(_counts(x["get"]))),
+            )
             continue
-        m = re.fullmatch(r"offer #(\d+) is rejected by every seat", line) or re.fullmatch(
-            rf"seat {active} withdraws offer #(\d+)", line
-        )
         if (
-            m
-            and m.group(1) in made
-            and (line.startswith("offer") or not _answered(obs["log"], m.group(1)))
+            form in ("rejected_all", "withdraws")
+            and line.params.get("seat", active) == active
+            and line.params["offer"] in made
+            and (form == "rejected_all" or not _answered(obs["log"], line.params["offer"]))
         ):
-            give, get = made[m.group(1)]
+            give, get = made[line.params["offer"]]
             refused.append([give, get])
     return refused, top + 1
 
 
-def _answered(log: list[str], offer_id: str) -> bool:
+def _answered(log: list[LogLine], offer_id: int) -> bool:
     """Whether a seat accepted or countered offer ``#offer_id`` (a withdrawn offer nobody took
     up counts as refused, IR-51)."""
-    prefix = f"answers to offer #{offer_id}: "
     for line in log:
-        if line.startswith(prefix) and (" accepts" in line or " counters " in line):
+        if (
+            _form(line) == "answers"
+            and line.params["offer"] == offer_id
+            and any(a["answer"] in ("accepts", "counters") for a in line.params["answers"])
+        ):
             return True
     return False
 
@@ -368,11 +385,7 @@ def _special_build(obs: JSON, n: int) -> JSON:
         return {"to_answer": list(obs["acting"]), "joined": []}
     if phase == "sbp-build":
         log = _this_turn(obs["log"])
-        joined = [
-            int(m.group(1))
-            for line in log
-            if (m := re.fullmatch(r"seat (\d+) signs up for the special build phase", line))
-        ]
+        joined = [line.params["seat"] for line in log if _form(line) == "sbp_join"]
         seat = obs["to_move"]
         if seat in joined:
             joined = joined[joined.index(seat) :]
@@ -453,14 +466,10 @@ def world_from_observation(game: IslandRules, obs: JSON, seat: int, rng: random.
     phase = obs["phase"]
     steal = None
     if phase == "steal":
-        m = None
-        for line in reversed(obs["log"]):
-            m = re.fullmatch(r"seat (\d+) moves the robber to \d+ and robs seat (\d+)", line)
-            if m:
-                break
-        if m is None:
+        robs = next((x for x in reversed(obs["log"]) if _form(x) == "robs"), None)
+        if robs is None:
             raise PositionError("the phase is steal but the log names no victim (IR-43)")
-        steal = {"thief": int(m.group(1)), "victim": int(m.group(2))}
+        steal = {"thief": robs.params["seat"], "victim": robs.params["victim"]}
     doc: JSON = {
         "game": game.id,
         "players": n,
@@ -491,7 +500,7 @@ def world_from_observation(game: IslandRules, obs: JSON, seat: int, rng: random.
         "unknown_cards": [
             [seat, p, bundle_text(tuple(unknown[p]))] for p in range(n) if any(unknown[p])
         ],
-        "log": [[None, line] for line in obs["log"]],
+        "log": [[None, line] for line in obs["log"]],  # lines as they are (LogLine values)
     }
     return game.load_position(doc)
 

@@ -1,10 +1,10 @@
 // The island's plug-in of the table page (games/registry.js): its part of the page (table.js),
-// its log forms (logwords.js), its lobby's settings (lobby.js) and its own pages (the end's
+// its log forms (island_log.js), its lobby's settings (lobby.js) and its own pages (the end's
 // overview and the replay, overview.js).
-import { t } from "../i18n.js";
 import { registerGame } from "./registry.js";
-import { IslandPart, humanLog } from "../table.js";
-import { logLine } from "../logwords.js";
+import { t, lang } from "../i18n.js";
+import { IslandPart } from "../table.js";
+import { islandLogLine, loadIslandLog, placeLabels } from "../island_log.js";
 import { seatLabel } from "../seats.js";
 import { settingsFields } from "../lobby.js";
 
@@ -19,6 +19,15 @@ function summary(tb) {
   ].join(" · ");
 }
 
+let loaded = lang;
+await loadIslandLog();
+
+/** A log entry in the page's language (templates loaded again when the language changed). */
+function logForms(line, seats, geometry) {
+  if (loaded !== lang) { loaded = lang; loadIslandLog(); }
+  return islandLogLine(line, (i) => seatLabel(seats, i), placeLabels(geometry));
+}
+
 export default registerGame({
   id: "island",
   inviteLead: "invite.lead",
@@ -26,7 +35,7 @@ export default registerGame({
   logLines: 120,
   mount: (shell) => new IslandPart(shell),
   update: (part) => part.render(),
-  logForms: (line, seats) => logLine(line, (i) => seatLabel(seats, i), (x) => humanLog(x, seats)),
+  logForms,
   settingsForm: { summary, fields: (tb) => settingsFields(tb) },
   // loaded when asked for: a table page fetches none of their modules
   pages: {

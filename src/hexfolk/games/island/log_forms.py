@@ -1,0 +1,130 @@
+"""The island's log forms: one English template per form, and :data:`LOG`, the game's
+:class:`~hexfolk.core.LogBook` that makes every line of the log (``docs/log.md``; the list with
+examples is in ``docs/island.md``, "The log").
+
+Params, named in the game's words: ``seat`` the seat the line is about, ``victim`` / ``partner``
+another seat (numbers; the ``seat`` kind writes ``seat 2``); bundles of cards as counts by
+resource name (``{"lumber": 2, "ore": 1}``; the ``cards`` kind writes the notation ``2l 1o``,
+``-`` for none); a resource by name (``"ore"``); a development card by key (``"knight"``); places
+by id: ``node``, ``edge``, ``hex`` (written as the board labels them, :mod:`.labels`); offers by
+number. The browser's templates are ``web/i18n/log/island/<lang>.json`` (the English one is
+:data:`TEMPLATES`, checked equal by ``tests/games/test_log_templates.py``).
+
+Two lines hold a list of parts, each written with a form of its own: ``production``
+(``paid``: ``{seat, cards}`` per seat, each a ``gets``, joined by ``"; "``) and ``answers``
+(``answers``: ``{seat, answer[, give, get]}`` per addressee, ``answer`` the form of the part:
+``accepts``, ``rejects``, ``silent``, ``counters``; joined by ``", "``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hexfolk.core import LogBook
+from hexfolk.games.island.labels import PLACE_KINDS
+from hexfolk.games.island.rules import LETTERS, RESOURCES
+
+TEMPLATES: dict[str, str] = {
+    # the board and the setup
+    "laid_out": "board laid out; robber on hex {hex:hex}",
+    "laid_out_no_robber": "board laid out; no robber (IR-47)",
+    "settles": "{seat:seat} settles {node:node}",
+    "receives": "{seat:seat} receives {cards:cards}",
+    # the dice and production
+    "rolls": "{seat:seat} rolls {total}",
+    "production": "{paid:payouts}",
+    "gets": "{seat:seat} gets {cards:cards}",
+    "blocked": "the robber on hex {hex:hex} blocks {cards:cards} for {seat:seat}",
+    "short": "the bank is short of {cards:cards} for {seat:seat}",
+    # building
+    "settlement": "{seat:seat} builds a settlement on {node:node}",
+    "road": "{seat:seat} builds a road on {edge:edge}",
+    "city": "{seat:seat} builds a city on {node:node}",
+    "longest": "{seat:seat} takes Longest Road ({length})",
+    "longest_aside": "Longest Road is set aside",
+    # the robber
+    "discards": "{seat:seat} discards {cards:cards}",
+    "robber_stays": "{seat:seat}: the robber stays on {hex:hex}",
+    "robber": "{seat:seat} moves the robber to {hex:hex}",
+    "robs": "{seat:seat} moves the robber to {hex:hex} and robs {victim:seat}",
+    "steals": "{seat:seat} steals a card from {victim:seat}",
+    "stole": "({seat:seat} stole {resource:letter} from {victim:seat})",
+    # development cards
+    "buys": "{seat:seat} buys a development card",
+    "draws": "{seat:seat} draws {card:dev}",
+    "knight": "{seat:seat} plays a knight",
+    "largest": "{seat:seat} takes Largest Army ({knights})",
+    "road_building": "{seat:seat} plays road building",
+    "plenty": "{seat:seat} plays year of plenty: {cards:cards}",
+    "monopoly": "{seat:seat} plays monopoly on {resource:resource} and takes {count}",
+    "forfeits": "{seat:seat} forfeits {count} unplaced road(s)",
+    # trade
+    "trade": "{seat:seat} trades {give:cards} for {get:cards}",
+    "offers": "{seat:seat} offers #{offer}: {give:cards} for {get:cards}",
+    "answers": "answers to offer #{offer}: {answers:answers}",
+    "accepts": "{seat:seat} accepts",
+    "rejects": "{seat:seat} rejects",
+    "silent": "{seat:seat} does not answer",
+    "counters": "{seat:seat} counters {give:cards} for {get:cards}",
+    "rejected_all": "offer #{offer} is rejected by every seat",
+    "trade_with": "{seat:seat} trades {give:cards} for {get:cards} with {partner:seat}",
+    "withdraws": "{seat:seat} withdraws offer #{offer}",
+    "withdrawn": "{seat:seat}'s open offers are withdrawn",
+    # the turn
+    "ends": "{seat:seat} ends the turn",
+    "sbp_join": "{seat:seat} signs up for the special build phase",
+    "sbp_pass": "{seat:seat} passes the special build phase",
+    "wins": "{seat:seat} wins with {vp} VP",
+    # a line of an old position document, kept as its text
+    "text": "{text}",
+}
+"""English template of each log form (syntax: :mod:`hexfolk.core.reasons`)."""
+
+PLACE_FORMS = frozenset(
+    form for form, template in TEMPLATES.items() if any(f":{k}}}" in template for k in PLACE_KINDS)
+)
+"""Forms whose line names a place (written by its label)."""
+
+NOTE_FORMS = frozenset({"blocked", "short"})
+"""Forms of the lines that only tell what the rules did (:class:`~.log.Note`)."""
+
+ANSWER_FORMS = ("accepts", "rejects", "silent", "counters")
+"""The forms of an addressee's part of an ``answers`` line."""
+
+
+def cards_json(bundle: Sequence[int]) -> dict[str, int]:
+    """A bundle of per-resource counts as a param: ``{"lumber": 2}`` (counts above 0 only)."""
+    return {RESOURCES[r]: c for r, c in enumerate(bundle) if c}
+
+
+def _cards(cards: Mapping[str, int]) -> str:
+    """``2l 1o`` (the notation of actions); ``-`` when empty."""
+    words = [f"{cards[r]}{c}" for r, c in zip(RESOURCES, LETTERS) if cards.get(r)]
+    return " ".join(words) if words else "-"
+
+
+def _payouts(paid: list[dict[str, Any]]) -> str:
+    return "; ".join(LOG.book.render("gets", part, None) for part in paid)
+
+
+def _answers(answers: list[dict[str, Any]]) -> str:
+    return ", ".join(LOG.book.render(part["answer"], part, None) for part in answers)
+
+
+_LETTER = dict(zip(RESOURCES, LETTERS))
+
+LOG = LogBook(
+    TEMPLATES,
+    {
+        "seat": lambda p: f"seat {p}",
+        "cards": _cards,
+        "letter": lambda r: _LETTER[r],
+        "resource": str,
+        "dev": str,
+        "payouts": _payouts,
+        "answers": _answers,
+    },
+    PLACE_KINDS,
+)
+"""The island's log book: ``LOG.line(form, labels, **params)`` makes a line."""
