@@ -132,6 +132,10 @@ class Crowd:
         for conn in self:
             conn.send(message)
 
+    def send_presence(self, seats: list[dict[str, Any]]) -> None:
+        """Tell everyone who is here: the seats (connected, stood in for) and how many watch."""
+        self.broadcast({"type": "presence", "seats": seats, "spectators": self.spectators()})
+
     def rebind(self, seat_of: Callable[[str], int | None]) -> list[Connection]:
         """After seat changes, a connection's seat follows its player: a player who takes a
         seat after connecting plays it at once, a kicked one watches. Spectator connections
