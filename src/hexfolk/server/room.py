@@ -37,7 +37,7 @@ from hexfolk.server.greeting import welcome
 from hexfolk.server.limits import ACTION_RATE
 from hexfolk.server.mailbox import Mailbox, in_task
 from hexfolk.server.models import PlayerRow, TableRow
-from hexfolk.server.recovery import Faults, mark_errored, refresh_row
+from hexfolk.server.recovery import Faults, recover
 from hexfolk.server.reveal_checks import RevealChecks
 from hexfolk.server.senders import sender_seat
 from hexfolk.server.store import Store
@@ -93,33 +93,23 @@ class Room:
         self.checks.cancel_all()
 
     async def _after_fault(self, exc: Exception) -> None:
-        """A bug in a job: rebuild from the committed log (``errored`` after 3 at one step)."""
-        log.exception("table %s: internal error, rebuilding from its event log", self.id)
+        """A bug in a job: rebuild from the committed log (:func:`.recovery.recover`)."""
         self.core.abort()
         self._cancel_all()
-        if self.faults.note(self.core.version):  # a deterministic engine bug: stop retrying
-            n, version = self.faults.in_a_row, self.faults.version
-            log.error("table %s: %d faults at version %d; marked errored", self.id, n, version)
-            return await self._mark_errored(exc)
-        try:
-            fresh = await self.store.get_table(self.id)
-            if fresh is not None:
-                refresh_row(self.row, fresh)
-            await self.load()
-            await self._resume()
-            self.fanout.send_views(full=True)
-        except Exception:
-            log.exception("table %s: cannot be rebuilt; marked errored", self.id)
-            await self._mark_errored(exc)
+        await recover(
+            self.row,
+            self.store,
+            self.faults,
+            self.core.version,
+            exc,
+            self._rebuild,
+            self._broadcast_table,
+        )
 
-    async def _mark_errored(self, exc: Exception) -> None:
-        try:
-            await self.store.save_table(
-                self.id, status="errored", error=mark_errored(self.row, exc)
-            )
-        except Exception:
-            log.exception("table %s: cannot save the errored status", self.id)
-        self._broadcast_table()
+    async def _rebuild(self) -> None:
+        await self.load()
+        await self._resume()
+        self.fanout.send_views(full=True)
 
     # --- loading and resuming -----------------------------------------------------------------
     async def load(self) -> None:
@@ -210,15 +200,11 @@ class Room:
         by_person = lobby.played_by_person(self.row, seat, self.crowd.stand_in)
         return self.core.undo_offer(seat, by_person)
 
-    def _start_graces(self) -> None:
-        for seat in lobby.person_seats(lobby.seats_of(self.row)):
-            if not self.crowd.seat_connected(seat):
-                self._start_grace(seat)
-
-    def _start_grace(self, seat: int) -> None:
-        if self.row.disconnect_policy == "bot":
-            over = lambda: self.post(lambda: self._grace_over(seat))  # noqa: E731
-            self.crowd.start_grace(seat, self.row.grace, over)
+    def _start_graces(self, *seats: int) -> None:
+        """Grace periods for the person seats (or ``seats``) that have no connection."""
+        people = seats or lobby.person_seats(lobby.seats_of(self.row))
+        over = lambda seat: self.post(lambda: self._grace_over(seat))  # noqa: E731
+        self.crowd.start_graces(people, self.row.disconnect_policy, self.row.grace, over)
 
     async def _grace_over(self, seat: int) -> None:
         if self.crowd.grace_over(seat, self.row.status == "playing"):
@@ -255,13 +241,8 @@ class Room:
     @in_task
     async def detach(self, conn: Connection) -> None:
         self.crowd.remove(conn)
-        seat = conn.seat
-        if (
-            seat is not None
-            and self.row.status == "playing"
-            and not self.crowd.seat_connected(seat)
-        ):
-            self._start_grace(seat)
+        if conn.seat is not None and self.row.status == "playing":
+            self._start_graces(conn.seat)
         self.crowd.send_presence(self.seats_json())
 
     @in_task
