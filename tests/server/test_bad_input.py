@@ -234,7 +234,7 @@ def test_a_crash_in_one_table_never_stops_another(server: ThreadServer) -> None:
             assert fresh is not None and fresh["version"] == va["version"]
             await a.act(fresh["legal"][0]["action"], fresh["version"])
             await a.expect("accepted")
-            assert room.faults == 1
+            assert room.faults.count == 1
         health = httpx.get(server.url + "/healthz").json()
         assert health["ok"]
         for c in (a_host, a_guest, a_out, b_host, b_guest, b_out):

@@ -12,16 +12,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from hexfolk.core import derive_seed, make_rng
 from hexfolk.server.botpool import BOT_FAILURE, BotPool
+from hexfolk.server.crowd import STAND_IN_LEVEL
+from hexfolk.server.models import TableRow
+from hexfolk.server.seats import seats_of
 from hexfolk.server.table_core import TableCore
 
 log = logging.getLogger("hexfolk.server.room")
 
 Choice = Callable[[int, str, int, str, bool, bool], None]
 """``(seat, code, version, action text, stand_in, failed)``: a bot's choice, to be applied."""
+
+
+def bot_code(row: TableRow, stand_in: Collection[int], seat: int) -> str | None:
+    """The bot level playing ``seat`` now: its bot's, a stand-in's for an away person, else
+    None (a person plays it)."""
+    entry = seats_of(row)[seat]
+    if entry.kind == "bot":
+        return entry.level or "medium"
+    return STAND_IN_LEVEL if seat in stand_in else None
 
 
 class BotTurns:

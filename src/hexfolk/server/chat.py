@@ -3,14 +3,16 @@
 While a table is in its lobby or playing, the people holding a seat (from any of their
 connections) write and read the ``players`` channel, everyone else the ``spectators`` channel;
 after the end everyone reads both (``docs/server.md``, "Chat"). A players' line is stored with
-its seat, a spectators' line without one. The room sends lines (:mod:`hexfolk.server.room`);
+its seat, a spectators' line without one. The room stores a line and hands it to :func:`send_line`;
 ``GET /api/tables/{id}/chat`` reads them back in the same form (:mod:`hexfolk.server.lobby`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from hexfolk.server.crowd import Crowd
 from hexfolk.server.errors import ApiError
 from hexfolk.server.limits import CHAT_MAX, CHAT_RATE, RateLimit
 from hexfolk.server.models import ChatRow
@@ -55,3 +57,15 @@ def line_json(row: ChatRow) -> dict[str, Any]:
         "text": row.text,
         "at": row.at,
     }
+
+
+def send_line(
+    crowd: Crowd, row: ChatRow, status: str, seat_of: Callable[[str | None], int | None]
+) -> None:
+    """Send a stored line to the connections that read its channel (``seat_of``: a player's
+    seat at the table, from any of their connections)."""
+    msg = {"type": "chat", **line_json(row)}
+    everyone = everyone_reads(status)
+    for conn in crowd:
+        if everyone or channel_of(seat_of(conn.player_id)) == msg["channel"]:
+            conn.send(msg)

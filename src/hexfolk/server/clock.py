@@ -24,6 +24,9 @@ server was down (:meth:`shift`).
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -236,3 +239,28 @@ class TableClock:
                     "turn", ("turn", turn), turn, w.get("deadline"), float(w["remaining"])
                 )
         return clock
+
+
+class ClockTimer:
+    """The one asyncio timer of a table's next clock deadline: ``expired`` runs when it passes
+    (the room queues the expiry, :meth:`TableCore.expire`). Arming it again replaces it."""
+
+    def __init__(self, expired: Callable[[], None]):
+        self.expired = expired
+        self._handle: asyncio.TimerHandle | None = None
+
+    def arm(self, deadline: float | None) -> None:
+        """Wake at ``deadline`` (a time.time(); None: no clock runs)."""
+        self.cancel()
+        if deadline is not None:
+            delay = max(0.0, deadline - time.time())
+            self._handle = asyncio.get_running_loop().call_later(delay, self._fire)
+
+    def _fire(self) -> None:
+        self._handle = None
+        self.expired()
+
+    def cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import itertools
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from hexfolk.server.limits import ACTION_RATE, CHAT_RATE, RateLimit
@@ -132,6 +133,10 @@ class Crowd:
         for conn in self:
             conn.send(message)
 
+    def send_presence(self, seats: list[dict[str, Any]]) -> None:
+        """Tell everyone who is here: the seats (connected, stood in for) and how many watch."""
+        self.broadcast({"type": "presence", "seats": seats, "spectators": self.spectators()})
+
     def rebind(self, seat_of: Callable[[str], int | None]) -> list[Connection]:
         """After seat changes, a connection's seat follows its player: a player who takes a
         seat after connecting plays it at once, a kicked one watches. Spectator connections
@@ -168,6 +173,17 @@ class Crowd:
                         conn.close(CLOSE_AUTH, "kicked")
 
     # --- grace periods and stand-ins --------------------------------------------------------
+    def start_graces(
+        self, seats: Iterable[int], policy: str, seconds: float, over: Callable[[int], None]
+    ) -> None:
+        """Under disconnect policy ``bot``: a grace period for each of ``seats`` that has no
+        connection (``over(seat)`` when it runs out)."""
+        if policy != "bot":
+            return
+        for seat in seats:
+            if not self.seat_connected(seat):
+                self.start_grace(seat, seconds, functools.partial(over, seat))
+
     def start_grace(self, seat: int, seconds: float, over: Callable[[], None]) -> None:
         """Call ``over`` in ``seconds`` unless the seat is back (or already stood in for)."""
         if seat in self._grace or seat in self.stand_in:

@@ -13,7 +13,7 @@ The room runs them in its task, saves the row and tells the connections
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -238,6 +238,55 @@ def require_full(seats: Sequence[Seat]) -> None:
             f"seat(s) {', '.join(map(str, free))} are open: let people join or fill them with bots",
             409,
         )
+
+
+def require_startable(row: TableRow, player: PlayerRow) -> None:
+    """The host starts the game of a table in its lobby whose seats are all taken."""
+    require_host(row, player, "start the game")
+    require_lobby(row)
+    require_full(seats_of(row))
+
+
+def may_watch(row: TableRow, player_id: str) -> bool:
+    """A person may watch this table: it allows spectators, or they are its host."""
+    return bool(row.spectators) or player_id == row.host_id
+
+
+def played_by_person(row: TableRow, seat: int, stand_in: Collection[int]) -> bool:
+    """A person plays ``seat`` now (not a bot, no stand-in for them)."""
+    return seats_of(row)[seat].kind == "person" and seat not in stand_in
+
+
+# --- a lobby change -------------------------------------------------------------------------
+def change_lobby(
+    row: TableRow,
+    player: PlayerRow,
+    change: Callable[[list[Seat]], list[Seat]],
+    *,
+    host: str | None = None,
+    settings: Mapping[str, Any] | None = None,
+) -> dict[str, int]:
+    """A lobby change before the start, written into ``row`` (a refusal changes nothing):
+    ``change`` makes the new seats (a function of this module); the host alone may do ``host``
+    (its words in the refusal) and change the (already checked) ``settings``, the seats
+    following their player count. Returns the people moved out of their seats by the host
+    (player id → seat; none without ``host``)."""
+    if host is not None:
+        require_host(row, player, host)
+    require_lobby(row)
+    seats = seats_of(row)
+    before = persons(seats)
+    new = TableSettings.of(row).changed(settings) if settings is not None else None
+    if new is not None:
+        seats = resize(seats, new.players)
+    seats = change(seats)
+    if new is not None:
+        new.write(row)
+    store_seats(row, seats)
+    if host is None:
+        return {}
+    now = persons(seats)
+    return {pid: seat for pid, seat in before.items() if pid not in now}
 
 
 # --- the description ------------------------------------------------------------------------

@@ -73,6 +73,15 @@ class Commit:
     full: bool
     """An undo rewrote the log: views carry the whole log again."""
 
+    def described(self) -> list[str]:
+        """Each step as the server's log names it: ``event <seq> <kind> <who>[ flags]``."""
+        out = []
+        for st in self.steps:
+            who = "chance" if st.seat is None else f"seat {st.seat}"
+            flags = "".join(f" {n}" for n in ("timeout", "stand_in", "bot") if getattr(st, n))
+            out.append(f"event {st.seq} {st.kind} {who}{flags}")
+        return out
+
 
 class TableCore:
     """One table's game. ``row`` is the table's row (shared with the room): the core reads its
@@ -163,6 +172,10 @@ class TableCore:
         self.version = 0
         self.clock = TableClock(self.row.clock, self.row.commit_clock)
         self.draw_chance()
+
+    def settings_changed(self) -> None:
+        """The host changed the settings in the lobby: a clock of the new limits."""
+        self.clock = TableClock(self.row.clock, self.row.commit_clock)
 
     def _forget(self) -> None:
         self._legal = {}
