@@ -57,6 +57,8 @@ export const KINDS = {
   node: place("node"),
   edge: place("edge"),
   hex: place("hex"),
+  territory: place("territory"),
+  territories: (v, game) => v.map((x) => place("territory")(x, game)).join(", "),
   decision: (v) => t(`sc.why.d.${v}`),
   gain: (v) => t(`sc.why.w.${v}`),
   track: (v) => and(Object.entries(v || {}).map(([k, n]) => (k === "coins" ? `$${n}`

@@ -11,6 +11,7 @@ from tests.games.refusal_walk import count_specific_reasons, refusal_questions
 from hexfolk.core import CHANCE, IllegalActionError, State, load_game
 from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.state import ScytheState
+from hexfolk.games.scythe.territory_labels import LABELS
 
 from .helpers import (
     clear_board,
@@ -101,10 +102,12 @@ def test_sr18_sr19_tokens_and_production_need_control_and_workers() -> None:
     put_workers(s, 0, "r4c6", 1)
     put_workers(s, 0, "r3c5", 1)
     play(s, "section 2")  # Industrial: Produce over Deploy
-    assert reason(s, "produce r3c3") == "you do not control r3c3 (SR-13, SR-19)"
-    assert reason(s, "produce home_crimea").startswith("home_crimea produces nothing")
+    assert reason(s, "produce r3c3") == "you do not control D3 (SR-13, SR-19)"
+    assert reason(s, "produce home_crimea").startswith(
+        "Crimea base produces nothing"
+    )  # home bases by label
     play(s, "produce r4c6")
-    assert reason(s, "produce r4c6") == "r4c6 has already produced in this action (SR-19)"
+    assert reason(s, "produce r4c6") == "G4 has already produced in this action (SR-19)"
 
 
 def test_sr16_sr25_units_and_steps() -> None:
@@ -112,11 +115,13 @@ def test_sr16_sr25_units_and_steps() -> None:
     clear_board(s)
     put_char(s, 0, "r3c3")
     play(s, "section 3")
-    assert reason(s, "move mech r3c3") == "you have no mech on r3c3"
+    assert reason(s, "move mech r3c3") == "you have no mech on D3"
     play(s, "move character r3c3")
     assert reason(s, "to home_nordic").startswith("no Move puts a unit onto a home base")
     far = next(t for t in D.LOC_NAMES[: D.NTERR] if t not in ("r3c3", "r4c3", "r3c2", "r3c4"))
-    assert f"cannot step to {far}" in reason(s, f"to {far}") or "lake" in reason(s, f"to {far}")
+    assert f"cannot step to {LABELS.by_id[far]}" in reason(s, f"to {far}") or "lake" in reason(
+        s, f"to {far}"
+    )
 
 
 def test_sr43_commitment_limits() -> None:

@@ -95,30 +95,30 @@ TEXTS: dict[str, str] = {
     "too_many": "{box:gain} gains at most {value}, so {amount} is too many ({rule})",
     "bolster_kind": "Bolster gives power or combat cards ({rule})",
     "trade_where": (
-        "traded tokens go on a territory you control with one of your workers; {loc} is not "
+        "traded tokens go on a territory you control with one of your workers; {loc:territory} is not "
         "one ({rule})"
     ),
     "produce_nothing": (
-        "{loc} produces nothing: lakes, the Factory and home bases do not ({rule})"
+        "{loc:territory} produces nothing: lakes, the Factory and home bases do not ({rule})"
     ),
-    "produced": "{loc} has already produced in this action ({rule})",
-    "not_controlled": "you do not control {loc} ({rule})",
-    "no_worker": "you have no worker on {loc} to produce there ({rule})",
+    "produced": "{loc:territory} has already produced in this action ({rule})",
+    "not_controlled": "you do not control {loc:territory} ({rule})",
+    "no_worker": "you have no worker on {loc:territory} to produce there ({rule})",
     "produce_reach": "Produce reaches at most {limit} territories ({rule})",
-    "produce_most": "{loc} produces at most {count} ({rule})",
+    "produce_most": "{loc:territory} produces at most {count} ({rule})",
     # movement
-    "no_unit": "you have no {unit} on {loc}",
+    "no_unit": "you have no {unit} on {loc:territory}",
     "factory_move_only": "only the Factory card's bottom row is a Move ({rule})",
     "moved_enough": "this Move has already moved {count} units ({rule})",
     "unit_done": (
-        "your {unit} on {loc} has already moved in this Move or has nowhere to go ({rule})"
+        "your {unit} on {loc:territory} has already moved in this Move or has nowhere to go ({rule})"
     ),
     "not_stepped": "the unit has not stepped yet: choose where it goes ({rule})",
     "lake_leave": "workers or resources cannot be left on a lake ({rule})",
-    "home_base": "no Move puts a unit onto a home base ({loc}), except Wayfare ({rule})",
-    "lake_enter": "your {unit} cannot enter the lake {loc} ({rule})",
+    "home_base": "no Move puts a unit onto a home base ({loc:territory}), except Wayfare ({rule})",
+    "lake_enter": "your {unit} cannot enter the lake {loc:territory} ({rule})",
     "step_blocked": (
-        "your {unit} on {here} cannot step to {loc}: not adjacent, across a river, or a "
+        "your {unit} on {here:territory} cannot step to {loc:territory}: not adjacent, across a river, or a "
         "worker facing enemy units ({rule})"
     ),
     "carry_workers": "a {unit} never carries workers; only mechs do ({rule})",
@@ -133,8 +133,8 @@ TEXTS: dict[str, str] = {
     "dial": "the dial goes from 0 to min({max}, your power {power}) = {top} ({rule})",
     "commit_cards": "you may add at most {count} combat {count|card|cards} here ({rule})",
     "commit_unheld": "you do not hold {count} combat card(s) of value {value}",
-    "no_combat": "there is no combat on {loc}; combats wait on {combats:list} ({rule})",
-    "retreat_home": "your units retreat to {home} (or, with Seaworthy, an adjacent lake: {rule})",
+    "no_combat": "there is no combat on {loc:territory}; combats wait on {combats:territories} ({rule})",
+    "retreat_home": "your units retreat to {home:territory} (or, with Seaworthy, an adjacent lake: {rule})",
     # bottom row
     "factory_bottom": (
         "the Factory card's bottom row is a Move of one unit: choose the unit ({rule})"
@@ -144,25 +144,25 @@ TEXTS: dict[str, str] = {
     "coercion_only": "only Crimea (Coercion) pays with a combat card ({rule})",
     "coercion_used": "Coercion replaces one resource per turn, already used ({rule})",
     "pay_in": "this cost is paid in {res}, not {other} ({rule})",
-    "pay_uncontrolled": "you do not control {loc}, so its tokens are not yours ({rule})",
-    "pay_none": "there is no {res} on {loc} ({rule})",
+    "pay_uncontrolled": "you do not control {loc:territory}, so its tokens are not yours ({rule})",
+    "pay_none": "there is no {res} on {loc:territory} ({rule})",
     "bottom_is": "this bottom action is {action} ({rule})",
     "upgrade_full": "that top box is already upgraded or that bottom slot is full ({rule})",
     "mech_deployed": "that mech is already deployed ({rule})",
     "deploy_where": (
         "a mech is deployed on a territory you control with one of your workers, never a "
-        "lake; {loc} is not one ({rule})"
+        "lake; {loc:territory} is not one ({rule})"
     ),
     "built": "your {structure} is already built ({rule})",
-    "structure_there": "{loc} already holds a structure ({rule})",
+    "structure_there": "{loc:territory} already holds a structure ({rule})",
     "build_where": (
         "a structure goes on a territory you control with one of your workers, never a "
-        "lake or home base; {loc} is not one ({rule})"
+        "lake or home base; {loc:territory} is not one ({rule})"
     ),
     "enlisted": "that recruit is already enlisted or that one-time space is taken ({rule})",
     # encounters, factory, objectives
     "place_gain_first": "place the gained resource tokens first, or done ({rule})",
-    "gain_where": "gained tokens go on {loc} ({rule})",
+    "gain_where": "gained tokens go on {loc:territory} ({rule})",
     "take_grant": "take the granted {grants:list_or}, or skip ({rule})",
     "no_option": "encounter card {card} has options 1 to {count}",
     "option_chosen": "you already chose option {slot} ({rule})",
@@ -184,5 +184,5 @@ REASONS = ReasonBook(
         "decision": lambda key: DECISIONS[key],
         "gain": lambda key: GAIN_WORDS[key],
     },
-    PLACE_KINDS,  # {loc:territory} reads the board's label (not used until web/reasons.js can)
+    PLACE_KINDS,  # {loc:territory} reads the board's label, as the board shows it
 )

@@ -11,7 +11,8 @@ import { clockChips } from "../clock.js";
 import { GamePart } from "../games/part.js";
 import { readLegal } from "./legal.js";
 import { scytheLogLine, logText } from "./log_kinds.js";
-import { ScytheBoard, describeBoard, actionWords, placeName } from "./board.js";
+import { ScytheBoard, describeBoard, actionWords, placeName, placeLabel } from "./board.js";
+import { registerReasonPlaces } from "../reasons.js";
 import { playerMat, tracks, abilities, triumphTrack, factionBadge } from "./mats.js";
 import { combatPanel, lastReveal } from "./combat.js";
 import { encounterPanel, factoryPanel, myCards } from "./cards.js";
@@ -67,6 +68,8 @@ export class ScythePart extends GamePart {
     const comp = this.geometry.components;
     if (!this.board) {
       this.board = new ScytheBoard(this.el.svg, this.geometry, (i) => this.seatName(i));
+      const geo = this.geometry;
+      registerReasonPlaces("scythe", (_kind, loc) => placeLabel(geo, loc)); // reasons name places by label
       this.board.onAction = (a) => this.act(a);
       this.el.zoomBox.replaceChildren(this.board.controls());
       this.board.onChoose = (loc, acts) => this.choose(placeName(this.geometry, loc), acts.map((a) => [a, `${actionWords(this.L.entries[a], this.geometry)} — ${this.L.hints[a] || ""}`]));
