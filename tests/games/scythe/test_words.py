@@ -14,6 +14,7 @@ replaying. The last tests pin both halves.
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections import Counter
 
@@ -21,7 +22,7 @@ import pytest
 
 from hexfolk.core import Action, load_game
 from hexfolk.core.rng import make_rng
-from hexfolk.games.scythe.log_forms import LOG, ScytheLogLine
+from hexfolk.games.scythe.log_forms import LOG, SHARED_LINES_MAX, ScytheLogLine
 from hexfolk.games.scythe.state import ScytheState
 from hexfolk.games.scythe.territory_labels import LABELS
 
@@ -263,3 +264,28 @@ def test_the_compiled_forms_write_the_book_s_sentences() -> None:
             assert LOG.make(line.form, line.params) == line
             forms.add(line.form)
     assert {"moves", "commits_cards", "reveals", "star"} <= forms
+
+
+def test_written_lines_are_shared_by_value() -> None:
+    """``LOG.write`` (what ``write_log`` calls) gives the line made before for the same form
+    and params, equal in text, form and params to a fresh one; params in another order or
+    with another value are another line; a line with a list param (SR-43 combat cards) is
+    made each time; a shared line still pickles by value."""
+    first = LOG.write("retreat", {"seat": 0, "territory": "r3c2", "to": "r3c3"})
+    again = LOG.write("retreat", {"seat": 0, "territory": "r3c2", "to": "r3c3"})
+    assert again is first
+    fresh = LOG.make("retreat", {"seat": 0, "territory": "r3c2", "to": "r3c3"})
+    assert (str(again), again.form, again.params) == (str(fresh), fresh.form, fresh.params)
+    swapped = LOG.write("retreat", {"seat": 0, "to": "r3c2", "territory": "r3c3"})
+    assert swapped.params == {"seat": 0, "territory": "r3c3", "to": "r3c2"}
+    assert str(swapped) != str(first)
+    cards = {"seat": 1, "dial": 2, "cards": [4], "total": 6}
+    assert LOG.write("reveals", cards) is not LOG.write("reveals", dict(cards))
+    copy = pickle.loads(pickle.dumps(first))
+    assert (copy, copy.form, copy.params, copy.rules_text) == (
+        first,
+        first.form,
+        first.params,
+        first.rules_text,
+    )
+    assert len(LOG.shared) <= SHARED_LINES_MAX

@@ -124,7 +124,7 @@ def commit(s: Position, p: int, a: Commit) -> None:
     if commits.complete():
         first = commits.seats[0]
         tail = s.log[-4:]
-        if tail[0][1] != LOG.make("commits", {"seat": first}):  # the defender was first:
+        if tail[0][1] != LOG.write("commits", {"seat": first}):  # the defender was first:
             s.log[-4:] = tail[2:] + tail[:2]  # swap the pairs
         resolve_combat(s)
 

@@ -231,6 +231,8 @@ class ScytheLogBook(LogBook):
         super().__init__(TEMPLATES, KINDS, PLACE_KINDS)
         self.writers: dict[str, Writer | None] = {f: _compile(t) for f, t in TEMPLATES.items()}
         """Each form's compiled writer."""
+        self.shared: dict[tuple[Any, ...], ScytheLogLine] = {}
+        """The lines :meth:`write` shares, by form and params (values, never identities)."""
 
     def make(self, form: str, params: dict[str, Any]) -> ScytheLogLine:
         """The line of ``form`` with ``params`` (territories by their board labels)."""
@@ -241,6 +243,28 @@ class ScytheLogBook(LogBook):
             text = writer(params)
         return ScytheLogLine(text, form, params)
 
+    def write(self, form: str, params: dict[str, Any]) -> ScytheLogLine:
+        """The line the engine writes for ``form`` with ``params``: the line :meth:`make`
+        made for the same form and params before, else a new one (kept while the book holds
+        fewer than :data:`SHARED_LINES_MAX` lines). A game writes the same few hundred lines
+        over and over (``P0 gains 1 coins``), and lines are values (read-only, shared by
+        cloned states already), so sharing one costs neither its text nor a new object per
+        write. Lines whose params hold a list (combat cards, winners) are made each time."""
+        try:
+            key = (form, *params, *params.values())  # names and values, flat: cheap to hash
+            return self.shared[key]
+        except KeyError:
+            line = self.make(form, params)
+            if len(self.shared) < SHARED_LINES_MAX:
+                self.shared[key] = line
+            return line
+        except TypeError:  # a list param: not hashable
+            return self.make(form, params)
+
+
+SHARED_LINES_MAX = 20_000
+"""How many lines :meth:`ScytheLogBook.write` keeps to share (about 800 distinct lines in five
+two-player games; a few MB at most)."""
 
 LOG = ScytheLogBook()
 """Scythe's log book (``ScytheGame.log_book``)."""

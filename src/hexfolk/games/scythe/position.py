@@ -456,7 +456,7 @@ class Position(State):
     def write_log(self, vis: frozenset[int] | None, form: str, **params: Any) -> None:
         """Append a log line of ``form`` (:mod:`.log_forms`) with ``params``, seen by ``vis``
         (``None``: everybody)."""
-        self.log.append((vis, LOG.make(form, params)))
+        self.log.append((vis, LOG.write(form, params)))
 
     def write_log_for_others(self, seats: tuple[int, ...], form: str, **params: Any) -> None:
         """Log a line of ``form`` for everyone except ``seats`` (who got a detailed entry);
