@@ -95,8 +95,8 @@ TEXTS: dict[str, str] = {
     "too_many": "{box:gain} gains at most {value}, so {amount} is too many ({rule})",
     "bolster_kind": "Bolster gives power or combat cards ({rule})",
     "trade_where": (
-        "traded tokens go on a territory you control with one of your workers; {loc:territory} is not "
-        "one ({rule})"
+        "traded tokens go on a territory you control with one of your workers; "
+        "{loc:territory} is not one ({rule})"
     ),
     "produce_nothing": (
         "{loc:territory} produces nothing: lakes, the Factory and home bases do not ({rule})"
@@ -111,15 +111,16 @@ TEXTS: dict[str, str] = {
     "factory_move_only": "only the Factory card's bottom row is a Move ({rule})",
     "moved_enough": "this Move has already moved {count} units ({rule})",
     "unit_done": (
-        "your {unit} on {loc:territory} has already moved in this Move or has nowhere to go ({rule})"
+        "your {unit} on {loc:territory} has already moved in this Move or has nowhere to go "
+        "({rule})"
     ),
     "not_stepped": "the unit has not stepped yet: choose where it goes ({rule})",
     "lake_leave": "workers or resources cannot be left on a lake ({rule})",
     "home_base": "no Move puts a unit onto a home base ({loc:territory}), except Wayfare ({rule})",
     "lake_enter": "your {unit} cannot enter the lake {loc:territory} ({rule})",
     "step_blocked": (
-        "your {unit} on {here:territory} cannot step to {loc:territory}: not adjacent, across a river, or a "
-        "worker facing enemy units ({rule})"
+        "your {unit} on {here:territory} cannot step to {loc:territory}: not adjacent, across a "
+        "river, or a worker facing enemy units ({rule})"
     ),
     "carry_workers": "a {unit} never carries workers; only mechs do ({rule})",
     "carry_few_workers": "only {count} of your workers are here to carry ({rule})",
@@ -133,8 +134,12 @@ TEXTS: dict[str, str] = {
     "dial": "the dial goes from 0 to min({max}, your power {power}) = {top} ({rule})",
     "commit_cards": "you may add at most {count} combat {count|card|cards} here ({rule})",
     "commit_unheld": "you do not hold {count} combat card(s) of value {value}",
-    "no_combat": "there is no combat on {loc:territory}; combats wait on {combats:territories} ({rule})",
-    "retreat_home": "your units retreat to {home:territory} (or, with Seaworthy, an adjacent lake: {rule})",
+    "no_combat": (
+        "there is no combat on {loc:territory}; combats wait on {combats:territories} ({rule})"
+    ),
+    "retreat_home": (
+        "your units retreat to {home:territory} (or, with Seaworthy, an adjacent lake: {rule})"
+    ),
     # bottom row
     "factory_bottom": (
         "the Factory card's bottom row is a Move of one unit: choose the unit ({rule})"
