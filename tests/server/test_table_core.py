@@ -231,12 +231,15 @@ def test_a_step_that_cannot_reveal_anything_is_never_checked(
     something (``State.can_reveal``); the others are marked as revealing nothing at once."""
     core = _started()
     assert core.state is not None
+    # an engine that says a step may reveal something: the table asks the sampled worlds
+    monkeypatch.setattr(type(core.state), "can_reveal", lambda self, seat, action: True)
     asked = core.act(0, str(core.legal_for(0)[0]), core.version)
-    assert asked.check_reveal and core.pending[-1].reveals is None  # the default: ask
+    assert asked.check_reveal and core.pending[-1].reveals is None
     core.commit(now=101.0)
     core.undo(0, 1, core.version)
     core.commit(now=102.0, full=True)
-    monkeypatch.setattr(type(core.state), "can_reveal", lambda self, seat, action: False)
+    # the island's own answer for a setup placement: nothing to reveal, no check
+    monkeypatch.undo()
     quiet = core.act(0, str(core.legal_for(0)[0]), core.version)
     assert not quiet.check_reveal and core.pending[-1].reveals is False
     assert quiet.before is not None  # still undoable
