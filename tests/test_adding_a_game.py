@@ -5,7 +5,8 @@ unplayable in a browser, a terminal, against bots or for training. For each game
 
 * the page plug-in ``web/games/<id>.js`` registers itself (``registerGame``) under its id with
   ``mount``, ``update``, ``logForms`` and ``settingsForm`` (``web/games/registry.js``);
-* the terminal view ``cli/terminal/<id>_view.py`` has ``compact`` and ``board``;
+* the terminal view ``cli/terminal/<id>_view.py`` has a ``VIEW`` class that ``view_for``
+  (``cli/terminal/game_view.py``) picks, drawing its own ``compact`` and ``board``;
 * the bots ``hexfolk.bots.<id>`` build every level (``make_level_bot`` for easy, medium,
   hard);
 * the RL encoding: ``hexfolk.rl.make_codec`` gives the game a codec, and its environment
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from hexfolk.bots.registry import LEVELS, make_bot
+from hexfolk.cli.terminal.game_view import GameView, view_for
 from hexfolk.core import load_game
 from tests.test_registry_coverage import shipped_games
 
@@ -47,10 +49,12 @@ def missing_page_and_view(game_id: str, src: Path) -> list[str]:
     if not view.is_file():
         missing.append(f"{view} (the terminal view) does not exist")
     else:
-        text = view.read_text(encoding="utf-8")
+        chosen = type(view_for(load_game(game_id)))
+        if chosen is GameView:
+            missing.append(f"{view} has no VIEW class of its own")
         for fn in ("compact", "board"):
-            if not re.search(rf"^def {fn}\(", text, re.MULTILINE):
-                missing.append(f"{view} has no {fn}()")
+            if getattr(chosen, fn) is getattr(GameView, fn):
+                missing.append(f"{view}'s VIEW draws no {fn} of its own")
     return missing
 
 

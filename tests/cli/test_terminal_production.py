@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 
 from hexfolk.bots.registry import make_bot
-from hexfolk.cli.terminal.decision import GameView
+from hexfolk.cli.terminal.game_view import view_for
 from hexfolk.core import LogLine, Observation, load_game, make_rng
 from hexfolk.games.island.log_forms import LOG
 
 
 def _notes_of_a_game(seed: int, players: int = 4) -> tuple[dict[int, int], dict[int, int], dict]:  # type: ignore[type-arg]
     game = load_game("island", players)
-    view = GameView(game)
+    view = view_for(game)
     state = game.new_initial_state()
     chance, bots = make_rng(seed, "chance"), make_rng(seed, "bots")
     bot = make_bot("random", "island")
@@ -58,7 +58,7 @@ LAYOUT = "O8.O9.D.O3.W5.G11.B2.G10.B10.L8.W11.G6.B3.L12.G4.W9.L6.L4.W5 3bwlog333
 
 def test_a_bank_shortage_is_told_from_what_was_owed_and_what_was_paid() -> None:
     """Hex 0 is mountains 8; spots 0 and 3 are its corners (standard board)."""
-    view = GameView(load_game("island", 4))
+    view = view_for(load_game("island", 4))
     obs = {
         "board": {"layout": LAYOUT, "robber": 2, "map": "hex19"},
         "settlements": [[0, 1]],

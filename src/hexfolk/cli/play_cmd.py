@@ -46,7 +46,8 @@ from hexfolk.cli.common import (
     user_errors,
 )
 from hexfolk.cli.terminal.cards import help_lines
-from hexfolk.cli.terminal.decision import GameView, decision_screen
+from hexfolk.cli.terminal.decision import decision_screen
+from hexfolk.cli.terminal.game_view import view_for
 from hexfolk.cli.terminal.handover import clear_screen, handover_text
 from hexfolk.cli.terminal.line_input import NOTHING, LineInput
 from hexfolk.cli.terminal.menu import Entry, menu_lines
@@ -158,7 +159,7 @@ class PlaySession:
         """A person at a terminal: lines typed while bots play are picked up between steps."""
         self.offer_wait = offer_wait
         self.size = size
-        self.view = GameView(game)
+        self.view = view_for(game)
         self.offers_shown: set[int] = set()
         self.offer_answers = 0
         """How many of the people's inputs answered an offer (accept, reject, counter)."""

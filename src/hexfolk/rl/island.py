@@ -908,3 +908,7 @@ class IslandCodec(Codec):
             if picked:
                 shape.append(self.o_discard + 2 * n + 1)
                 val += self._bundle(picked)
+
+
+CODEC = IslandCodec
+"""This game's RL encoding (:func:`hexfolk.rl.aec.make_codec` finds it by the game's id)."""

@@ -406,3 +406,7 @@ class ScytheCodec(Codec):
                     ones.append(own + card - 1)
         vec[idx] = np.minimum(val, 1.0)
         vec[ones] = 1.0
+
+
+CODEC = ScytheCodec
+"""This game's RL encoding (:func:`hexfolk.rl.aec.make_codec` finds it by the game's id)."""

@@ -4,9 +4,10 @@ menu hints in words and the log lines the engine does not write (a blocked produ
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hexfolk.cli.terminal.game_view import GameView
 from hexfolk.cli.terminal.offers import offer_by_id, offers_lines, receive_words
 from hexfolk.cli.terminal.screen import Size, fit
 from hexfolk.cli.terminal.words import (
@@ -19,8 +20,9 @@ from hexfolk.cli.terminal.words import (
     island_sentence,
     seat_words,
     tile_words,
+    with_bundles_in_words,
 )
-from hexfolk.core import Game
+from hexfolk.core import Action, Game
 from hexfolk.core.hexgrid import corners_at
 
 JSON = Mapping[str, Any]
@@ -352,3 +354,46 @@ def production_notes(game: Game, lines: list[str], obs: JSON) -> dict[int, list[
         if note:
             notes.setdefault(j if paid_here else i, []).append(note)
     return notes
+
+
+class IslandView(GameView):
+    """The island's terminal view (:func:`.game_view.view_for` finds it as ``VIEW``)."""
+
+    def compact(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        return compact(self.game, obs, viewer, size)
+
+    def board(self, obs: JSON, size: Size) -> list[str]:
+        harbors = harbor_line(self.game, obs)
+        return board(self.game, obs, size) + (fit([harbors], size.columns) if harbors else [])
+
+    def hand_lines(self, obs: JSON, viewer: int | None) -> list[str]:
+        return hand_lines(obs, viewer)
+
+    def players(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        return fit([player_line(p, obs, viewer) for p in obs.get("players", [])], size.columns)
+
+    def offers(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        return fit(offers_lines(obs, viewer) or ["no open offers"], size.columns)
+
+    def hint(self, obs: JSON, action: Action, engine_hint: str) -> str:
+        return hint(obs, action.to_json(), engine_hint)
+
+    def notes(self, lines: Sequence[str], obs: JSON) -> dict[int, list[str]]:
+        return production_notes(self.game, list(lines), obs)
+
+    def is_note(self, line: Any) -> bool:
+        return is_engine_note(line)  # said by the terminal's own notes
+
+    def sentence(self, line: Any, obs: JSON, viewer: int | None) -> str:
+        return log_sentence(line, obs, viewer)
+
+    def prompt_words(self, text: str) -> str:
+        text = with_bundles_in_words(super().prompt_words(text))
+        text = re.sub(r"^(seat \d+ offers .+?) for (.+?): accept", r"\1 for your \2: accept", text)
+        if text.startswith(("place a setup settlement", "move the robber")):
+            text += " (`board` shows the map, `list` what each choice touches)"
+        return text
+
+
+VIEW = IslandView
+"""This game's terminal view."""

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from hexfolk.cli.terminal import scythe_map
+from hexfolk.cli.terminal.game_view import GameView
 from hexfolk.cli.terminal.screen import Size, fit
-from hexfolk.core import Game, LogLine
+from hexfolk.core import Action, Game, LogLine
 from hexfolk.games.scythe.log_forms import LOG, words_for
 
 JSON = Mapping[str, Any]
@@ -184,3 +185,33 @@ def log_sentence(line: Any, obs: JSON, viewer: int | None) -> str:
         return words_for(form, params, viewer)
     except (KeyError, IndexError, TypeError, ValueError):  # a malformed entry: its own text
         return str(line.get("text", "")) if isinstance(line, Mapping) else str(line)
+
+
+class ScytheView(GameView):
+    """Scythe's terminal view (:func:`.game_view.view_for` finds it as ``VIEW``)."""
+
+    def compact(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        return compact(self.game, obs, viewer, size)
+
+    def board(self, obs: JSON, size: Size) -> list[str]:
+        return board(self.game, obs, size)
+
+    def mats(self, obs: JSON, size: Size) -> list[str]:
+        return mats(self.game, obs, size)
+
+    def hand_lines(self, obs: JSON, viewer: int | None) -> list[str]:
+        return own_lines(obs, viewer)
+
+    def players(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
+        rows = [player_line(p, obs, viewer) for p in obs.get("player_state", [])]
+        return fit(rows, size.columns)
+
+    def hint(self, obs: JSON, action: Action, engine_hint: str) -> str:
+        return hint(obs, engine_hint)
+
+    def sentence(self, line: Any, obs: JSON, viewer: int | None) -> str:
+        return log_sentence(line, obs, viewer)
+
+
+VIEW = ScytheView
+"""This game's terminal view."""
