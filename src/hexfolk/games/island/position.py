@@ -410,9 +410,29 @@ def log_line(s: IslandPosition, vis: frozenset[int] | None, form: str, **params:
         if len(_LINES) >= LINES_MAX:
             _LINES.clear()
         _LINES[key] = line
-    except TypeError:  # a param of cards (a dict): made each time
-        line = LOG.line(form, labels(s.topology), **params)
+    except TypeError:  # a param of cards (a dict): keyed by its items
+        line = _line_with_bundles(s, form, params)
     s.log.append((vis, line))
+
+
+def _line_with_bundles(s: IslandPosition, form: str, params: dict[str, Any]) -> LogLine:
+    """:func:`log_line`'s line when a param is a bundle of cards (a dict), shared by the
+    bundles' items; a param that is still unhashable (a list of parts) makes it each time."""
+    key = (
+        form,
+        s.topology,
+        *((k, tuple(v.items()) if type(v) is dict else v) for k, v in params.items()),
+    )
+    try:
+        line = _LINES.get(key)
+    except TypeError:
+        return LOG.line(form, labels(s.topology), **params)
+    if line is None:
+        line = LOG.line(form, labels(s.topology), **params)
+        if len(_LINES) >= LINES_MAX:
+            _LINES.clear()
+        _LINES[key] = line
+    return line
 
 
 def first_unanswered(s: IslandPosition, p: int) -> OpenOffer | None:
