@@ -24,7 +24,7 @@ SCANNED = ("web", "cli", "bots", "rl")
 SKIPPED_DIRS = ("web/scythe/", "web/i18n/", "cli/terminal/scythe_view.py")
 """Scythe's page and terminal view (the other half of Deliver 2) and the language files
 (templates, not code)."""
-PROMPTS = {"cli/terminal/decision.py"}
+PROMPTS = {"cli/terminal/game_view.py", "cli/terminal/island_prompts.py"}
 """Files that read the engine's *prompt* texts (``seat 2: ...``), not log lines: prompts as
 data are another step of issue 26."""
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexfolk.cli.terminal.game_view import GameView
+from hexfolk.cli.terminal.island_prompts import island_prompt_words
 from hexfolk.cli.terminal.offers import offer_by_id, offers_lines, receive_words
 from hexfolk.cli.terminal.screen import Size, fit
 from hexfolk.cli.terminal.words import (
@@ -20,7 +21,6 @@ from hexfolk.cli.terminal.words import (
     island_sentence,
     seat_words,
     tile_words,
-    with_bundles_in_words,
 )
 from hexfolk.core import Action, Game
 from hexfolk.core.hexgrid import corners_at
@@ -388,11 +388,7 @@ class IslandView(GameView):
         return log_sentence(line, obs, viewer)
 
     def prompt_words(self, text: str) -> str:
-        text = with_bundles_in_words(super().prompt_words(text))
-        text = re.sub(r"^(seat \d+ offers .+?) for (.+?): accept", r"\1 for your \2: accept", text)
-        if text.startswith(("place a setup settlement", "move the robber")):
-            text += " (`board` shows the map, `list` what each choice touches)"
-        return text
+        return island_prompt_words(super().prompt_words(text))
 
 
 VIEW = IslandView
