@@ -21,6 +21,7 @@ import uvicorn
 from hexfolk.server.app import create_app
 from hexfolk.server.client import TableConnection
 from hexfolk.server.config import ServerConfig
+from hexfolk.server.models import TableRow
 
 T = TypeVar("T")
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -223,3 +224,25 @@ def quick_choice(rng: Any) -> Callable[[dict[str, Any]], str]:
         return str(rng.choice(legal))
 
     return choose
+
+
+def lobby_row(seats: list[dict[str, Any]], status: str = "lobby") -> TableRow:
+    """A 3-seat island table row hosted by player ``h`` (no server): the room parts' and
+    the lobby seats' unit tests start from it."""
+    return TableRow(
+        id="t1",
+        game="island",
+        players=3,
+        options={"vp_target": 10},
+        clock=None,
+        commit_clock=None,
+        public=True,
+        spectators=False,
+        disconnect_policy="bot",
+        grace=60.0,
+        bot_delay=0.5,
+        host_id="h",
+        status=status,
+        version=7,
+        seats=seats,
+    )

@@ -16,6 +16,7 @@ from hexfolk.server.errors import ApiError
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.recovery import FAULTS_MAX, Faults, mark_errored
 from hexfolk.server.senders import sender_seat
+from tests.server.helpers import lobby_row
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "server"
 ANN = PlayerRow(id="h", name="Ann")
@@ -23,26 +24,13 @@ BOB = PlayerRow(id="b", name="Bob")
 
 
 def _row(status: str = "lobby") -> TableRow:
-    return TableRow(
-        id="t1",
-        game="island",
-        players=3,
-        options={"vp_target": 10},
-        clock=None,
-        commit_clock=None,
-        public=True,
-        spectators=False,
-        disconnect_policy="bot",
-        grace=60.0,
-        bot_delay=0.5,
-        host_id="h",
-        status=status,
-        version=7,
-        seats=[
+    return lobby_row(
+        [
             {"kind": "person", "player_id": "h", "name": "Ann"},
             {"kind": "person", "player_id": "b", "name": "Bob"},
             {"kind": "bot", "level": "easy"},
         ],
+        status,
     )
 
 

@@ -12,6 +12,7 @@ from hexfolk.server import seats
 from hexfolk.server.errors import ApiError
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.seats import Seat, TableSettings, seats_of, store_seats, table_json
+from tests.server.helpers import lobby_row
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "server"
 ANN = PlayerRow(id="h", name="Ann")
@@ -19,26 +20,12 @@ BOB = PlayerRow(id="b", name="Bob")
 
 
 def _row() -> TableRow:
-    return TableRow(
-        id="t1",
-        game="island",
-        players=3,
-        options={"vp_target": 10},
-        clock=None,
-        commit_clock=None,
-        public=True,
-        spectators=False,
-        disconnect_policy="bot",
-        grace=60.0,
-        bot_delay=0.5,
-        host_id="h",
-        status="lobby",
-        version=7,
-        seats=[
+    return lobby_row(
+        [
             {"kind": "person", "player_id": "h", "name": "old"},
             {"kind": "bot", "level": "easy"},
             {"kind": "open"},
-        ],
+        ]
     )
 
 
