@@ -15,28 +15,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import time
 from collections.abc import Sequence
 
-from hexfolk.core import Action, Match, Observation, load_game
-from hexfolk.games.island.actions import Offer
+from island_speed import NoOfferRandomBot  # the same bot, one copy (run from benchmarks/)
+
+from hexfolk.core import Match, load_game
 from hexfolk.games.island.maps import all_maps, load_map
-
-
-class NoOfferRandomBot:
-    """Uniform among legal actions, except that it never opens a player trade offer."""
-
-    name = "random-no-offers"
-
-    def choose(
-        self, observation: Observation, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        x = rng.random()
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        choices = [a for a in legal_actions if type(a) is not Offer]
-        return choices[int(x * len(choices))]
 
 
 def batch(players: int, map_id: str, games: int, seed: int) -> tuple[float, int, int]:
