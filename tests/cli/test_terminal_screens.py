@@ -110,7 +110,7 @@ def test_the_scythe_map_fits_80_columns_and_the_full_map_comes_when_wide() -> No
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "mark"), [("island", 4, "[0]"), ("scythe", 2, "D5 tu")]
+    ("game_id", "players", "mark"), [("island", 4, "[A]"), ("scythe", 2, "D5 tu")]
 )
 def test_a_bigger_terminal_shows_more(game_id: str, players: int, mark: str) -> None:
     """From 40 rows the board comes above the decision when it fits; 80 × 24 has no room."""

@@ -50,7 +50,7 @@ from hexfolk.cli.terminal.decision import decision_screen
 from hexfolk.cli.terminal.game_view import view_for
 from hexfolk.cli.terminal.handover import clear_screen, handover_text
 from hexfolk.cli.terminal.line_input import NOTHING, LineInput
-from hexfolk.cli.terminal.menu import Entry, menu_lines
+from hexfolk.cli.terminal.menu import Entry, menu_lines, pick
 from hexfolk.cli.terminal.offers import offer_by_id, offer_notice
 from hexfolk.cli.terminal.screen import Size, fit, terminal_size
 from hexfolk.cli.terminal.words import summary_words
@@ -104,7 +104,8 @@ Examples:
 
   hexfolk play island --position endgame.json
 
-At your turn type the number of an action, or its text (e.g. the notation shown in the list);
+At your turn type the number of an action, or the action as the list writes it (places by the
+board's labels: settle 12, road 12-13, robber F; the engine's id notation also works);
 board, mats, hand, players, log, list show more; help, help costs, help CARD explain; quit or
 Ctrl-C leaves (saving the record if --record was given). A bot's offer to you waits
 --offer-wait seconds for `accept N` / `reject N` / `counter N: ...`, then the game goes on;
@@ -392,7 +393,11 @@ class PlaySession:
                 return self._counted(legal[number - 1])
             self._complain(f"there is no action {number}; choose 1 to {len(legal)}")
             return None
-        try:
+        # the action as the menu writes it (places by label), matched whole against the entries
+        listed = pick([self.view.action_words(observation, a) for a in legal], text)
+        if listed is not None:
+            return self._counted(legal[listed])
+        try:  # else the engine's notation (places by id, shorthands)
             action = self.state.parse_action(text)
         except MalformedActionError as exc:
             self._complain(f"not understood: {exc} (help shows the commands)")
@@ -468,7 +473,7 @@ class PlaySession:
         return [
             (
                 number,
-                str(action),
+                self.view.action_words(observation, action),
                 self.view.hint(observation, action, self.game.describe_action(observation, action)),
             )
             for number, action in enumerate(legal, start=1)
@@ -476,8 +481,10 @@ class PlaySession:
 
     def _decision_words(self, seat: int) -> str:
         prompt = self.state.prompt()
-        what = prompt.text or prompt.kind if prompt is not None else "choose an action"
-        return f"seat {seat}, your move: {self.view.prompt_words(what)}"
+        if prompt is None:
+            return f"seat {seat}, your move: {self.view.prompt_words('choose an action')}"
+        words = self.view.decision_words(prompt, self.state.observation(seat))
+        return f"seat {seat}, your move: {words}"
 
     def print_screen(self, seat: int, legal: Sequence[Action]) -> None:
         """The decision screen: title, compact view, recent log, the decision, the menu."""

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hexfolk.cli.terminal.screen import Size, fit
-from hexfolk.core import Action, Game
+from hexfolk.core import Action, Game, Prompt
 
 JSON = Mapping[str, Any]
 
@@ -60,6 +60,13 @@ class GameView:
         """The open trade offers (the ``offers`` command)."""
         return [f"{self.game.name} has no trade offers"]
 
+    def action_words(self, obs: JSON, action: Action) -> str:
+        """``action`` as the menu shows it, and as a person may type it back (matched against
+        the listed entries whole, :func:`.menu.pick`): its text, or, for a game whose texts name
+        places by id, the same words with the places by the board's labels, written from the
+        action's structured form (``Action.to_json()``). This base: the text."""
+        return str(action)
+
     def hint(self, obs: JSON, action: Action, engine_hint: str) -> str:
         """A menu entry's hint in words, from the action's structured form (never its text)."""
         return engine_hint
@@ -91,6 +98,11 @@ class GameView:
                 out.append(self.sentence(line, obs, viewer))
             out += (notes or {}).get(i, [])
         return out
+
+    def decision_words(self, prompt: Prompt, obs: JSON) -> str:
+        """The pending decision in words: its sentence (:meth:`prompt_words`); a view whose
+        game's prompt names a place by id writes it from the prompt's ``data``."""
+        return self.prompt_words(prompt.text or prompt.kind)
 
     def prompt_words(self, text: str) -> str:
         """The engine's prompt text without its ``seat N:`` prefix."""

@@ -4,7 +4,7 @@ menu hints in words and the log lines the engine does not write (a blocked produ
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hexfolk.cli.terminal.game_view import GameView
@@ -22,8 +22,10 @@ from hexfolk.cli.terminal.words import (
     seat_words,
     tile_words,
 )
-from hexfolk.core import Action, Game
+from hexfolk.core import Action, Game, Places, Prompt
 from hexfolk.core.hexgrid import corners_at
+from hexfolk.games.island.ascii_map import draw_board
+from hexfolk.games.island.words import board_labels
 
 JSON = Mapping[str, Any]
 
@@ -124,53 +126,57 @@ def compact(game: Game, obs: JSON, viewer: int | None, size: Size) -> list[str]:
 
 
 def board(game: Game, obs: JSON, size: Size) -> list[str]:
-    """The map (the engine's drawing of it) when it fits the width, else the hexes and the
-    buildings as lists; the legend in words either way."""
+    """The map by the board's labels (:func:`map_lines`: the hexes' letters, the
+    intersections' numbers, as the log and the menu name them) when it fits the width, else
+    the hexes and the buildings as lists; the legend in words either way."""
     tiles = hex_tiles(obs)
     if not tiles:
         return ["the board is not laid out yet"]
-    drawing = _map_drawing(game, obs)
+    drawing = map_lines(obs)
+    places = board_labels(obs.get("board"))
     out: list[str] = []
     if drawing and max(len(x) for x in drawing) <= size.columns:
         out += drawing
         out.append(
-            "[n] hex id over terrain and number (O8 = mountains 8, * the robber); "
-            "numbers between hexes are spots and edges; S2 settlement, C2 city, r2 road of seat 2"
+            "[A] hex over terrain and number (O8 = mountains 8, * the robber); the numbers "
+            "between hexes are spots (settle 12, city 12), a road joins two (road 12-13); "
+            "S2 settlement, C2 city, r2 road of seat 2"
         )
     else:
-        out.append("hexes: " + ", ".join(f"{h} {tile_words(t)}" for h, t in enumerate(tiles)))
-        for kind in ("settlements", "cities", "roads"):
+        out.append(
+            "hexes: "
+            + ", ".join(f"{_label(places, 'hex', h)} {tile_words(t)}" for h, t in enumerate(tiles))
+        )
+        for kind, place in (("settlements", "node"), ("cities", "node"), ("roads", "edge")):
             items = obs.get(kind) or []
+            where = "edge" if place == "edge" else "spot"
             if items:
-                where = "edge" if kind == "roads" else "spot"
-                out.append(f"{kind}: " + ", ".join(f"seat {o} on {where} {v}" for v, o in items))
-    out += [line for line in (_harbors(drawing),) if line]
+                out.append(
+                    f"{kind}: "
+                    + ", ".join(f"seat {o} on {where} {_label(places, place, v)}" for v, o in items)
+                )
     return fit(out, size.columns)
 
 
-def _map_drawing(game: Game, obs: JSON) -> list[str]:
-    """The map lines of the engine's rendering (between its title and its harbor line)."""
-    lines = game.render_observation(dict(obs)).split("\n")
-    out = []
-    for line in lines[1:]:
-        if line.startswith("harbors:"):
-            break
-        out.append(line)
-    return out
+def _label(places: Places | None, kind: str, value: int) -> str:
+    return places.label(kind, value) if places is not None else str(value)
 
 
-def _harbors(drawing: list[str]) -> str:
-    return ""
+def map_lines(obs: JSON) -> list[str]:
+    """The map by labels (:func:`~hexfolk.games.island.ascii_map.draw_board`, ``labelled``),
+    without its harbor line."""
+    return [x for x in draw_board(dict(obs), labelled=True).split("\n") if x][:-1]
 
 
-def harbor_line(game: Game, obs: JSON) -> str:
-    """The harbors in words (``"3:1 at spots 0-4; 2:1 brick at 2-5"``)."""
-    for line in game.render_observation(dict(obs)).split("\n"):
-        if line.startswith("harbors:"):
-            text = line[len("harbors:") :]
-            text = re.sub(r"2:1 ([lbwgo])\b", lambda m: f"2:1 {RESOURCE_NAMES[m[1]]}", text)
-            return "harbors (spots):" + text
-    return ""
+def harbor_line(obs: JSON) -> str:
+    """The harbors in words, at the labels of their spots (``"harbors (spots): 3:1 at 1-5,
+    2:1 brick at 3-6"``)."""
+    lines = draw_board(dict(obs), labelled=True).split("\n")
+    if not lines[-1].startswith("harbors:"):
+        return ""
+    text = lines[-1][len("harbors:") :]
+    text = re.sub(r"2:1 ([lbwgo])\b", lambda m: f"2:1 {RESOURCE_NAMES[m[1]]}", text)
+    return "harbors (spots):" + text
 
 
 _PLAYED = {
@@ -226,6 +232,31 @@ def hint(obs: JSON, action: JSON, engine_hint: str) -> str:
         )
     out = _HARBOR.sub(lambda m: f"2:1 {RESOURCE_NAMES[m[1]]} harbor", engine_hint)
     return _TILE.sub(lambda m: tile_words(m[0]), out)
+
+
+def place_words(action: JSON, place: Callable[[str, Any], str]) -> str | None:
+    """The words of an action that names a place, with each place written by ``place(kind,
+    id)`` (the board's labels: ``settle 12``, ``city 7``, ``road 12-13``, ``robber F``,
+    ``robber F steal 2``), from the action's structured form (``Action.to_json()``); None for
+    an action that names no place (its text is its words). With ``place`` writing the id, the
+    words are the action's text (``tests/cli/test_terminal_labels.py`` checks every action)."""
+    kind = action.get("kind")
+    if kind in ("settle", "city"):
+        return f"{kind} {place('node', action['node'])}"
+    if kind == "road":
+        return f"road {place('edge', action['edge'])}"
+    if kind == "robber" and action.get("hex") is not None:
+        where = f"robber {place('hex', action['hex'])}"
+        return where if action.get("victim") is None else f"{where} steal {action['victim']}"
+    return None
+
+
+def action_words(obs: JSON, action: Action) -> str:
+    """``action`` as the terminal's menu shows it: places by the board's labels
+    (:func:`place_words`), else its text."""
+    places = board_labels(obs.get("board"))
+    words = place_words(action.to_json(), places.label) if places is not None else None
+    return str(action) if words is None else words
 
 
 _ENGINE_NOTES = frozenset({"blocked", "short"})
@@ -363,7 +394,7 @@ class IslandView(GameView):
         return compact(self.game, obs, viewer, size)
 
     def board(self, obs: JSON, size: Size) -> list[str]:
-        harbors = harbor_line(self.game, obs)
+        harbors = harbor_line(obs)
         return board(self.game, obs, size) + (fit([harbors], size.columns) if harbors else [])
 
     def hand_lines(self, obs: JSON, viewer: int | None) -> list[str]:
@@ -374,6 +405,9 @@ class IslandView(GameView):
 
     def offers(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
         return fit(offers_lines(obs, viewer) or ["no open offers"], size.columns)
+
+    def action_words(self, obs: JSON, action: Action) -> str:
+        return action_words(obs, action)
 
     def hint(self, obs: JSON, action: Action, engine_hint: str) -> str:
         return hint(obs, action.to_json(), engine_hint)
@@ -386,6 +420,13 @@ class IslandView(GameView):
 
     def sentence(self, line: Any, obs: JSON, viewer: int | None) -> str:
         return log_sentence(line, obs, viewer)
+
+    def decision_words(self, prompt: Prompt, obs: JSON) -> str:
+        node = prompt.data.get("settlement")  # the setup road's settlement, by id
+        places = board_labels(obs.get("board"))
+        if node is not None and places is not None:
+            return f"place a road next to settlement {places.label('node', node)}"
+        return super().decision_words(prompt, obs)
 
     def prompt_words(self, text: str) -> str:
         return island_prompt_words(super().prompt_words(text))

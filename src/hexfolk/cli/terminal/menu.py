@@ -1,8 +1,12 @@
-"""The numbered menu of legal actions, fitted to the rows and columns left on the screen.
+"""The numbered menu of legal actions, fitted to the rows and columns left on the screen, and
+what a typed line picks from it.
 
 Number ``k`` always means the ``k``-th legal action (the engine's order), whether or not it
 is shown: a menu too long for the screen shows the first entries with their own numbers and
-says how many more there are (``list`` prints them all).
+says how many more there are (``list`` prints them all). An entry shows the action in the
+game view's words (:meth:`.game_view.GameView.action_words`: places by the board's labels,
+``settle 12``, ``road 12-13``, ``robber F``, ``move mech G4``), unique per action; typing those
+words picks the entry (:func:`pick`), whole, never by taking the words apart.
 """
 
 from __future__ import annotations
@@ -12,7 +16,23 @@ from collections.abc import Sequence
 from hexfolk.cli.terminal.screen import clip
 
 Entry = tuple[int, str, str]
-"""(number, action text, hint in words)."""
+"""(number, the action in words as the menu shows it, hint in words)."""
+
+
+def typed_form(text: str) -> str:
+    """A line as compared with the menu's words: spaces collapsed, case folded."""
+    return " ".join(text.split()).casefold()
+
+
+def pick(menu_words: Sequence[str], text: str) -> int | None:
+    """The index of the entry whose words (``menu_words``, in the menu's order) are ``text``
+    (as :func:`typed_form` compares them), or None when none reads so (the caller then tries
+    the engine's own notation)."""
+    typed = typed_form(text)
+    for i, words in enumerate(menu_words):
+        if typed_form(words) == typed:
+            return i
+    return None
 
 
 def entry_text(entry: Entry, width: int) -> str:
@@ -42,7 +62,7 @@ def menu_lines(entries: Sequence[Entry], columns: int, rows: int) -> list[str]:
     lines.append(
         clip(
             f"  … {more} more (1-{shown} shown): `list` shows all {len(entries)}, or type an "
-            "action's text",
+            "action as the list writes it",
             columns,
         )
     )

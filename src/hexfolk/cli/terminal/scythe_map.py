@@ -77,7 +77,7 @@ def territory_words(name: str, entry: JSON, geometry: JSON) -> str:
         parts.append(f"P{st['seat']}'s {st['kind']}")
     if entry.get("encounter_token"):
         parts.append("encounter")
-    if name == geometry.get("factory"):
+    if name == geometry.get("factory") or name.startswith("home_"):  # "Nordic base"
         return f"{label(name, geometry)}: " + "; ".join(parts)
     return f"{label(name, geometry)} {kind}: " + "; ".join(parts)
 

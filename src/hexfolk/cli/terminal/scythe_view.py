@@ -4,7 +4,7 @@ resources and mat), the map and the mats on request, all within the terminal's w
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexfolk.cli.terminal import scythe_map
@@ -12,6 +12,7 @@ from hexfolk.cli.terminal.game_view import GameView
 from hexfolk.cli.terminal.screen import Size, fit
 from hexfolk.core import Action, Game, LogLine
 from hexfolk.games.scythe.log_forms import LOG, words_for
+from hexfolk.games.scythe.territory_labels import LABELS
 
 JSON = Mapping[str, Any]
 
@@ -72,7 +73,8 @@ def own_lines(obs: JSON, viewer: int | None) -> list[str]:
             for r, n in (entry.get("resources") or {}).items():
                 res[r] = res.get(r, 0) + int(n)
         if units:
-            places.append(scythe_map.units_words({seat: units}).split(" ", 1)[1] + f" on {name}")
+            where = LABELS.label("territory", name)
+            places.append(scythe_map.units_words({seat: units}).split(" ", 1)[1] + f" on {where}")
     lines.append("your resources: " + (", ".join(f"{n} {r}" for r, n in res.items()) or "none"))
     if places:
         lines.append("your units: " + "; ".join(places))
@@ -104,6 +106,11 @@ def mat_lines(obs: JSON, pl: JSON, geometry: JSON) -> list[str]:
     return out
 
 
+def _at(place: Any) -> str:
+    """A place of the observation (its id, ``"r4c6"``, or index) by its board label (``G4``)."""
+    return LABELS.label("territory", place)
+
+
 def compact(game: Game, obs: JSON, viewer: int | None, size: Size) -> list[str]:
     """What a decision needs: every player's tracks, the viewer's cards and units, the mat
     when a section is chosen, a combat or an encounter in progress."""
@@ -112,16 +119,17 @@ def compact(game: Game, obs: JSON, viewer: int | None, size: Size) -> list[str]:
     combat = obs.get("combat")
     if combat:
         lines.append(
-            f"combat on {combat['territory']}: P{combat['attacker']} attacks P{combat['defender']}"
+            f"combat on {_at(combat['territory'])}: P{combat['attacker']} attacks "
+            f"P{combat['defender']}"
         )
     enc = obs.get("encounter")
     if enc:
-        lines.append(f"encounter card {enc['card']} on {enc['territory']}")
+        lines.append(f"encounter card {enc['card']} on {_at(enc['territory'])}")
     sel = obs.get("selected")
     if sel:
         carrying = ", ".join(f"{n} {k}" for k, n in (sel.get("carrying") or {}).items() if n)
         lines.append(
-            f"moving your {sel['kind']} from {sel['at']}"
+            f"moving your {sel['kind']} from {_at(sel['at'])}"
             + (f", carrying {carrying}" if carrying else "")
         )
     return fit(lines, size.columns)
@@ -187,6 +195,37 @@ def log_sentence(line: Any, obs: JSON, viewer: int | None) -> str:
         return str(line.get("text", "")) if isinstance(line, Mapping) else str(line)
 
 
+def place_words(action: JSON, place: Callable[[str, Any], str]) -> str | None:
+    """The words of an action that names a territory, with each written by ``place(kind, id)``
+    (the board's labels: ``move mech G4``, ``to F4``, ``produce C3``, ``build mill Nordic
+    base``...), from the action's structured form (``Action.to_json()``); None for an action
+    that names none (its text is its words). With ``place`` writing the id, the words are the
+    action's text (``tests/cli/test_terminal_labels.py`` checks every action)."""
+    kind = action.get("kind")
+
+    def at(key: str) -> str:
+        return place("territory", action[key])
+
+    if kind in ("trade", "gain", "pay"):
+        return f"{kind} {action['resource']} {at('territory')}"
+    if kind == "produce":
+        amount = action.get("amount")
+        return f"produce {at('territory')}" + (f" {amount}" if amount else "")
+    if kind == "move":
+        return f"move {action['unit']} {at('from')}"
+    if kind == "step":
+        return f"to {at('to')}"
+    if kind == "fight":
+        return f"fight {at('territory')}"
+    if kind == "retreat":
+        return f"retreat {at('to')}" + ("" if action.get("workers", True) else " no-workers")
+    if kind == "deploy":
+        return f"deploy {action['ability']} {at('territory')}"
+    if kind == "build":
+        return f"build {action['structure']} {at('territory')}"
+    return None
+
+
 class ScytheView(GameView):
     """Scythe's terminal view (:func:`.game_view.view_for` finds it as ``VIEW``)."""
 
@@ -205,6 +244,10 @@ class ScytheView(GameView):
     def players(self, obs: JSON, viewer: int | None, size: Size) -> list[str]:
         rows = [player_line(p, obs, viewer) for p in obs.get("player_state", [])]
         return fit(rows, size.columns)
+
+    def action_words(self, obs: JSON, action: Action) -> str:
+        words = place_words(action.to_json(), LABELS.label)
+        return str(action) if words is None else words
 
     def hint(self, obs: JSON, action: Action, engine_hint: str) -> str:
         return hint(obs, engine_hint)

@@ -1,13 +1,18 @@
-"""The board drawn as text for terminal play, from a seat's observation only.
+"""The board drawn as text, from a seat's observation only.
 
-Hexes show ``[id]`` over terrain letter and token (``O8``; ``*`` marks the robber). Every
-intersection shows its id, or ``S<seat>``/``C<seat>`` when a settlement or city stands there;
-every edge shows a stroke (``/``, ``\\``, ``|``) and its id, or ``r<seat>`` for a road. So a
-person can read off the numbers that ``settle N``, ``road E`` and ``robber H`` take. Geometry
-comes from the map's :class:`Topology` (``maps.board_topology`` of the observation's board: a
-standard board, a map, or Driftland's drawn island): hex centres and corners on the doubled
-grid of :mod:`hexfolk.core.hexgrid`; one x unit is 4 columns, one y unit 2 rows. Lakes, which
-are not engine hexes, show as ``~~~~``; a harbor on a lake shore is listed with ``(lake)``.
+Two drawings of the same map. The engine's text rendering (``render_observation``: replay
+``--show``, the golden playthroughs) names places by id, as the action texts do: hexes show
+``[id]`` over terrain letter and token (``O8``; ``*`` marks the robber); every intersection
+shows its id, or ``S<seat>``/``C<seat>`` when a settlement or city stands there; every edge
+shows a stroke (``/``, ``\\``, ``|``) and its id, or ``r<seat>`` for a road. The terminal's
+drawing (``labelled=True``) names them by their labels (:mod:`.labels`, ``docs/log.md``,
+"Place labels"), as the log and the terminal's menu do: ``[A]`` over ``O8``, intersections
+``1`` … ``N``, an edge a bare stroke (its label is its two ends: ``road 12-13``), a road
+``/r2``. Geometry comes from the map's :class:`Topology` (``maps.board_topology`` of the
+observation's board: a standard board, a map, or Driftland's drawn island): hex centres and
+corners on the doubled grid of :mod:`hexfolk.core.hexgrid`; one x unit is 4 columns, one y unit
+2 rows. Lakes, which are not engine hexes, show as ``~~~~``; a harbor on a lake shore is listed
+with ``(lake)``.
 """
 
 from __future__ import annotations
@@ -32,13 +37,17 @@ def _put(grid: dict[tuple[int, int], str], row: int, col: int, text: str) -> Non
         grid[(row, start + i)] = ch
 
 
-def draw_board(obs: dict[str, Any]) -> str:
-    """The map of an island observation as lines of text ("" before the layout exists)."""
+def draw_board(obs: dict[str, Any], labelled: bool = False) -> str:
+    """The map of an island observation as lines of text ("" before the layout exists), then
+    its ``harbors:`` line: places by id, or by label when ``labelled`` (the terminal's)."""
     board = obs.get("board") or {}
     if not board.get("layout"):
         return ""
     topology = board_topology(board)
     layout = parse_layout(board["layout"])
+    places = labels(topology)
+    hex_name = places.hexes if labelled else [str(h) for h in range(topology.num_hexes)]
+    node_name = places.nodes if labelled else [str(v) for v in range(topology.num_nodes)]
     owner_node: dict[int, str] = {v: f"S{o}" for v, o in obs.get("settlements", [])}
     owner_node.update({v: f"C{o}" for v, o in obs.get("cities", [])})
     owner_edge = {e: f"r{o}" for e, o in obs.get("roads", [])}
@@ -47,7 +56,7 @@ def draw_board(obs: dict[str, Any]) -> str:
         terrain = TERRAIN_LETTERS[layout.terrain[h]]
         token = str(layout.tokens[h]) if layout.tokens[h] else ""
         robber = "*" if board.get("robber") == h else ""
-        _put(grid, y * _YS - 1, x * _XS, f"[{h}]")
+        _put(grid, y * _YS - 1, x * _XS, f"[{hex_name[h]}]")
         _put(grid, y * _YS + 1, x * _XS, f"{terrain}{token}{robber}")
     lake_points: set[tuple[int, int]] = set()
     for q, r in lake_hexes(board):
@@ -56,7 +65,7 @@ def draw_board(obs: dict[str, Any]) -> str:
         _put(grid, y * _YS + 1, x * _XS, "~~~~")
         lake_points.update(corners((q, r)))
     for v, (x, y) in enumerate(topology.node_xy):
-        _put(grid, y * _YS, x * _XS, owner_node.get(v, str(v)))
+        _put(grid, y * _YS, x * _XS, owner_node.get(v) or node_name[v])
     for e, (a, b) in enumerate(topology.edge_nodes):
         (x1, y1), (x2, y2) = topology.node_xy[a], topology.node_xy[b]
         row = (y1 + y2) * _YS // 2
@@ -65,7 +74,7 @@ def draw_board(obs: dict[str, Any]) -> str:
             mark = "|"
         else:  # the upper end is the one with the smaller y
             mark = "/" if (y1 < y2) == (x1 > x2) else "\\"
-        _put(grid, row, col, mark + owner_edge.get(e, str(e)))
+        _put(grid, row, col, mark + owner_edge.get(e, "" if labelled else str(e)))
     rows = [r for r, _ in grid]
     cols = [c for _, c in grid]
     r0, c0 = min(rows), min(cols)
@@ -78,7 +87,8 @@ def draw_board(obs: dict[str, Any]) -> str:
         a, b = topology.edge_nodes[slot]
         ratio = "3:1" if kind >= len(LETTERS) else f"2:1 {RESOURCES[kind]}"
         lake = {topology.node_xy[a], topology.node_xy[b]} <= lake_points
-        harbors.append(f"{ratio} at {a}-{b}" + (" (lake)" if lake else ""))
+        at = places.edges[slot] if labelled else f"{a}-{b}"
+        harbors.append(f"{ratio} at {at}" + (" (lake)" if lake else ""))
     return "\n".join([*lines, "harbors: " + ", ".join(harbors)])
 
 
