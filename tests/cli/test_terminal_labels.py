@@ -182,7 +182,8 @@ def test_the_engine_id_notation_still_works_when_no_entry_reads_so() -> None:
 
 def test_robber_words_pick_the_hex_and_the_victim() -> None:
     """At a robber decision each entry reads ``robber <letter>`` or ``robber <letter> steal
-    <seat>``; the typed words pick exactly that action."""
+    <seat>`` and its hint ``hex <letter>, <terrain and number>: ...``; the typed words pick
+    exactly that action."""
     game = load_game("island", 4)
     view = island_view.VIEW(game)
     seen = 0
@@ -200,6 +201,9 @@ def test_robber_words_pick_the_hex_and_the_victim() -> None:
             )
             assert words[i] == want
             assert pick(words, want.lower()) == i
+            # the hint names the hex by its letter too (B, D, G, L, O, W are no terrains here)
+            hint = view.hint(obs, action, game.describe_action(obs, action))
+            assert hint.startswith(f"hex {places.hexes[action.hex]}, "), hint
         seen += 1
     assert seen
 

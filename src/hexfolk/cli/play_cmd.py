@@ -361,9 +361,7 @@ class PlaySession:
             self.inputs += 1
             text = line.strip()
             if not text:
-                self._complain(
-                    "type the number of an action, its text, help for the commands, or quit"
-                )
+                self._complain("type the number of an action, its words as listed, help, or quit")
                 continue
             action = self._typed(seat, text, legal)
             if action is not None:

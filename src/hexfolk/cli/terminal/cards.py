@@ -9,7 +9,8 @@ from typing import Any
 from hexfolk.core import Game
 
 SHORT_HELP = (
-    "type a number from the menu or an action's text;",
+    "type a number from the menu, or an action as the menu writes it: places by the board's",
+    "  labels (settle 12, road 12-13, robber F, move worker D5); the engine's ids also work;",
     "  board  the map        hand  your cards     players  everyone's tracks",
     "  log    recent lines   list  every action   offers   open offers (island)",
     "  mats   every mat (Scythe)   help costs   help CARD (e.g. help plenty)",

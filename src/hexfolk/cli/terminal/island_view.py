@@ -187,9 +187,6 @@ _PLAYED = {
 }
 """The kinds of playing a development card -> the card (a key of ``_DEV_WORDS``)."""
 
-_TILE = re.compile(r"\b([LBWGOD])(\d{1,2})?\b")
-_HARBOR = re.compile(r"2:1 ([lbwgo]) harbor")
-
 
 def _cards_words(cards: JSON) -> str:
     """An action's cards in their JSON form (``{"lumber": 1}``) in words (``"nothing"``)."""
@@ -230,8 +227,10 @@ def hint(obs: JSON, action: JSON, engine_hint: str) -> str:
         return f"play {_DEV_WORDS[card]}" + (
             f": {_cards_words(action['take'])}" if card == "plenty" else ""
         )
-    out = _HARBOR.sub(lambda m: f"2:1 {RESOURCE_NAMES[m[1]]} harbor", engine_hint)
-    return _TILE.sub(lambda m: tile_words(m[0]), out)
+    # the engine's hint (ascii_map.describe) is in words already: what a spot touches, a hex
+    # by label, terrain and number ("hex B, pasture 6"; a terrain-letter rewrite would read
+    # the hex letters B, D, G, L, O, W as terrains)
+    return engine_hint
 
 
 def place_words(action: JSON, place: Callable[[str, Any], str]) -> str | None:
