@@ -29,9 +29,7 @@ def _dealt(options: dict[str, object], seed: int, players: int = 2) -> ScytheSta
 
 
 def _pairs(state: ScytheState) -> list[tuple[str, str]]:
-    return [
-        (D.FACTION_IDS[f], D.MAT_IDS[m]) for f, m in zip(state.faction, state.mat)
-    ]
+    return [(D.FACTION_IDS[f], D.MAT_IDS[m]) for f, m in zip(state.faction, state.mat)]
 
 
 def test_sr57_one_seat_chosen_the_other_random() -> None:

@@ -18,7 +18,6 @@ from hexfolk.games.scythe.render import render, render_summary
 from hexfolk.games.scythe.setup import count_deals
 from hexfolk.games.scythe.state import ScytheState
 
-
 RANDOM = "random"
 """The word for "dealt at random": the whole option, or one seat's item of the list."""
 
@@ -46,9 +45,7 @@ def _parse_list(
         elif x in names:
             out.append(names.index(x))
         else:
-            problems.append(
-                f"option {what!r}: {x!r} is not one of {', '.join(names)} or {RANDOM}"
-            )
+            problems.append(f"option {what!r}: {x!r} is not one of {', '.join(names)} or {RANDOM}")
             out.append(-1)
     chosen = [i for i in out if i >= 0]
     if len(set(chosen)) != len(chosen):
