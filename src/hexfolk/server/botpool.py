@@ -147,14 +147,14 @@ class BotPool:
             return choose_text(state, seat, code, seed, people)
         blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         loop = asyncio.get_running_loop()
-        call = (_choose_pickled, blob, seat, code, seed, people)
+        call = functools.partial(_choose_pickled, blob, seat, code, seed, people)
         try:
-            return await loop.run_in_executor(self._pool(), *call)
+            return await loop.run_in_executor(self._pool(), call)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): start a fresh pool for the next move
             log.error("the bot pool broke; starting a new one")
             self.shutdown()
-            return await loop.run_in_executor(self._pool(), *call)
+            return await loop.run_in_executor(self._pool(), call)
 
     def shutdown(self) -> None:
         if self._executor is not None:
