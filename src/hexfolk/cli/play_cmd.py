@@ -175,6 +175,8 @@ class PlaySession:
             seat: make_bot(code, game.id) for seat, code in enumerate(codes) if not is_human(code)
         }
         humans = [seat for seat, code in enumerate(codes) if is_human(code)]
+        self.people = frozenset(humans)
+        """The bots' context (``Observation.people``): the seats people play here."""
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.position = position
         self.state: State = self._start()
@@ -287,7 +289,9 @@ class PlaySession:
     def _bot_step(self, seat: int) -> Action:
         """The bot at ``seat`` chooses among that seat's legal actions."""
         legal = self.state.legal_actions_for(seat)
-        return self.bots[seat].choose(Observation(self.state, seat), legal, self._bot_rngs[seat])
+        return self.bots[seat].choose(
+            Observation(self.state, seat, self.people), legal, self._bot_rngs[seat]
+        )
 
     # --- offers that do not stop the game (island, rules version 2) ---------------------------
     def _offer_from_a_bot(self, seat: int) -> bool:

@@ -27,6 +27,12 @@ Choice = Callable[[int, str, int, str, bool, bool], None]
 """``(seat, code, version, action text, stand_in, failed)``: a bot's choice, to be applied."""
 
 
+def people_at(row: TableRow) -> frozenset[int]:
+    """The seats people hold at the table: the bots' context (``Observation.people``; an away
+    person's seat too, whose stand-in bot is told so). Empty at a bots-only table."""
+    return frozenset(i for i, entry in enumerate(seats_of(row)) if entry.kind == "person")
+
+
 def bot_code(row: TableRow, stand_in: Collection[int], seat: int) -> str | None:
     """The bot level playing ``seat`` now: its bot's, a stand-in's for an away person, else
     None (a person plays it)."""
@@ -104,7 +110,7 @@ class BotTurns:
             seed = derive_seed(row.seed, "bot", seat, version)
             failed = False
             try:
-                text = await self.pool.choose(state, seat, code, seed)
+                text = await self.pool.choose(state, seat, code, seed, people_at(row))
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -3,7 +3,11 @@
 A bot sees what it sees in :class:`hexfolk.core.Match`: an :class:`Observation` of its seat
 (the seat's JSON view and consistent resampled worlds, never the true state) and its legal
 actions. The room pickles the state into the worker (a process boundary, never stored) and gets
-back the action text, which then goes through the same checks as a person's.
+back the action text, which then goes through the same checks as a person's. The room also
+passes the table's context, ``people`` (the seats people hold, a frozenset that pickles with the
+call): the observation's :attr:`~hexfolk.core.Observation.people` (issue 27: island bots then
+make at most one offer per turn; a bots-only table passes none, so its bots play as in
+``simulate``).
 
 The ``random`` bot costs microseconds, so it chooses in the room itself.
 
@@ -49,19 +53,24 @@ def _bot(code: str, game_id: str) -> Bot:
     return make_bot(code, game_id)
 
 
-def choose_text(state: State, seat: int, code: str, seed: int) -> str:
-    """The bot's choice for ``seat`` as action text (runs in a worker, or inline)."""
+def choose_text(
+    state: State, seat: int, code: str, seed: int, people: frozenset[int] = frozenset()
+) -> str:
+    """The bot's choice for ``seat`` as action text (runs in a worker, or inline);
+    ``people``: the seats people hold at its table."""
     legal = state.legal_actions_for(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
     bot = _bot(code, state.game.id)
-    action = bot.choose(Observation(state, seat), legal, random.Random(seed))
+    action = bot.choose(Observation(state, seat, people), legal, random.Random(seed))
     return str(action)
 
 
-def _choose_pickled(blob: bytes, seat: int, code: str, seed: int) -> str:
+def _choose_pickled(
+    blob: bytes, seat: int, code: str, seed: int, people: frozenset[int] = frozenset()
+) -> str:
     state: State = pickle.loads(blob)
-    return choose_text(state, seat, code, seed)
+    return choose_text(state, seat, code, seed, people)
 
 
 def forget_bots() -> None:
@@ -96,7 +105,7 @@ def _warm() -> int:
 
 
 class BotPool:
-    """``await pool.choose(state, seat, code, seed)`` → action text."""
+    """``await pool.choose(state, seat, code, seed, people)`` → action text."""
 
     def __init__(self, workers: int = 2):
         self.workers = max(1, workers)
@@ -117,29 +126,35 @@ class BotPool:
             )
         return self._executor
 
-    async def choose(self, state: State, seat: int, code: str, seed: int) -> str:
-        """The bot's action text; raises what the bot raised (counted in :attr:`failures`)."""
+    async def choose(
+        self, state: State, seat: int, code: str, seed: int, people: frozenset[int] = frozenset()
+    ) -> str:
+        """The bot's action text; raises what the bot raised (counted in :attr:`failures`).
+        ``people``: the seats people hold at the table (the observation's context)."""
         self.decisions += 1
         try:
-            return await self._choose(state, seat, code, seed)
+            return await self._choose(state, seat, code, seed, people)
         except asyncio.CancelledError:
             raise
         except Exception:
             self.failures += 1
             raise
 
-    async def _choose(self, state: State, seat: int, code: str, seed: int) -> str:
+    async def _choose(
+        self, state: State, seat: int, code: str, seed: int, people: frozenset[int]
+    ) -> str:
         if code in INLINE_BOTS:
-            return choose_text(state, seat, code, seed)
+            return choose_text(state, seat, code, seed, people)
         blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         loop = asyncio.get_running_loop()
+        call = functools.partial(_choose_pickled, blob, seat, code, seed, people)
         try:
-            return await loop.run_in_executor(self._pool(), _choose_pickled, blob, seat, code, seed)
+            return await loop.run_in_executor(self._pool(), call)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): start a fresh pool for the next move
             log.error("the bot pool broke; starting a new one")
             self.shutdown()
-            return await loop.run_in_executor(self._pool(), _choose_pickled, blob, seat, code, seed)
+            return await loop.run_in_executor(self._pool(), call)
 
     def shutdown(self) -> None:
         if self._executor is not None:

@@ -33,10 +33,15 @@ class WireObservation:
     """The observation a remote bot gets: the view's JSON, the seat, the game; its worlds are
     rebuilt from the observation (:meth:`Game.world_from_observation`)."""
 
-    def __init__(self, data: dict[str, Any], seat: int, game: Game):
+    def __init__(
+        self, data: dict[str, Any], seat: int, game: Game, people: frozenset[int] = frozenset()
+    ):
         self.data = data
         self.seat = seat
         self.game = game
+        self.people = people
+        """The seats the table lists as a person's (:attr:`hexfolk.core.Observation.people`;
+        over the wire every connected seat is one, another remote bot's too)."""
         self._world: State | None = None
 
     @property
@@ -55,6 +60,13 @@ class WireObservation:
         return self._world.sample_consistent_state(self.seat, rng)
 
 
+def people_of(table: dict[str, Any]) -> frozenset[int]:
+    """The seats of ``table`` (a ``table`` message's description) held by a person."""
+    return frozenset(
+        int(entry["seat"]) for entry in table.get("seats") or () if entry.get("kind") == "person"
+    )
+
+
 class RemoteBot:
     """Chooses an action text from a ``view`` message."""
 
@@ -62,6 +74,8 @@ class RemoteBot:
         self.code = code
         self.game = load_game(table["game"], table["players"], table["options"])
         self.bot: Bot = make_bot(code, self.game.id)
+        self.people = people_of(table)
+        """The seats people play, from the table's seats (the table's context for the bot)."""
         self.fallback: Bot = make_bot("random", self.game.id)
         self.fell_back = 0
         """Decisions the random bot took because the game cannot rebuild a world."""
@@ -91,7 +105,7 @@ class RemoteBot:
         legal: list[Action] = [self.game.parse_canonical(e["action"]) for e in view["legal"]]
         data = dict(view["observation"])
         data["log"] = list(log)
-        obs = WireObservation(data, seat, self.game)
+        obs = WireObservation(data, seat, self.game, self.people)
         try:
             action = self.bot.choose(obs, legal, rng)  # type: ignore[arg-type]
         except NoWorldOverTheWire:

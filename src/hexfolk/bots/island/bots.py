@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, cast
 
 from hexfolk.bots.island import policy
@@ -132,7 +132,7 @@ class LevelBot:
             ranked = self.ranked(pos, legal, target, sbp=True)
             return ranked[0][1] if ranked else (A.END if A.END in legal else legal[0])
         if kind == "main":
-            return self.main(pos, target, data, legal, rng)
+            return self.main(pos, target, data, legal, rng, observation.people)
         return legal[0]
 
     def ranked(
@@ -148,8 +148,10 @@ class LevelBot:
         data: dict[str, Any],
         legal: Sequence[Action],
         rng: random.Random,
+        people: Collection[int] = (),
     ) -> Action:
-        """Main phase: take a good answer to an own offer, build, offer, trade, or end."""
+        """Main phase: take a good answer to an own offer, build, offer, trade, or end
+        (``people``: the seats people play, which caps its own offers, ``trading.own_offer``)."""
         done = completion(self.rules, pos, target, data["offers"], legal)
         if done is not None:
             return done
@@ -158,7 +160,7 @@ class LevelBot:
             return ranked[int(rng.random() * len(ranked))][1]
         top = ranked[0][0] if ranked else 0.0
         if top < OFFER_SCORE:
-            offer = own_offer(self.rules, pos, target, data["offers"], data["log"])
+            offer = own_offer(self.rules, pos, target, data["offers"], data["log"], people)
             if offer is not None:
                 return offer
         if ranked:
@@ -272,7 +274,9 @@ class HardBot(ISMCTSBot):
         ranked = self.base.ranked(pos, legal_actions, target)
         top = ranked[0][0] if ranked else 0.0
         if top < OFFER_SCORE:
-            offer = own_offer(self.rules, pos, target, data["offers"], data["log"])
+            offer = own_offer(
+                self.rules, pos, target, data["offers"], data["log"], observation.people
+            )
             if offer is not None:
                 return offer
         candidates = [a for _, a in ranked[: self.width]]

@@ -10,7 +10,7 @@ log).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,11 @@ from hexfolk.games.island.actions import Bundle
 from hexfolk.games.island.rules import MAX_OPEN_OFFERS, NRES, RESOURCES
 
 LEVELS: dict[str, dict[str, Any]] = CONFIG["levels"]
+
+OFFERS_TO_PEOPLE: int = int(CONFIG["offers_per_turn_to_people"])
+"""At a table where a person may answer, a bot makes at most this many offers per turn, at
+every level (issue 27: one medium bot made 42 offers in a 24-round game, and a person
+answered "reject" 67 times)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,22 +305,33 @@ def completion(
     return None
 
 
+def offers_per_turn(rules: LevelRules, seat: int, people: Collection[int] = ()) -> int:
+    """How many offers of its own the bot at ``seat`` makes per turn: its level's number, at
+    most :data:`OFFERS_TO_PEOPLE` when another seat is a person's (``people``, the table's
+    context: an offer goes to every other seat, so any person could be asked to answer it)."""
+    if any(p != seat for p in people):
+        return min(rules.offers_per_turn, OFFERS_TO_PEOPLE)
+    return rules.offers_per_turn
+
+
 def own_offer(
     rules: LevelRules,
     pos: Pos,
     target: Target,
     open_offers: Sequence[dict[str, Any]],
     log: Sequence[str],
+    people: Collection[int] = (),
 ) -> A.Offer | None:
     """A new offer of its own (IR-77), or None. Checked against the engine's offer rules from
     the observation alone: cards held, no resource on both sides, fewer than 3 open offers, not
-    an offer already made this turn (so never a rejected one re-sent)."""
+    an offer already made this turn (so never a rejected one re-sent); and no more offers this
+    turn than :func:`offers_per_turn` allows at this table (``people``: the seats people play)."""
     if len(open_offers) >= MAX_OPEN_OFFERS or pos.n < 2:
         return None
     if target.shortfall(pos.hand) <= 0:
         return None
     made = offers_this_turn(log, pos.seat)
-    if len(made) >= rules.offers_per_turn:
+    if len(made) >= offers_per_turn(rules, pos.seat, people):
         return None
     if not rules.offer_to_leader:
         leader = pos.leader()

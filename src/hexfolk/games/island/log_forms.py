@@ -14,6 +14,13 @@ Two lines hold a list of parts, each written with a form of its own: ``productio
 (``paid``: ``{seat, cards}`` per seat, each a ``gets``, joined by ``"; "``) and ``answers``
 (``answers``: ``{seat, answer[, give, get]}`` per addressee, ``answer`` the form of the part:
 ``accepts``, ``rejects``, ``silent``, ``counters``; joined by ``", "``).
+
+Every offer ends with one line that names it (issue 27: a client tells the proposer what became
+of its own offer in its own language): ``trade_with`` (taken: ``seat`` the proposer, ``partner``
+who accepted or countered, ``offer``), ``rejected_all`` (``offer``, ``seat`` the proposer),
+``withdraws`` (``seat``, ``offer``) and ``withdrawn`` at the end of the turn (``seat``,
+``offers``: the numbers of the offers still open). The params a template does not write change
+no sentence, so the fingerprints and golden files are the same.
 """
 
 from __future__ import annotations

@@ -267,6 +267,8 @@ class IslandState(IslandPosition):
             return _in_main(self, seat) and maritime_ok(self, seat, action.give, action.get)
         if cls is A.EndTurn and phase == ROAD_BUILDING:
             return True  # IR-28: the turn clock forfeits the unplaced roads (typed, not listed)
+        if cls is A.SpecialBuildSignUp and phase == SPECIAL_BUILD_SIGNUP:
+            return seat in self.sbp_queue  # IR-30: join is listed only with something to build
         return action in _LEGAL[phase](self, seat)
 
     def parse_action(self, text: str) -> Action:
@@ -580,8 +582,13 @@ def _answer_actions(s: IslandState, seat: int) -> list[Action]:
 
 
 def _signup_actions(s: IslandState, seat: int) -> list[Action]:
-    """IR-30: join the special build phase or pass."""
-    return [A.SBP_JOIN, A.SBP_PASS]
+    """IR-30: join the special build phase or pass. Join is listed only when the seat could
+    build or buy something in its slot now (IR-32 allows nothing else there, and no card
+    comes in between); it stays legal typed (IR-30: any other seat may sign up), but a seat
+    with nothing to build is never offered a slot it can only end (issue 27)."""
+    can: list[Action] = []
+    builds(s, seat, can)
+    return [A.SBP_JOIN, A.SBP_PASS] if can else [A.SBP_PASS]
 
 
 def _prompt_setup_settlement(s: IslandState, seat: int) -> tuple[str, JSON]:

@@ -236,7 +236,7 @@ def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
     cannot be re-sent unchanged this turn."""
     s.offers.remove(o)
     s.rejected.append((o.give, o.get))
-    log_line(s, None, "rejected_all", offer=o.id)
+    log_line(s, None, "rejected_all", offer=o.id, seat=s.active)
 
 
 def offer_answered(s: IslandPosition, p: int, oid: int) -> OpenOffer:
@@ -310,7 +310,8 @@ def complete_trade(s: IslandPosition, seat: int, a: A.Complete) -> None:
     s.offers.remove(o)
     s.stats[SEATS_AT + p * PER_SEAT + F_TRADES] += 1
     s.stats[SEATS_AT + q * PER_SEAT + F_TRADES] += 1
-    log_line(s, None, "trade_with", seat=p, give=cards_json(give), get=cards_json(get), partner=q)
+    give_json, get_json = cards_json(give), cards_json(get)
+    log_line(s, None, "trade_with", seat=p, give=give_json, get=get_json, partner=q, offer=o.id)
     to_main(s)  # the main phase goes on (with the answers still coming in, if any)
 
 

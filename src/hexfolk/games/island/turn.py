@@ -77,7 +77,7 @@ def end_turn(s: IslandPosition, seat: int, a: A.EndTurn) -> None:
         for o in s.offers:
             if unanswered(s, o):
                 log_answers(s, o)  # IR-28/IR-50: missing answers count as rejections
-        log_line(s, None, "withdrawn", seat=p)
+        log_line(s, None, "withdrawn", seat=p, offers=[o.id for o in s.offers])
         s.offers = []
     s.log.append((None, s.texts.end[p]))
     if s.n >= SBP_MIN_PLAYERS:  # IR-29/IR-30

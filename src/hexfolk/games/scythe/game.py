@@ -18,28 +18,73 @@ from hexfolk.games.scythe.render import render, render_summary
 from hexfolk.games.scythe.setup import count_deals
 from hexfolk.games.scythe.state import ScytheState
 
+RANDOM = "random"
+"""The word for "dealt at random": the whole option, or one seat's item of the list."""
 
-def _parse_list(text: str, names: tuple[str, ...], what: str, players: int) -> list[int] | None:
-    if text.strip().lower() == "random":
+
+def _parse_list(
+    text: str, names: tuple[str, ...], what: str, players: int, problems: list[str]
+) -> list[int] | None:
+    """The option's items in seat order, ``-1`` for a seat dealt at random; None when every
+    seat is (``random``, or a list of ``random`` only: the deal of SR-57 as before). Each
+    problem found is a sentence appended to ``problems`` (the items it could not read count
+    as random, so that the other checks still run)."""
+    if text.strip().lower() == RANDOM:
         return None
     items = [x.strip().lower() for x in text.split(",")]
     if len(items) != players:
-        raise OptionError(f"option {what!r} needs {players} comma-separated names, not {text!r}")
+        problems.append(
+            f"option {what!r} needs {players} comma-separated names, not {text!r}"
+            f" (each one of {', '.join(names)} or {RANDOM})"
+        )
+        return None
     out = []
     for x in items:
-        if x not in names:
-            raise OptionError(f"option {what!r}: {x!r} is not one of {', '.join(names)}")
-        out.append(names.index(x))
-    if len(set(out)) != len(out):
-        raise OptionError(f"option {what!r} names the same one twice: {text!r}")
-    return out
+        if x == RANDOM:
+            out.append(-1)
+        elif x in names:
+            out.append(names.index(x))
+        else:
+            problems.append(f"option {what!r}: {x!r} is not one of {', '.join(names)} or {RANDOM}")
+            out.append(-1)
+    chosen = [i for i in out if i >= 0]
+    if len(set(chosen)) != len(chosen):
+        problems.append(f"option {what!r} names the same one twice: {text!r}")
+    return None if all(i < 0 for i in out) else out
+
+
+def _banned(factions: list[int] | None, mats: list[int] | None, n: int) -> list[str]:
+    """SR-58: a sentence for each seat given a banned pair, or one when what is fixed leaves
+    the deal nothing but banned pairs."""
+    fs = tuple(factions or [-1] * n)
+    ms = tuple(mats or [-1] * n)
+    pairs = [
+        f"{D.FACTION_IDS[f]} with the {D.MAT_IDS[m]} mat"
+        for f, m in zip(fs, ms)
+        if (f, m) in D.BANNED_PAIRS
+    ]
+    if len(pairs) == 1:
+        return [f"{pairs[0]} is a banned pair (SR-58); set allow_banned_pairs=true to allow it"]
+    if pairs:
+        return [
+            f"{' and '.join(pairs)} are banned pairs (SR-58); "
+            "set allow_banned_pairs=true to allow them"
+        ]
+    if _distinct(fs) and _distinct(ms) and count_deals(fs, ms, False) == 0:
+        return ["these factions and mats leave only banned pairs (SR-58)"]
+    return []
+
+
+def _distinct(items: tuple[int, ...]) -> bool:
+    fixed = [x for x in items if x >= 0]
+    return len(set(fixed)) == len(fixed)
 
 
 class ScytheGame(Game):
     """Scythe (base game), 2-5 players. See ``docs/scythe.md`` for the notation.
 
-    Options: ``factions`` and ``mats`` (``random`` or a comma list in seat order),
-    ``allow_banned_pairs`` (SR-58's first-game allowance).
+    Options: ``factions`` and ``mats`` (``random`` or a comma list in seat order, whose
+    items may be ``random`` too), ``allow_banned_pairs`` (SR-58's first-game allowance).
     """
 
     id: ClassVar[str] = "scythe"
@@ -58,9 +103,11 @@ class ScytheGame(Game):
             "factions",
             "str",
             "random",
-            "factions in seat order (e.g. nordic,crimea) or random",
+            "factions in seat order (e.g. nordic,crimea; a seat may be random) or random",
         ),
-        OptionSpec("mats", "str", "random", "player mats in seat order or random"),
+        OptionSpec(
+            "mats", "str", "random", "player mats in seat order (a seat may be random) or random"
+        ),
         OptionSpec(
             "allow_banned_pairs",
             "bool",
@@ -100,22 +147,21 @@ class ScytheGame(Game):
         super().__init__(players, options)
 
     def check_options(self) -> None:
+        """Read ``factions`` and ``mats``: each ``random`` or a list in seat order whose items
+        may be ``random`` too (a seat left to the deal: ``nordic,random`` fixes seat 0's
+        faction, seat 1's is dealt at the start, issue 27). Every problem is said, in one
+        message of sentences joined by ``"; "`` (a bad name and a banned pair are both
+        named)."""
         n = self.num_players
-        self.fixed_factions = _parse_list(self.options["factions"], D.FACTION_IDS, "factions", n)
-        self.fixed_mats = _parse_list(self.options["mats"], D.MAT_IDS, "mats", n)
-        if self.options["allow_banned_pairs"]:
-            return
-        if self.fixed_factions is not None and self.fixed_mats is not None:
-            for f, m in zip(self.fixed_factions, self.fixed_mats):
-                if (f, m) in D.BANNED_PAIRS:
-                    raise OptionError(
-                        f"{D.FACTION_IDS[f]} with the {D.MAT_IDS[m]} mat is a banned pair "
-                        "(SR-58); set allow_banned_pairs=true to allow it"
-                    )
-        fs = tuple(self.fixed_factions or [-1] * n)
-        ms = tuple(self.fixed_mats or [-1] * n)
-        if count_deals(fs, ms, False) == 0:
-            raise OptionError("these factions and mats leave only banned pairs (SR-58)")
+        problems: list[str] = []
+        self.fixed_factions = _parse_list(
+            self.options["factions"], D.FACTION_IDS, "factions", n, problems
+        )
+        self.fixed_mats = _parse_list(self.options["mats"], D.MAT_IDS, "mats", n, problems)
+        if not self.options["allow_banned_pairs"]:
+            problems += _banned(self.fixed_factions, self.fixed_mats, n)
+        if problems:
+            raise OptionError("; ".join(problems))
 
     def new_initial_state(self) -> ScytheState:
         return ScytheState(self)

@@ -34,18 +34,21 @@ def count_deals(factions: tuple[int, ...], mats: tuple[int, ...], allow_banned: 
 
 
 def begin(s: Position, factions: list[int] | None, mats: list[int] | None) -> None:
-    """SR-57: queue the deal. Factions and mats not fixed by the options are dealt as chance
-    outcomes (seat by seat, no banned pair, SR-58); then every player's start."""
+    """SR-57: queue the deal. Factions and mats not fixed by the options (None: no seat's;
+    ``-1``: that seat's) are dealt as chance outcomes (seat by seat, uniform over the deals
+    with no banned pair that keep what is fixed, SR-58, OQ-19); then every player's start."""
     n = s.n
     for seat in range(n):
-        if factions is not None:
+        if factions is not None and factions[seat] >= 0:
             s.faction[seat] = factions[seat]
-        else:
+    for seat in range(n):
+        if mats is not None and mats[seat] >= 0:
+            s.mat[seat] = mats[seat]
+    for seat in range(n):
+        if factions is None or factions[seat] < 0:
             s.chance.append(("faction", seat))
     for seat in range(n):
-        if mats is not None:
-            s.mat[seat] = mats[seat]
-        else:
+        if mats is None or mats[seat] < 0:
             s.chance.append(("mat", seat))
     s.chance.append(("init",))
 
