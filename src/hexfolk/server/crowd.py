@@ -3,7 +3,8 @@ limits), presence, grace periods and stand-ins.
 
 A person's seat with no connection for the grace period (disconnect policy ``bot``) is played
 by a stand-in bot (:data:`STAND_IN_LEVEL`) until the person connects again. The crowd keeps the
-timers; what a stand-in does is the room's (:mod:`hexfolk.server.room`).
+timers; :mod:`hexfolk.server.connections` starts them and says what follows when one runs
+out, and :mod:`hexfolk.server.bot_turns` has the stand-in play.
 """
 
 from __future__ import annotations
