@@ -75,10 +75,9 @@ class Connection:
     def traced_dequeued(self) -> None:
         """(Tracing) the room's task took up this connection's action: the ``queue`` stage
         ends, the ``apply`` stage begins."""
-        if TRACE.enabled:
-            now = time.perf_counter()
-            TRACE.add("queue", now - self.trace_parsed)
-            self.trace_parsed = now
+        now = time.perf_counter()
+        TRACE.add("queue", now - self.trace_parsed)
+        self.trace_parsed = now
 
     def traced_applied(self, version: int) -> None:
         """(Tracing) the action is applied (the ``apply`` stage ends); the view of ``version``

@@ -234,7 +234,8 @@ class Room:
     @in_task
     async def act(self, conn: Connection, text: str, version: int, ref: str | None) -> None:
         """A person's action message; errors go to that sender only."""
-        conn.traced_dequeued()
+        if TRACE.enabled:
+            conn.traced_dequeued()
         seat = self._sender(conn, "act")
         try:
             accepted = self.core.act(seat, text, version)

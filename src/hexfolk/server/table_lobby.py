@@ -70,7 +70,9 @@ class TableLobby:
         for a seat a bot or a stand-in plays)."""
         if seat is None:
             return None
-        return self.core.undo_offer(seat, self.played_by_person(seat))
+        return self.core.undo_offer(
+            seat, seats.played_by_person(self.row, seat, self.crowd.stand_in)
+        )
 
     def table_message(self) -> dict[str, Any]:
         """The ``table`` message: the description, sent when it may have changed."""
