@@ -77,7 +77,7 @@ class Room:
         self.timer = ClockTimer(lambda: self.post(self._expire))
         self.checks = RevealChecks(self.core, self.post, lambda s: self.fanout.send_views(seat=s))
         away = lambda seat: self.post(lambda: self._grace_over(seat))  # noqa: E731
-        self.doors = Connections(
+        self.connections = Connections(
             lobby, self.fanout, away=away, back=self.bots.cancel, action_rate=action_rate
         )
         self.id, self.conns = row.id, self.crowd.conns
@@ -145,7 +145,7 @@ class Room:
         state = self.core.state
         if self.row.status != "playing" or state is None:
             return
-        self.doors.start_graces()
+        self.connections.start_graces()
         if state.is_chance():  # a crash between a step and its chance draw
             self.post(self._draw_and_publish)
             return
@@ -209,21 +209,21 @@ class Room:
         self, player: PlayerRow | None, spectate: bool, since: int | None
     ) -> Connection:
         """Attach a new connection (its welcome, table and view queued). Returns it."""
-        return self.doors.attach(player, spectate, since)
+        return self.connections.attach(player, spectate, since)
 
     @in_task
     async def detach(self, conn: Connection) -> None:
         """A closed connection (its seat's grace period starts)."""
-        self.doors.detach(conn)
+        self.connections.detach(conn)
 
     @in_task
     async def sync(self, conn: Connection, since: int | None) -> None:
         """A client's resync: the table and its view since version ``since``."""
-        self.doors.sync(conn, since)
+        self.connections.sync(conn, since)
 
     async def _grace_over(self, seat: int) -> None:
         """A grace period ran out: a stand-in bot may play the seat now."""
-        if self.doors.grace_over(seat):
+        if self.connections.grace_over(seat):
             self._next_bots()
 
     # --- a person's action and undo ------------------------------------------------------------
@@ -332,7 +332,7 @@ class Room:
         log.info("table %s: started (%s, %d players)", self.id, self.row.game, self.row.players)
         self.lobby.broadcast_table()
         await self._publish()
-        self.doors.start_graces()
+        self.connections.start_graces()
         return self.table_json()
 
     @in_task
