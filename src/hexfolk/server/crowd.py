@@ -3,7 +3,8 @@ limits), presence, grace periods and stand-ins.
 
 A person's seat with no connection for the grace period (disconnect policy ``bot``) is played
 by a stand-in bot (:data:`STAND_IN_LEVEL`) until the person connects again. The crowd keeps the
-timers; what a stand-in does is the room's (:mod:`hexfolk.server.room`).
+timers; :mod:`hexfolk.server.connections` starts them and says what follows when one runs
+out, and :mod:`hexfolk.server.bot_turns` has the stand-in play.
 """
 
 from __future__ import annotations
@@ -70,6 +71,19 @@ class Connection:
         if TRACE.enabled:
             self._queued_at.append(time.perf_counter())
         self.outbox.put_nowait(message)
+
+    def traced_dequeued(self) -> None:
+        """(Tracing) the room's task took up this connection's action: the ``queue`` stage
+        ends, the ``apply`` stage begins."""
+        now = time.perf_counter()
+        TRACE.add("queue", now - self.trace_parsed)
+        self.trace_parsed = now
+
+    def traced_applied(self, version: int) -> None:
+        """(Tracing) the action is applied (the ``apply`` stage ends); the view of ``version``
+        ends its ``total``."""
+        TRACE.add("apply", time.perf_counter() - self.trace_parsed)
+        self.trace_version = version
 
     def traced_sent(self, message: dict[str, Any]) -> None:
         """(Tracing) ``message`` was written to the socket: time its wait in the outbox, and
@@ -160,7 +174,9 @@ class Crowd:
         kick is not a ban: the person may take an open seat again (docs/server.md, "Kicks")."""
         for pid, seat in seats.items():
             watching = watch(pid)
-            message = f"{by} moved you out of seat {seat}; " + (
+            # the English line counts seats from 1, as players see them (the notice's
+            # ``seat`` stays the seat's index, as everywhere on the wire)
+            message = f"{by} moved you out of seat {seat + 1}; " + (
                 "you watch the table now and may take an open seat again"
                 if watching
                 else "this table does not allow spectators"

@@ -1,16 +1,18 @@
 """The room: the asyncio actor of one live table. Its mailbox (:mod:`.mailbox`) runs every
 change (an action, an undo, a bot's move, a clock expiry, a lobby change, chat) as one job
-after another, so nothing races; the room wires the parts that each hold one concern:
+after another, so nothing races. The room only wires the parts that each hold one concern:
 
 * the table core (:mod:`.table_core`): the game, synchronous: an event in, pending steps out;
-* the store: the pending steps, chance draws and new clocks are committed in one transaction,
-  and only then announced;
-* the crowd (:mod:`.crowd`): connections, presence, grace periods and stand-ins;
-* the fan-out (:mod:`.fanout`): views per viewer, log diffs, sending; the welcome
-  (:mod:`.greeting`);
-* who may act (:mod:`.senders`), lobby seats (:mod:`.seats`), chat (:mod:`.chat`), bot turns
-  (:mod:`.bot_turns`), the clock's timer (:mod:`.clock`), reveal checks, recovery after a
-  fault (:mod:`.recovery`).
+* the store: the pending steps, chance draws and new clocks are committed in one transaction
+  (:meth:`Room._publish`), and only then announced; only the room touches the store;
+* the crowd (:mod:`.crowd`): connections, presence, grace timers and stand-ins; connections
+  coming and going (:mod:`.connections`) and the welcome (:mod:`.greeting`);
+* the fan-out (:mod:`.fanout`): views per viewer, log diffs, sending;
+* the lobby of the table (:mod:`.table_lobby`, its rules in :mod:`.seats`): seats, names, the
+  table's description, lobby changes and the start;
+* who may act (:mod:`.senders`), chat (:mod:`.chat`), bot turns (:mod:`.bot_turns`), the
+  clock's timer (:mod:`.clock`), reveal checks (:mod:`.reveal_checks`), recovery after a fault
+  (:mod:`.recovery`).
 
 Refusals go to the sender only; a ``stale`` one comes after the current view. An accepted
 action's ``accepted`` goes to its sender as soon as the step is committed, before anyone's new
@@ -25,23 +27,24 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexfolk.core import State
-from hexfolk.server import seats as lobby
 from hexfolk.server.bot_turns import BotTurns, bot_code
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.chat import LIVE, checked_line, send_line
 from hexfolk.server.clock import ClockTimer
-from hexfolk.server.crowd import STAND_IN_LEVEL, Connection, Crowd
+from hexfolk.server.connections import Connections
+from hexfolk.server.crowd import Connection, Crowd
 from hexfolk.server.errors import ApiError
 from hexfolk.server.fanout import FanOut
-from hexfolk.server.greeting import welcome
 from hexfolk.server.limits import ACTION_RATE
 from hexfolk.server.mailbox import Mailbox, in_task
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.recovery import Faults, recover
 from hexfolk.server.reveal_checks import RevealChecks
+from hexfolk.server.seats import Seat, lobby_columns
 from hexfolk.server.senders import sender_seat
 from hexfolk.server.store import Store
 from hexfolk.server.table_core import TableCore
+from hexfolk.server.table_lobby import TableLobby
 from hexfolk.server.trace import TRACE
 
 __all__ = ["LIVE", "Connection", "Room"]
@@ -50,7 +53,8 @@ log = logging.getLogger("hexfolk.server.room")
 
 
 class Room:
-    """A live table; its public coroutines run in its mailbox's task."""
+    """A live table; its public coroutines run in its mailbox's task (``names``: player id →
+    name, for the people the table's row names)."""
 
     def __init__(
         self,
@@ -62,22 +66,29 @@ class Room:
         action_rate: tuple[int, float] = ACTION_RATE,
     ):
         self.row, self.store, self.action_rate = row, store, action_rate
-        self.names: dict[str, str] = dict(names or {})
         self.core = TableCore(row)
         self.crowd = Crowd()
-        self.fanout = FanOut(row, self.core, self.crowd, self.seats_json, self.undo_offer)
+        self.lobby = TableLobby(row, self.core, self.crowd, names)
+        lobby = self.lobby
+        self.fanout = FanOut(row, self.core, self.crowd, lobby.seats_json, lobby.undo_offer)
         self.mailbox = Mailbox(f"room-{row.id}", self._after_fault)
         self.post, self.faults = self.mailbox.post, Faults()
         self.bots = BotTurns(self.core, pool, self._bot_chose)
         self.timer = ClockTimer(lambda: self.post(self._expire))
         self.checks = RevealChecks(self.core, self.post, lambda s: self.fanout.send_views(seat=s))
+        away = lambda seat: self.post(lambda: self._grace_over(seat))  # noqa: E731
+        self.connections = Connections(
+            lobby, self.fanout, away=away, back=self.bots.cancel, action_rate=action_rate
+        )
         self.id, self.conns = row.id, self.crowd.conns
 
     @property
     def state(self) -> State | None:
+        """The game now (None in the lobby)."""
         return self.core.state
 
     def start(self) -> None:
+        """Start the mailbox's task (after :meth:`load`)."""
         self.mailbox.start()
 
     async def stop(self) -> None:
@@ -87,6 +98,7 @@ class Room:
         self.crowd.close_all()
 
     def _cancel_all(self) -> None:
+        """Stop every timer: the clock's, the grace periods, the bots, the reveal checks."""
         self.timer.cancel()
         self.crowd.cancel_grace()
         self.bots.cancel_all()
@@ -103,10 +115,11 @@ class Room:
             self.core.version,
             exc,
             self._rebuild,
-            self._broadcast_table,
+            self.lobby.broadcast_table,
         )
 
     async def _rebuild(self) -> None:
+        """The table again from its log (recovery); everyone gets a whole view."""
         await self.load()
         await self._resume()
         self.fanout.send_views(full=True)
@@ -127,10 +140,12 @@ class Room:
         self.post(self._resume)
 
     async def _resume(self) -> None:
+        """A playing table goes on: grace periods for absent people, then the chance draw a
+        crash interrupted, or the clock and the bots of the turn."""
         state = self.core.state
         if self.row.status != "playing" or state is None:
             return
-        self._start_graces()
+        self.connections.start_graces()
         if state.is_chance():  # a crash between a step and its chance draw
             self.post(self._draw_and_publish)
             return
@@ -138,6 +153,7 @@ class Room:
         self._next_turn()
 
     async def _draw_and_publish(self) -> None:
+        """Draw the pending chance outcomes and commit them (after a restart)."""
         state = self.core.state
         if state is not None and state.is_chance() and self.row.status == "playing":
             self.core.draw_chance()
@@ -165,7 +181,7 @@ class Room:
             winners = self.core.state.winners() if self.core.state is not None else []
             log.info("table %s: finished, winners %s", self.id, winners)
             self._cancel_all()
-            return self._broadcast_table()
+            return self.lobby.broadcast_table()
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -174,94 +190,52 @@ class Room:
         self._next_bots()
 
     def _arm_timer(self) -> None:
+        """The clock's timer at the next deadline (none unless playing)."""
         playing = self.row.status == "playing"
         self.timer.arm(self.core.clock.next_deadline() if playing else None)
 
-    def _broadcast_table(self) -> None:
-        self.crowd.broadcast({"type": "table", "table": self.table_json()})
-
-    # --- seats and people ---------------------------------------------------------------------
-    def seat_of(self, player_id: str | None) -> int | None:
-        return lobby.seat_of(lobby.seats_of(self.row), player_id)
-
-    def seats_json(self) -> list[dict[str, Any]]:
-        return lobby.seats_json(
-            self.row, self.names, self.crowd.connected_seats(), self.crowd.stand_in
-        )
-
     def table_json(self) -> dict[str, Any]:
         """The public description of the table (what ``GET /api/tables/{id}`` returns)."""
-        return lobby.table_json(self.row, self.names, self.core.version, self.seats_json())
-
-    def undo_offer(self, seat: int | None) -> dict[str, Any] | None:
-        """The view's ``undo`` field for a connection of ``seat`` (None for spectators)."""
-        if seat is None:
-            return None
-        by_person = lobby.played_by_person(self.row, seat, self.crowd.stand_in)
-        return self.core.undo_offer(seat, by_person)
-
-    def _start_graces(self, *seats: int) -> None:
-        """Grace periods for the person seats (or ``seats``) that have no connection."""
-        people = seats or lobby.person_seats(lobby.seats_of(self.row))
-        over = lambda seat: self.post(lambda: self._grace_over(seat))  # noqa: E731
-        self.crowd.start_graces(people, self.row.disconnect_policy, self.row.grace, over)
-
-    async def _grace_over(self, seat: int) -> None:
-        if self.crowd.grace_over(seat, self.row.status == "playing"):
-            log.info("table %s: seat %d is away; a %s bot stands in", self.id, seat, STAND_IN_LEVEL)
-            self.crowd.send_presence(self.seats_json())
-            self._next_bots()
+        return self.lobby.table_json()
 
     def _next_bots(self) -> None:
+        """Start the bots (and stand-ins) that decide now (:class:`.BotTurns`)."""
         stand_in = self.crowd.stand_in
         self.bots.schedule(lambda seat: bot_code(self.row, stand_in, seat), stand_in)
 
-    # --- connections --------------------------------------------------------------------------
+    # --- connections (:mod:`.connections`) ----------------------------------------------------
     @in_task
     async def attach(
         self, player: PlayerRow | None, spectate: bool, since: int | None
     ) -> Connection:
         """Attach a new connection (its welcome, table and view queued). Returns it."""
-        seat = lobby.admitted(self.row, player, spectate)
-        if player is not None:
-            self.names[player.id] = player.name
-        conn = Connection(player, seat, self.action_rate)
-        conn.spectate = spectate
-        self.crowd.add(conn)
-        conn.send(welcome(conn, self.core, self.action_rate))
-        conn.send({"type": "table", "table": self.table_json()})
-        if seat is not None and self.crowd.seat_returns(seat):
-            log.info("table %s: seat %d is back; the stand-in hands it over", self.id, seat)
-            self.bots.cancel(seat)
-        if self.core.state is not None:
-            self.fanout.send_view(conn, since=since)
-        self.crowd.send_presence(self.seats_json())
-        return conn
+        return self.connections.attach(player, spectate, since)
 
     @in_task
     async def detach(self, conn: Connection) -> None:
-        self.crowd.remove(conn)
-        if conn.seat is not None and self.row.status == "playing":
-            self._start_graces(conn.seat)
-        self.crowd.send_presence(self.seats_json())
+        """A closed connection (its seat's grace period starts)."""
+        self.connections.detach(conn)
 
     @in_task
     async def sync(self, conn: Connection, since: int | None) -> None:
-        conn.send({"type": "table", "table": self.table_json()})
-        if self.core.state is not None:
-            self.fanout.send_view(conn, since=since, full=since is None)
+        """A client's resync: the table and its view since version ``since``."""
+        self.connections.sync(conn, since)
+
+    async def _grace_over(self, seat: int) -> None:
+        """A grace period ran out: a stand-in bot may play the seat now."""
+        if self.connections.grace_over(seat):
+            self._next_bots()
 
     # --- a person's action and undo ------------------------------------------------------------
     def _sender(self, conn: Connection, what: str) -> int:
+        """The seat ``conn`` acts for (:func:`.senders.sender_seat`), or its refusal."""
         return sender_seat(conn, self.row, self.core.state is not None, self.action_rate, what)
 
     @in_task
     async def act(self, conn: Connection, text: str, version: int, ref: str | None) -> None:
         """A person's action message; errors go to that sender only."""
         if TRACE.enabled:
-            started = time.perf_counter()
-            TRACE.add("queue", started - conn.trace_parsed)
-            conn.trace_parsed = started  # from here: the apply stage
+            conn.traced_dequeued()
         seat = self._sender(conn, "act")
         try:
             accepted = self.core.act(seat, text, version)
@@ -270,8 +244,7 @@ class Room:
                 self.fanout.send_view(conn)
             raise
         if TRACE.enabled:
-            TRACE.add("apply", time.perf_counter() - conn.trace_parsed)
-            conn.trace_version = self.core.next_seq() - 1
+            conn.traced_applied(self.core.next_seq() - 1)
         msg = {"type": "accepted", "ref": ref, "action": str(accepted.action)}
         await self._publish(ack=lambda: conn.send({**msg, "version": self.core.version}))
         self.checks.start(accepted)
@@ -281,7 +254,7 @@ class Room:
         """A person's undo message; errors go to that sender only."""
         seat = self._sender(conn, "undo")
         try:
-            by_person = lobby.played_by_person(self.row, seat, self.crowd.stand_in)
+            by_person = self.lobby.played_by_person(seat)
             changed = lambda: self.fanout.send_views(seat=seat)  # noqa: E731
             n = self.core.undo(seat, steps, version, by_person=by_person, offer_changed=changed)
         except ApiError as err:
@@ -297,6 +270,9 @@ class Room:
     def _bot_chose(
         self, seat: int, code: str, version: int, text: str, stand_in: bool, failed: bool
     ) -> None:
+        """A bot's choice (:data:`.bot_turns.Choice`): applied in the task if the seat's bot
+        still owes that decision, else the bots are scheduled again."""
+
         async def job() -> None:
             self.bots.finished(seat)
             state = self.core.state
@@ -325,55 +301,41 @@ class Room:
     # --- chat and the lobby ---------------------------------------------------------------------
     @in_task
     async def chat(self, conn: Connection, text: str) -> None:
+        """A chat line: checked, stored (with the writer's seat), sent to its channel."""
         body = checked_line(conn.player_id, text, conn.chats)
         assert conn.player_id is not None
-        seat = self.seat_of(conn.player_id)  # a players' line is stored with its seat
+        seat = self.lobby.seat_of(conn.player_id)  # a players' line is stored with its seat
         row = await self.store.add_chat(self.id, conn.player_id, conn.name, seat, body)
-        send_line(self.crowd, row, self.row.status, self.seat_of)
+        send_line(self.crowd, row, self.row.status, self.lobby.seat_of)
 
     @in_task
     async def change_seats(
         self,
         player: PlayerRow,
-        change: Callable[[list[lobby.Seat]], list[lobby.Seat]],
+        change: Callable[[list[Seat]], list[Seat]],
         *,
         host: str | None = None,
         settings: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """A lobby change before the start (:func:`.seats.change_lobby`); saved, then everyone
+        """A lobby change before the start (:meth:`.TableLobby.change`); saved, then everyone
         is told; people moved out of their seats by the host get a ``kicked`` notice."""
-        gone = lobby.change_lobby(self.row, player, change, host=host, settings=settings)
-        if settings is not None:
-            self.core.settings_changed()
-        self.names[player.id] = player.name
-        self.row.updated_at = time.time()
-        await self.store.save_table(self.id, **lobby.lobby_columns(self.row))
-        for conn in self.crowd.rebind(self.seat_of):
-            if self.core.state is not None:  # a whole view of what the new seat may see
-                self.fanout.send_view(conn, full=True)
-        self._broadcast_table()
-        self.crowd.send_presence(self.seats_json())
-        self.crowd.moved_out(self.id, gone, player.name, lambda pid: lobby.may_watch(self.row, pid))
-        for seat in gone.values():
-            log.info("table %s: seat %d's person moved out by the host", self.id, seat)
+        gone = self.lobby.change(player, change, host=host, settings=settings)
+        await self.store.save_table(self.id, **lobby_columns(self.row))
+        self.lobby.announce(player, gone, self.fanout)
         return self.table_json()
 
     @in_task
     async def begin(self, player: PlayerRow) -> dict[str, Any]:
-        lobby.require_startable(self.row, player)
-        self.core.start()  # version 0, its first chance steps pending
-        self.row.status, self.row.started_at = "playing", time.time()
+        """The host starts the game: saved as ``playing``, then its first steps committed."""
+        self.lobby.start(player)  # version 0, its first chance steps pending
         await self.store.save_table(self.id, status="playing", started_at=self.row.started_at)
         log.info("table %s: started (%s, %d players)", self.id, self.row.game, self.row.players)
-        self._broadcast_table()
+        self.lobby.broadcast_table()
         await self._publish()
-        self._start_graces()
+        self.connections.start_graces()
         return self.table_json()
 
     @in_task
     async def rematch_made(self, table: dict[str, Any], by: PlayerRow) -> None:
         """Tell every connection of this (finished) table that its rematch exists."""
-        self.row.rematch_id = table["id"]
-        msg = {"type": "rematch", "table": table["id"], "rematch_of": self.id, "by": by.name}
-        self.crowd.broadcast(msg)
-        self._broadcast_table()
+        self.lobby.rematch_made(table["id"], by)

@@ -6,8 +6,8 @@ settings are a :class:`TableSettings`. Both are stored in the table row as plain
 ``seats`` column keeps the same dicts as before), and read back from it with :func:`seats_of`
 and :meth:`TableSettings.of`. Every lobby operation here is a pure function of the seats: it
 returns new seats or raises an :class:`~hexfolk.server.errors.ApiError` and changes nothing.
-The room runs them in its task, saves the row and tells the connections
-(:mod:`hexfolk.server.room`).
+A live table applies them (:mod:`hexfolk.server.table_lobby`); the room runs that in its task,
+saves the row and then has the connections told (:mod:`hexfolk.server.room`).
 """
 
 from __future__ import annotations
