@@ -71,7 +71,7 @@ def test_two_people_undo_chat_network_drop_and_counter_offer(
     _enter(bo, link, "Bo")
     bo.wait_for_selector("#join")
     bo.click("#join")
-    ada.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bo')")
+    ada.wait_for_function(r"() => /\bBo\b/.test(document.querySelector('#seats').innerText)")
     ada.click("#start")
 
     # Bo (seat 0) places his first settlement and road

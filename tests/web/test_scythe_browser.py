@@ -344,7 +344,7 @@ def test_a_person_plays_scythe_against_a_steered_opponent(
                 return await play_scripted(conn, quick_choice(rng), timeout=150)
 
     bo = Background(opponent)
-    page.wait_for_function("() => document.querySelector('#seats').innerText.includes('Bo')")
+    page.wait_for_function(r"() => /\bBo\b/.test(document.querySelector('#seats').innerText)")
     page.click("#start")
     wait_drawn(page, "v.legal.length > 0", timeout=30_000)
     assert page.locator("#my-mat .section").count() == 4

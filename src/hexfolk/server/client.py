@@ -48,23 +48,49 @@ PACING_MARGIN = 1.05
 exactly one window after another may arrive a little sooner)."""
 
 
+NOT_ACTION_ANSWERS = frozenset({"bad_chat", "rate_limited", "bad_json", "bad_message"})
+"""Error codes that need not answer an action (chat, a malformed frame; ``rate_limited`` may
+answer a chat message, and the server does not count a refused action anyway)."""
+
+
 class ActionPacer:
     """Keeps a connection's actions and undos under the server's rate (``count`` per
-    ``seconds``): :meth:`wait` sleeps just long enough before a send."""
+    ``seconds``): :meth:`wait` sleeps just long enough before a send.
+
+    The server counts an action when it receives it, which is after the client sent it and
+    before the client reads its answer. So the window is measured from the answer
+    (:meth:`answered`: ``accepted``, ``undone`` or an action's ``error``) once it has come, and
+    from the send until then: a frame held up on its way (a busy machine) then cannot make two
+    that the client spaced a window apart arrive closer than the window."""
 
     def __init__(self, count: int, seconds: float):
         self.count = max(1, count)
         self.seconds = seconds * PACING_MARGIN + 0.02
         self._sent: deque[float] = deque()
+        self._unanswered = 0
+        """How many of the newest times in ``_sent`` are still send times (no answer yet)."""
 
     async def wait(self) -> None:
         now = time.monotonic()
         while self._sent and now - self._sent[0] >= self.seconds:
-            self._sent.popleft()
+            self._drop_oldest()
         if len(self._sent) >= self.count:
             await asyncio.sleep(self._sent[0] + self.seconds - now)
-            self._sent.popleft()
+            self._drop_oldest()
         self._sent.append(time.monotonic())
+        self._unanswered += 1
+
+    def answered(self) -> None:
+        """The answer to the oldest unanswered send has come: its window starts now (answers
+        come in the order of the sends)."""
+        if self._unanswered:
+            k = len(self._sent) - self._unanswered
+            self._sent[k] = time.monotonic()
+            self._unanswered -= 1
+
+    def _drop_oldest(self) -> None:
+        self._sent.popleft()
+        self._unanswered = min(self._unanswered, len(self._sent))
 
 
 class TableConnection:
@@ -127,6 +153,10 @@ class TableConnection:
                 elif kind == "error" and not self.greeted.is_set():
                     self.refusal = msg
                     self.greeted.set()
+                if kind in ("accepted", "undone") or (
+                    kind == "error" and msg.get("code") not in NOT_ACTION_ANSWERS
+                ):
+                    self.pacer.answered()
                 await self.inbox.put(msg)
         except websockets.ConnectionClosed:
             pass
