@@ -28,7 +28,7 @@ from hexfolk.core import State
 from hexfolk.server import seats as lobby
 from hexfolk.server.bot_turns import BotTurns, bot_code
 from hexfolk.server.botpool import BotPool
-from hexfolk.server.chat import LIVE, checked_line, send_line
+from hexfolk.server.chat import LIVE, checked_line, history, send_line
 from hexfolk.server.clock import ClockTimer
 from hexfolk.server.crowd import STAND_IN_LEVEL, Connection, Crowd
 from hexfolk.server.errors import ApiError
@@ -225,10 +225,13 @@ class Room:
         seat = lobby.admitted(self.row, player, spectate)
         if player is not None:
             self.names[player.id] = player.name
+        # the chat lines it reads go in its welcome: read before it joins the crowd, so that
+        # nothing reaches it before its welcome
+        chat = await history(self.store, self.row, player.id if player else None)
         conn = Connection(player, seat, self.action_rate)
         conn.spectate = spectate
         self.crowd.add(conn)
-        conn.send(welcome(conn, self.core, self.action_rate))
+        conn.send(welcome(conn, self.core, self.action_rate, chat))
         conn.send({"type": "table", "table": self.table_json()})
         if seat is not None and self.crowd.seat_returns(seat):
             log.info("table %s: seat %d is back; the stand-in hands it over", self.id, seat)
