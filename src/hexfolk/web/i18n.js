@@ -7,7 +7,7 @@ let fallback = {};
 let gameTexts = {}; // the loaded games' texts in the page's language
 let gameFallback = {}; // and in English
 const games = new Map(); // game -> its texts loading (all loaded again when the language changes)
-export let lang = "en";
+export let lang = pickLanguage(); // the page's language from the start (setLanguage loads its texts)
 
 export function pickLanguage() {
   const saved = localStorage.getItem("hexfolk.lang");

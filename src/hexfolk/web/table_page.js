@@ -33,11 +33,12 @@ function cannotShow(app, title, why) {
  * the game's plug-in loads (with its texts and log templates: games/registry.js). */
 export async function showTablePage(app, id, sub, texts) {
   let table;
-  const asked = api("GET", `/api/tables/${id}`);
-  const loading = asked.then((tb) => gamePlugin(tb.game));
-  loading.catch(() => {}); // told below, where it is awaited (and `asked`'s failure with the texts there)
-  await texts;
-  try { table = await asked; } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
+  const asked = opening(id).then((tb) => tb || api("GET", `/api/tables/${id}`));
+  // what the first draw needs: the game's plug-in (with its texts and templates) and the page's
+  // texts; the socket opens before them
+  const loading = Promise.all([asked.then((tb) => gamePlugin(tb.game)), texts]).then(([plugin]) => plugin);
+  loading.catch(() => {}); // told below, where it is awaited
+  try { table = await asked; } catch (err) { await texts; return cannotShow(app, t("err.no_table"), err.message); }
   const needsName = !me() && table.status === "lobby";
   if (sub || needsName) {
     let plugin;
@@ -58,6 +59,14 @@ export async function showTablePage(app, id, sub, texts) {
   window.__hexfolkUndo = (steps) => page.undo(steps); // sent even when not offered: the server judges
   try { page.setPlugin(await loading); } catch (err) { page.close(); return cannotShow(app, t("err.no_table"), err.message); }
   return page;
+}
+
+/** The table's JSON that index.html asked for when the page opened on `#/t/<id>` (once; null
+ * when it was refused, or for another route). */
+function opening(id) {
+  const early = window.__hexfolkOpening;
+  window.__hexfolkOpening = null;
+  return early && early.id === id ? early.table : Promise.resolve(null);
 }
 
 export class TablePage {
