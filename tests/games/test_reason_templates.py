@@ -37,7 +37,8 @@ BOOKS = {"island": ISLAND, "scythe": SCYTHE}
 
 def _texts(lang: str) -> dict[str, str]:
     texts: dict[str, str] = {}
-    for path in (f"i18n/{lang}.json", f"i18n/scythe/{lang}.json", f"i18n/reasons/{lang}.json"):
+    games = (f"i18n/island/{lang}.json", f"i18n/scythe/{lang}.json")
+    for path in (f"i18n/{lang}.json", *games, f"i18n/reasons/{lang}.json"):
         texts.update(json.loads((WEB / path).read_text(encoding="utf-8")))
     return texts
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from hexfolk.core import MatchRecord, replay
 from hexfolk.server.client import HexfolkClient
@@ -130,6 +131,39 @@ def test_island_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> No
     ).json()
     assert last["steps"][0]["observation"]["winner"] is not None
     assert "seats" not in last["steps"][0]
+
+
+def _replay(url: str, tid: str, log: str) -> list[dict[str, Any]]:
+    """Every public step of the replay, 50 a page (pages start inside the game), ``log=<log>``."""
+    steps: list[dict[str, Any]] = []
+    total = 1
+    while len(steps) < total:
+        page = httpx.get(
+            f"{url}/api/tables/{tid}/replay",
+            params={"start": len(steps), "limit": 50, "reveal": False, "log": log},
+        ).json()
+        total = page["steps_total"] + 1
+        steps += page["steps"]
+    return steps
+
+
+@pytest.mark.parametrize("game", ["island", "scythe"])
+def test_the_replay_sends_each_step_s_new_log_lines(server: ThreadServer, game: str) -> None:
+    """``log=new`` (what the browser asks for): a step's view without its log, the step with
+    the lines changed since the step before (``log_start``, ``log``), which rebuild every
+    step's whole log as ``log=all`` sends it, across pages too."""
+    options = {"vp_target": 8} if game == "island" else {}
+    tid = _scripted(server, game, options, 3, "easy")
+    whole = _replay(server.url, tid, "all")
+    new = _replay(server.url, tid, "new")
+    assert [s["step"] for s in new] == [s["step"] for s in whole] == list(range(len(whole)))
+    log: list[Any] = []
+    for a, b in zip(whole, new, strict=True):
+        assert "log" not in b["observation"]
+        log = log[: b["log_start"]] + b["log"]
+        assert log == a["observation"]["log"], a["step"]
+        assert b["observation"] == {k: v for k, v in a["observation"].items() if k != "log"}
+    assert sum(len(s["log"]) for s in new) < sum(len(s["observation"]["log"]) for s in whole)
 
 
 def test_scythe_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:

@@ -100,8 +100,8 @@ def test_a_lobby_change_renews_the_clock_and_names_the_player_and_a_refusal_chan
 
 def test_a_kicked_person_reads_their_seat_as_players_see_it_and_watches_on() -> None:
     table = Table(_row(spectators=True))
-    ann = table.connections.attach(ANN, False, None)
-    bob = table.connections.attach(BOB, False, None)
+    ann = table.connections.attach(ANN, False, None, [])
+    bob = table.connections.attach(BOB, False, None, [])
     _sent(ann), _sent(bob)
     gone = table.lobby.change(ANN, lambda s: seats.kick(s, 1), host="kick")
     assert gone == {"b": 1}
@@ -124,7 +124,7 @@ def test_a_kicked_person_reads_their_seat_as_players_see_it_and_watches_on() -> 
 
 def test_a_kicked_person_is_shut_out_where_spectators_are_off() -> None:
     table = Table(_row(spectators=False))
-    bob = table.connections.attach(BOB, False, None)
+    bob = table.connections.attach(BOB, False, None, [])
     _sent(bob)
     table.lobby.announce(
         ANN, table.lobby.change(ANN, lambda s: seats.kick(s, 1), host="kick"), table.fanout
@@ -161,7 +161,7 @@ def test_the_undo_offer_is_for_a_person_playing_their_own_seat() -> None:
 
 def test_a_rematch_is_announced_then_the_table_that_names_it() -> None:
     table = Table(_row(spectators=True))
-    eve = table.connections.attach(EVE, True, None)
+    eve = table.connections.attach(EVE, True, None, [])
     _sent(eve)
     table.lobby.rematch_made("t2", BOB)
     rematch, described = _sent(eve)
@@ -172,10 +172,10 @@ def test_a_rematch_is_announced_then_the_table_that_names_it() -> None:
 # --- connections coming and going ---------------------------------------------------------------
 def test_a_new_connection_gets_its_welcome_the_table_its_view_and_everyone_the_presence() -> None:
     table = Table(_row())
-    ann = table.connections.attach(ANN, False, None)
+    ann = table.connections.attach(ANN, False, None, [])
     assert _types(ann) == ["welcome", "table", "presence"]  # no game yet: no view
     table.begin()
-    bob = table.connections.attach(BOB, False, None)
+    bob = table.connections.attach(BOB, False, None, [])
     sent = _sent(bob)
     assert [m["type"] for m in sent] == ["welcome", "table", "view", "presence"]
     assert sent[0]["seat"] == 1 and sent[2]["seat"] == 1 and sent[2]["log_start"] == 0
@@ -186,20 +186,20 @@ def test_a_new_connection_gets_its_welcome_the_table_its_view_and_everyone_the_p
 def test_who_may_connect_where_spectators_are_off() -> None:
     table = Table(_row(spectators=False))
     with pytest.raises(ApiError) as err:
-        table.connections.attach(EVE, False, None)
+        table.connections.attach(EVE, False, None, [])
     assert err.value.code == "forbidden" and len(table.crowd) == 0
     with pytest.raises(ApiError):  # a seated player's spectator tab
-        table.connections.attach(BOB, True, None)
+        table.connections.attach(BOB, True, None, [])
     table.lobby.change(ANN, lambda s: seats.leave_seat(s, ANN))
     assert (
-        table.connections.attach(ANN, False, None).seat is None
+        table.connections.attach(ANN, False, None, []).seat is None
     )  # the host without a seat watches
 
 
 def test_a_resync_without_a_version_gets_the_whole_log() -> None:
     table = Table(_row())
     table.begin()
-    bob = table.connections.attach(BOB, False, None)
+    bob = table.connections.attach(BOB, False, None, [])
     _sent(bob)
     table.connections.sync(bob, None)
     described, view = _sent(bob)
@@ -214,8 +214,8 @@ def test_a_seat_left_alone_gets_a_stand_in_after_its_grace_and_back_when_its_per
         row.grace = 0.01
         table = Table(row)
         table.begin()
-        ann = table.connections.attach(ANN, False, None)
-        bob = table.connections.attach(BOB, False, None)
+        ann = table.connections.attach(ANN, False, None, [])
+        bob = table.connections.attach(BOB, False, None, [])
         table.connections.detach(bob)
         assert bob.closed and len(table.crowd) == 1
         await asyncio.sleep(0.05)
@@ -224,7 +224,7 @@ def test_a_seat_left_alone_gets_a_stand_in_after_its_grace_and_back_when_its_per
         assert table.connections.grace_over(1) and table.crowd.stand_in == {1}
         (presence,) = _sent(ann)
         assert presence["seats"][1]["stand_in"] is True
-        table.connections.attach(BOB, False, None)
+        table.connections.attach(BOB, False, None, [])
         assert table.back == [1] and table.crowd.stand_in == set()
         assert not table.connections.grace_over(0)  # Ann is here: no stand-in
 
@@ -234,7 +234,7 @@ def test_a_seat_left_alone_gets_a_stand_in_after_its_grace_and_back_when_its_per
 def test_no_grace_period_in_the_lobby_nor_under_the_wait_policy() -> None:
     async def scenario() -> None:
         table = Table(_row())
-        table.connections.detach(table.connections.attach(BOB, False, None))
+        table.connections.detach(table.connections.attach(BOB, False, None, []))
         table.begin()
         table.row.disconnect_policy = "wait"
         table.connections.start_graces()

@@ -58,3 +58,45 @@ def test_the_welcome_carries_the_chat_limits_and_the_geometry(
             assert playing["chat"] == lobby["chat"]
 
     run(scenario())
+
+
+def test_the_welcome_carries_the_chat_history_that_get_chat_gives(server: ThreadServer) -> None:
+    """The chat's lines a person reads come with the welcome (``chat_history``), the same as
+    ``GET /api/tables/{id}/chat`` gives that person: the page asks for no history. A seated
+    player reads the players' channel, a watcher with a name the spectators', a watcher
+    without a name none (it cannot chat)."""
+
+    async def scenario() -> None:
+        async with HexfolkClient(server.url) as host, HexfolkClient(server.url) as watcher:
+            await host.create_player("Host")
+            await watcher.create_player("Wanda")
+            seats = [{"kind": "host"}, {"kind": "bot", "level": "random"}]
+            t = await host.create_table(game="island", players=2, seats=seats)
+            async with host.connect(t["id"]) as conn:
+                await conn.chat("hello players")
+                await conn.expect("chat")
+            async with watcher.connect(t["id"], spectate=True) as conn:
+                await conn.chat("hello watchers")
+                await conn.expect("chat")
+            async with httpx.AsyncClient() as http:
+                for who in (host, watcher):
+                    welcome = await _welcome(server.url, t["id"], who.token)
+                    r = await http.get(
+                        f"{server.url}/api/tables/{t['id']}/chat",
+                        headers={"Authorization": f"Bearer {who.token}"},
+                    )
+                    assert welcome["chat_history"] == r.json()["messages"]
+                    assert [m["text"] for m in welcome["chat_history"]] == [
+                        "hello players" if who is host else "hello watchers"
+                    ]
+            ws = await websockets.connect(
+                server.url.replace("http", "ws", 1) + f"/ws/tables/{t['id']}"
+            )
+            try:
+                await ws.send(json.dumps({"type": "hello", "token": None, "as": "spectator"}))
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                assert msg["type"] == "welcome" and msg["chat_history"] == []
+            finally:
+                await ws.close()
+
+    run(scenario())

@@ -364,8 +364,14 @@ def test_the_four_languages_render(browser: Any, web_server: ThreadServer) -> No
 
 
 def test_every_language_has_every_text() -> None:
-    keys = {
-        lang: set(json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
-        for lang in ("nl", "en", "es", "ko")
-    }
-    assert keys["nl"] == keys["en"] == keys["es"] == keys["ko"]
+    # the page's texts and each game's own (i18n/<game>/<lang>.json), which share no key
+    for folder in (WEB / "i18n", WEB / "i18n" / "island", WEB / "i18n" / "scythe"):
+        keys = {
+            lang: set(json.loads((folder / f"{lang}.json").read_text(encoding="utf-8")))
+            for lang in ("nl", "en", "es", "ko")
+        }
+        assert keys["nl"] == keys["en"] == keys["es"] == keys["ko"], folder
+    page = set(json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8")))
+    for game in ("island", "scythe"):
+        own = set(json.loads((WEB / "i18n" / game / "en.json").read_text(encoding="utf-8")))
+        assert not page & own, game

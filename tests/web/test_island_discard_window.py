@@ -31,7 +31,10 @@ I18N = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web" / "i18n"
 
 
 def _texts(lang: str) -> dict[str, str]:
-    return dict(json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")))
+    """The page's texts and the island's own (``i18n/island/``: its trade and discard panels)."""
+    texts = dict(json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")))
+    texts.update(json.loads((I18N / "island" / f"{lang}.json").read_text(encoding="utf-8")))
+    return texts
 
 
 def _both_discard(v: dict[str, Any]) -> bool:

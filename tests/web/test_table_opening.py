@@ -2,9 +2,9 @@
 asks ``GET /api/tables/{id}`` once, opens ``/ws/tables/{id}``, and draws the board from the
 ``welcome``'s geometry (docs/protocol.md) — no second fetch of the table, no ``/api/me``, no
 ``/geometry`` round trip before the first draw. Both games, counted with Playwright's request
-events on Debian's Chromium against a real uvicorn server. The chat's history is the one more
-request of a person with a name (``GET /chat``, after the first draw); a watcher has none. The
-chat's limits shown under it are the welcome's (Scythe's page had none before)."""
+events on Debian's Chromium against a real uvicorn server. The chat's history comes with the
+``welcome`` too (``chat_history``): no ``GET /chat``. The chat's limits shown under it are the
+welcome's (Scythe's page had none before)."""
 
 from __future__ import annotations
 
@@ -52,8 +52,8 @@ def test_opening_a_table_costs_one_request_and_the_socket(
     tables = [r for r in http if r == f"GET /api/tables/{tid}"]
     assert tables == [f"GET /api/tables/{tid}"], http
     assert not any(r.endswith("/geometry") or r == "GET /api/me" for r in http), http
-    # a person with a name also loads the chat's history, after the first draw
-    assert [r for r in http if r not in tables] == [f"GET /api/tables/{tid}/chat"], http
+    # the chat's history came with the welcome: no other request
+    assert http == tables, http
     assert len(sockets) == 1, seen
     assert page.locator("#board").count() == 1
     # the chat's limits as the welcome announced them (server/limits.py), on both games' pages

@@ -4,7 +4,9 @@ While a table is in its lobby or playing, the people holding a seat (from any of
 connections) write and read the ``players`` channel, everyone else the ``spectators`` channel;
 after the end everyone reads both (``docs/server.md``, "Chat"). A players' line is stored with
 its seat, a spectators' line without one. The room stores a line and hands it to :func:`send_line`;
-``GET /api/tables/{id}/chat`` reads them back in the same form (:mod:`hexfolk.server.lobby`).
+a new connection's ``welcome`` carries the lines it may read (:func:`history`, so that opening a
+table costs no request for them), and ``GET /api/tables/{id}/chat`` reads them back in the same
+form (:mod:`hexfolk.server.lobby`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any
 from hexfolk.server.crowd import Crowd
 from hexfolk.server.errors import ApiError
 from hexfolk.server.limits import CHAT_MAX, CHAT_RATE, RateLimit
-from hexfolk.server.models import ChatRow
+from hexfolk.server.models import ChatRow, TableRow
+from hexfolk.server.seats import seats_of
+from hexfolk.server.store import Store
 
 LIVE = ("lobby", "playing")
 """The statuses of a table still going on (its channels are apart)."""
@@ -69,3 +73,15 @@ def send_line(
     for conn in crowd:
         if everyone or channel_of(seat_of(conn.player_id)) == msg["channel"]:
             conn.send(msg)
+
+
+async def history(store: Store, row: TableRow, player_id: str | None) -> list[dict[str, Any]]:
+    """The last 200 stored lines that ``player_id`` reads at ``row``'s table, oldest first (the
+    rule of ``GET /api/tables/{id}/chat``: while the table goes on, a seated player reads the
+    players' channel and anyone else the spectators'; after the end, both). A watcher without a
+    name gets none: it cannot chat, and ``GET /chat`` wants a player too."""
+    if player_id is None:
+        return []
+    seated = any(s.held_by(player_id) for s in seats_of(row))
+    rows = await store.chat(row.id, players=seated if row.status in LIVE else None)
+    return [line_json(c) for c in rows]

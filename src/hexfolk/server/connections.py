@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from hexfolk.server import seats
 from hexfolk.server.crowd import STAND_IN_LEVEL, Connection
@@ -44,17 +45,24 @@ class Connections:
         self.row, self.core, self.crowd = lobby.row, lobby.core, lobby.crowd
         self.away, self.back, self.action_rate = away, back, action_rate
 
-    def attach(self, player: PlayerRow | None, spectate: bool, since: int | None) -> Connection:
+    def attach(
+        self,
+        player: PlayerRow | None,
+        spectate: bool,
+        since: int | None,
+        chat: list[dict[str, Any]],
+    ) -> Connection:
         """A new connection of ``player`` (None: not identified), to watch when ``spectate``:
-        admitted (:func:`.seats.admitted`, or its refusal), greeted, its seat handed back by
-        a stand-in, its view sent (``since``: the version it saw last). Returns it."""
+        admitted (:func:`.seats.admitted`, or its refusal), greeted (``chat``: the chat lines
+        it may read, :func:`.chat.history`), its seat handed back by a stand-in, its view sent
+        (``since``: the version it saw last). Returns it."""
         seat = seats.admitted(self.row, player, spectate)
         if player is not None:
             self.lobby.met(player)
         conn = Connection(player, seat, self.action_rate)
         conn.spectate = spectate
         self.crowd.add(conn)
-        conn.send(welcome(conn, self.core, self.action_rate))
+        conn.send(welcome(conn, self.core, self.action_rate, chat))
         conn.send(self.lobby.table_message())
         if seat is not None and self.crowd.seat_returns(seat):
             log.info("table %s: seat %d is back; the stand-in hands it over", self.row.id, seat)

@@ -1,7 +1,8 @@
 """The ``welcome`` message a new connection gets first, built in this one place
 (``docs/protocol.md``, "welcome"): who it is, its seat, the version, its limits (actions,
-chat) and, once the game has started, the board's places (the page draws without asking
-``GET /geometry``; in the lobby the player count may still change).
+chat), the chat's lines it may read (``chat_history``, :func:`hexfolk.server.chat.history`: the
+page asks for no history) and, once the game has started, the board's places (the page draws
+without asking ``GET /geometry``; in the lobby the player count may still change).
 """
 
 from __future__ import annotations
@@ -13,8 +14,14 @@ from hexfolk.server.limits import chat_limits
 from hexfolk.server.table_core import TableCore
 
 
-def welcome(conn: Connection, core: TableCore, action_rate: tuple[int, float]) -> dict[str, Any]:
-    """``conn``'s welcome at the table of ``core`` (its version and state now)."""
+def welcome(
+    conn: Connection,
+    core: TableCore,
+    action_rate: tuple[int, float],
+    chat_history: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """``conn``'s welcome at the table of ``core`` (its version and state now), with the chat
+    lines it reads (``chat_history``, :func:`hexfolk.server.chat.history`)."""
     return {
         "type": "welcome",
         "protocol": 1,
@@ -25,5 +32,6 @@ def welcome(conn: Connection, core: TableCore, action_rate: tuple[int, float]) -
         "version": core.version,
         "action_rate": {"count": action_rate[0], "seconds": action_rate[1]},
         "chat": chat_limits(),
+        "chat_history": chat_history or [],
         "geometry": core.state.board_geometry() if core.state is not None else None,
     }

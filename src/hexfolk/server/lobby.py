@@ -10,7 +10,7 @@ import math
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
@@ -509,16 +509,19 @@ async def replay(
     start: Annotated[int, Query(ge=0)] = 0,
     limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = 50,
     reveal: bool = True,
+    log: Literal["all", "new"] = "all",
 ) -> dict[str, Any]:
     """Steps of a finished game: after each step the public view; with ``reveal`` (default)
-    every seat's view too, since nothing is hidden once the game is over."""
+    every seat's view too, since nothing is hidden once the game is over. ``log=new``: a
+    step's public view without its log, the step with the lines changed since the step before
+    (``log_start``, ``log``; what the browser's replay asks for)."""
     row = await _finished(svc, table_id)
     events = await svc.store.events(row.id)
     return {
         "table": row.id,
         "steps_total": len(live_events(events)),
         "start": start,
-        "steps": replay_steps(row, events, start, limit, reveal),
+        "steps": replay_steps(row, events, start, limit, reveal, new_log=log == "new"),
         "summary": (row.result or {}).get("summary"),
     }
 

@@ -29,7 +29,7 @@ from typing import Any
 from hexfolk.core import State
 from hexfolk.server.bot_turns import BotTurns, bot_code
 from hexfolk.server.botpool import BotPool
-from hexfolk.server.chat import LIVE, checked_line, send_line
+from hexfolk.server.chat import LIVE, checked_line, history, send_line
 from hexfolk.server.clock import ClockTimer
 from hexfolk.server.connections import Connections
 from hexfolk.server.crowd import Connection, Crowd
@@ -209,7 +209,10 @@ class Room:
         self, player: PlayerRow | None, spectate: bool, since: int | None
     ) -> Connection:
         """Attach a new connection (its welcome, table and view queued). Returns it."""
-        return self.connections.attach(player, spectate, since)
+        # the chat lines it reads go in its welcome: read before it joins the crowd, so that
+        # nothing reaches it before its welcome
+        chat = await history(self.store, self.row, player.id if player else None)
+        return self.connections.attach(player, spectate, since, chat)
 
     @in_task
     async def detach(self, conn: Connection) -> None:

@@ -1,9 +1,9 @@
 // The table's chat, part of the table page's shell (table_page.js): the list, the form with the
-// limits the server announces (the welcome's `chat`), and the history loaded
-// once (GET /api/tables/{id}/chat) merged with the messages that came over the socket. Two
+// limits the server announces (the welcome's `chat`), and the history the welcome carries
+// (`chat_history`) merged with the messages that came over the socket. Two
 // channels until the game ends (docs/server.md, "Chat"): each line shows the `channel` the
 // server gave it, and the form says where a line goes.
-import { api, me } from "./api.js";
+import { me } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { swatch } from "./seats.js";
@@ -74,8 +74,9 @@ export function drawChat(list, messages, mark = swatch) {
   list.scrollTop = list.scrollHeight;
 }
 
-/** The stored history followed by the socket's messages it does not hold yet. */
-export async function chatHistory(id, current) {
-  const c = await api("GET", `/api/tables/${id}/chat`);
-  return c.messages.concat(current.filter((m) => !c.messages.some((x) => x.id === m.id)));
+/** The stored history (a welcome's `chat_history`) followed by the messages already shown
+ * that it does not hold. */
+export function withHistory(history, current) {
+  const have = new Set(history.map((m) => m.id));
+  return history.concat(current.filter((m) => !have.has(m.id)));
 }

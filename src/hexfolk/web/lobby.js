@@ -2,7 +2,7 @@
 import { api, me, createPlayer, checkMe, forgetMe } from "./api.js";
 import { h, toast } from "./dom.js";
 import { gamePlugin } from "./games/registry.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, loadGameTexts } from "./i18n.js";
 import { mapPreview } from "./board.js";
 
 export function nameForm(onDone) {
@@ -151,7 +151,9 @@ function createForm() {
     set.f.players.addEventListener("change", drawSeats);
     drawSeats();
   } }, h("option", { value: "island", text: t("game.island") }));
-  api("GET", "/api/games").then((r) => {
+  // each game's name is among its own texts (i18n/<game>/<lang>.json)
+  api("GET", "/api/games").then(async (r) => {
+    await Promise.all(r.games.map((g) => loadGameTexts(g.id)));
     for (const g of r.games) {
       games.set(g.id, g);
       if (g.id !== "island") gameSel.append(h("option", { value: g.id, text: t(`game.${g.id}`) }));
@@ -208,6 +210,8 @@ export async function showLobby(app) {
   const refresh = async () => {
     try {
       const [mine, open, live] = await Promise.all([api("GET", "/api/me/tables"), api("GET", "/api/tables/open"), api("GET", "/api/tables/live")]);
+      // the games' names are among their own texts (i18n/<game>/<lang>.json)
+      await Promise.all([...new Set([mine, open, live].flatMap((x) => x.tables.map((tb) => tb.game)))].map(loadGameTexts));
       const fill = (ul, tables, label, empty) => ul.replaceChildren(...(tables.length ? tables.map((x) => tableRow(x, label)) : [h("li.empty", { text: empty })]));
       fill(lists.mine, mine.tables.filter((x) => x.status !== "finished" || Date.now() / 1000 - (x.finished_at || 0) < 86400).slice(0, 20), t("open"), t("lobby.none_mine"));
       fill(lists.open, open.tables, t("join"), t("lobby.none_open"));

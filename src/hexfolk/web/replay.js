@@ -15,11 +15,25 @@ export async function loadReplay(app, id) {
   }
   const steps = [];
   let total = 1;
+  // `log=new`: each step carries the log lines changed since the step before (log_start, log),
+  // not its whole log (a page of whole logs grows with the square of the game's length); the
+  // lines are kept once, and a step's `observation.log` is cut from them when it is shown
+  let lines = [];
   try {
     for (let start = 0; start < total; start += 200) {
-      const page = await api("GET", `/api/tables/${id}/replay?start=${start}&limit=200&reveal=false`);
+      const page = await api("GET", `/api/tables/${id}/replay?start=${start}&limit=200&reveal=false&log=new`);
       total = page.steps_total + 1;
-      for (const st of page.steps) if (st.observation && st.observation.log) st.observation.log = st.observation.log.map(logEntry);
+      for (const st of page.steps) {
+        if (st.log_start === undefined) { // a whole log (a server without `log=new`)
+          if (st.observation && st.observation.log) st.observation.log = st.observation.log.map(logEntry);
+          continue;
+        }
+        if (st.log_start < lines.length) lines = lines.slice(0, st.log_start); // older lines changed: a new list
+        for (const line of st.log) lines.push(logEntry(line));
+        const [all, end] = [lines, lines.length];
+        Object.defineProperty(st.observation, "log", { get: () => all.slice(0, end), enumerable: true });
+        delete st.log;
+      }
       steps.push(...page.steps);
       if (!page.steps.length) break;
     }

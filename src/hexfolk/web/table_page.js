@@ -15,7 +15,7 @@ import { logEntry, logText } from "./log_lines.js";
 import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
-import { chatBox, chatHistory, drawChat, chatAudience, showAudience } from "./chat.js";
+import { chatBox, withHistory, drawChat, chatAudience, showAudience } from "./chat.js";
 import { tickClocks } from "./clock.js";
 import { watchNetwork, offlineBanner } from "./network.js";
 import { Socket } from "./socket.js";
@@ -28,13 +28,17 @@ function cannotShow(app, title, why) {
 }
 
 /** `#/t/<id>` and its sub-pages (`sub`: "overview", "replay"): the table's JSON (the page's
- * one HTTP request), then the game's own page for `sub` where its plug-in has one, else the
- * table page, whose socket opens while the game's plug-in loads. */
-export async function showTablePage(app, id, sub) {
+ * one HTTP request, fetched while the page's texts load: `texts`, main.js), then the game's
+ * own page for `sub` where its plug-in has one, else the table page, whose socket opens while
+ * the game's plug-in loads (with its texts and log templates: games/registry.js). */
+export async function showTablePage(app, id, sub, texts) {
   let table;
-  try { table = await api("GET", `/api/tables/${id}`); } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
-  const loading = gamePlugin(table.game);
+  const asked = opening(id).then((tb) => tb || api("GET", `/api/tables/${id}`));
+  // what the first draw needs: the game's plug-in (with its texts and templates) and the page's
+  // texts; the socket opens before them
+  const loading = Promise.all([asked.then((tb) => gamePlugin(tb.game)), texts]).then(([plugin]) => plugin);
   loading.catch(() => {}); // told below, where it is awaited
+  try { table = await asked; } catch (err) { await texts; return cannotShow(app, t("err.no_table"), err.message); }
   const needsName = !me() && table.status === "lobby";
   if (sub || needsName) {
     let plugin;
@@ -57,6 +61,14 @@ export async function showTablePage(app, id, sub) {
   return page;
 }
 
+/** The table's JSON that index.html asked for when the page opened on `#/t/<id>` (once; null
+ * when it was refused, or for another route). */
+function opening(id) {
+  const early = window.__hexfolkOpening;
+  window.__hexfolkOpening = null;
+  return early && early.id === id ? early.table : Promise.resolve(null);
+}
+
 export class TablePage {
   constructor(app, id, table) {
     this.app = app;
@@ -76,7 +88,6 @@ export class TablePage {
     this.geometry = null;
     this.wasActing = false;
     this.clockOffset = 0;
-    this.chatLoaded = false;
     this.refs = 0;
     this.ticker = setInterval(() => this.tick(), 250);
   }
@@ -127,11 +138,16 @@ export class TablePage {
   /** A refusal is about to be shown: the game's part drops what it queued. */
   onRefusal(msg) { if (this.game && this.game.onRefusal) this.game.onRefusal(msg); }
 
-  /** The welcome (socket.js): the board's geometry once the game has started, and the chat's
-   * limits, both as the server says them (docs/protocol.md). */
+  /** The welcome (socket.js): the board's geometry once the game has started, the chat's
+   * limits and the chat's lines this person reads, all as the server says them
+   * (docs/protocol.md): the page asks for none of them. */
   onWelcome(msg) {
     if (msg.geometry && !this.geometry) this.geometry = msg.geometry;
     if (msg.chat) this.chatLimits = msg.chat;
+    if (msg.chat_history) {
+      this.chat = withHistory(msg.chat_history, this.chat);
+      this.renderChat();
+    }
   }
 
   async onView(msg) {
@@ -143,7 +159,6 @@ export class TablePage {
     this.view = msg;
     this.table.status = msg.status;
     if (!this.geometry && !(await this.loadGeometry())) return;
-    this.loadChat();
     if (this.view !== msg) return; // a newer view arrived meanwhile
     window.__hexfolkView = msg;
     this.scheduleRender();
@@ -170,13 +185,6 @@ export class TablePage {
     }
     if (!this.geometry) this.geometry = g.geometry;
     return true;
-  }
-
-  /** Load the chat's history once (a watcher without a name has none), after the first draw. */
-  loadChat() {
-    if (this.chatLoaded) return;
-    this.chatLoaded = true;
-    if (me()) chatHistory(this.id, this.chat).then((c) => { this.chat = c; this.renderChat(); }).catch(() => {});
   }
 
   /** Draw the newest view once per frame (a burst of bot moves is drawn once). */
@@ -297,6 +305,7 @@ export class TablePage {
       h("aside.side", {}, this.el.status, this.el.end, ...f.side,
         h("section.panel.talk", {}, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log), h("h2", { text: t("chat") }), this.el.chat, chat.form, chat.limits)));
     this.app.replaceChildren(this.layoutEl);
+    this.renderChat(); // the welcome's history and the lines that came before the frame
   }
 
   /** Draw the view: the game's part, then the log and the chat's audience. */

@@ -2,11 +2,16 @@
 // its log forms (island_log.js), its lobby's settings (lobby.js) and its own pages (the end's
 // overview and the replay, overview.js).
 import { registerGame } from "./registry.js";
-import { t, lang } from "../i18n.js";
+import { t } from "../i18n.js";
 import { IslandPart } from "../table.js";
-import { islandLogLine, loadIslandLog, placeLabels } from "../island_log.js";
+import { islandLogLine, placeLabels } from "../island_log.js";
 import { seatLabel } from "../seats.js";
 import { settingsFields } from "../lobby.js";
+// the rest of the page's modules, named here so that the browser fetches them with the two
+// above in one round (games/registry.js; tests/test_page_modules.py checks the list)
+import "../legal.js";
+import "../rematch.js";
+import "./part.js";
 
 /** The settings line of an island table's lobby. */
 function summary(tb) {
@@ -19,12 +24,8 @@ function summary(tb) {
   ].join(" · ");
 }
 
-let loaded = lang;
-await loadIslandLog();
-
-/** A log entry in the page's language (templates loaded again when the language changed). */
+/** A log entry in the page's language (the registry loads the templates with the plug-in). */
 function logForms(line, seats, geometry) {
-  if (loaded !== lang) { loaded = lang; loadIslandLog(); }
   return islandLogLine(line, (i) => seatLabel(seats, i), placeLabels(geometry));
 }
 

@@ -7,6 +7,19 @@ import { ScythePart } from "../scythe/table.js";
 import { scytheLogLine } from "../scythe/log_kinds.js";
 import { scytheSettings, scytheSummary } from "../scythe/settings.js";
 import { CLOCKS } from "../lobby.js";
+// the rest of the page's modules, named here so that the browser fetches them with the ones
+// above in one round (games/registry.js; tests/test_page_modules.py checks the list)
+import "../scythe/board.js";
+import "../scythe/cards.js";
+import "../scythe/cardtext.js";
+import "../scythe/combat.js";
+import "../scythe/end.js";
+import "../scythe/legal.js";
+import "../scythe/mats.js";
+import "../rematch.js";
+import "../replay.js";
+import "../turn_times.js";
+import "./part.js";
 
 export default registerGame({
   id: "scythe",

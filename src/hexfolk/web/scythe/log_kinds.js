@@ -5,7 +5,7 @@
 // words). No sentence is parsed: a plain string (an old record's line) is shown as it is.
 import { t, lang } from "../i18n.js";
 import { seatLabel } from "../seats.js";
-import { loadLogTemplates, registerLogKinds, renderLogLine, logText } from "../log_lines.js";
+import { registerLogKinds, renderLogLine, logText } from "../log_lines.js";
 import { cardText } from "./cardtext.js";
 import { placeLabel } from "./board.js";
 
@@ -39,17 +39,14 @@ registerLogKinds("scythe", {
   space: (v) => word("space", v),
 });
 
-let loaded = lang;
-await loadLogTemplates("scythe");
-
 /** The page's context of a Scythe log line: seats by their names, places by their labels. */
 export function logContext(seats, geo) {
   return { seat: (i) => seatLabel(seats, i), place: (_kind, id) => placeLabel(geo, id) };
 }
 
-/** A log entry (or an old record's plain line) in the page's language. */
+/** A log entry (or an old record's plain line) in the page's language (the templates come
+ * with the plug-in: games/registry.js). */
 export function scytheLogLine(line, seats, geo) {
-  if (loaded !== lang) { loaded = lang; loadLogTemplates("scythe"); } // the language changed
   return renderLogLine(line, "scythe", logContext(seats, geo));
 }
 
