@@ -14,14 +14,17 @@ replaying. The last tests pin both halves.
 
 from __future__ import annotations
 
+import ast
 import pickle
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from hexfolk.core import Action, load_game
 from hexfolk.core.rng import make_rng
+from hexfolk.games.scythe import log_forms
 from hexfolk.games.scythe.log_forms import LOG, SHARED_LINES_MAX, ScytheLogLine
 from hexfolk.games.scythe.state import ScytheState
 from hexfolk.games.scythe.territory_labels import LABELS
@@ -267,20 +270,26 @@ def test_the_compiled_forms_write_the_book_s_sentences() -> None:
 
 
 def test_written_lines_are_shared_by_value() -> None:
-    """``LOG.write`` (what ``write_log`` calls) gives the line made before for the same form
-    and params, equal in text, form and params to a fresh one; params in another order or
-    with another value are another line; a line with a list param (SR-43 combat cards) is
-    made each time; a shared line still pickles by value."""
-    first = LOG.write("retreat", {"seat": 0, "territory": "r3c2", "to": "r3c3"})
-    again = LOG.write("retreat", {"seat": 0, "territory": "r3c2", "to": "r3c3"})
+    """``LOG.write`` (what ``write_log`` calls, with the params' values in the order the
+    template first names them) gives the line written before for the same form and values,
+    equal in text, form and params to a fresh one; other values are another line; a line with
+    a list value (SR-43 combat cards) is made each time; a wrong number of values is refused;
+    a shared line still pickles by value."""
+    assert LOG.names["retreat"] == ("seat", "territory", "to")
+    assert LOG.names["factory_look"] == ("seat",)
+    first = LOG.write("retreat", (0, "r3c2", "r3c3"))
+    again = LOG.write("retreat", (0, "r3c2", "r3c3"))
     assert again is first
     fresh = LOG.make("retreat", {"seat": 0, "territory": "r3c2", "to": "r3c3"})
     assert (str(again), again.form, again.params) == (str(fresh), fresh.form, fresh.params)
-    swapped = LOG.write("retreat", {"seat": 0, "to": "r3c2", "territory": "r3c3"})
+    swapped = LOG.write("retreat", (0, "r3c3", "r3c2"))
     assert swapped.params == {"seat": 0, "territory": "r3c3", "to": "r3c2"}
     assert str(swapped) != str(first)
-    cards = {"seat": 1, "dial": 2, "cards": [4], "total": 6}
-    assert LOG.write("reveals", cards) is not LOG.write("reveals", dict(cards))
+    cards = (1, 2, [4], 6)
+    assert LOG.write("reveals", cards) is not LOG.write("reveals", cards)
+    assert LOG.write("reveals", cards).params == {"seat": 1, "dial": 2, "cards": [4], "total": 6}
+    with pytest.raises(TypeError, match="retreat"):
+        LOG.write("retreat", (0, "r3c2"))
     copy = pickle.loads(pickle.dumps(first))
     assert (copy, copy.form, copy.params, copy.rules_text) == (
         first,
@@ -289,3 +298,29 @@ def test_written_lines_are_shared_by_value() -> None:
         first.rules_text,
     )
     assert len(LOG.shared) <= SHARED_LINES_MAX
+
+
+def test_every_write_log_call_passes_its_form_s_values() -> None:
+    """Each ``write_log`` / ``write_log_for_others`` call of the engine names a form of the
+    book and passes one value per param of it (``LOG.names``, the template's order), so no
+    line is written with a value missing or in another param's place unnoticed."""
+    root = Path(log_forms.__file__).parent
+    calls = 0
+    for path in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("write_log", "write_log_for_others")
+            ):
+                continue
+            where = f"{path.name}:{node.lineno}"
+            assert not node.keywords, f"{where}: params by value, in the template's order"
+            form, *values = node.args[1:]
+            if not isinstance(form, ast.Constant):  # the helpers and the game's end
+                continue
+            assert form.value in LOG.names, where
+            if not any(isinstance(v, ast.Starred) for v in values):
+                assert len(values) == len(LOG.names[form.value]), (where, LOG.names[form.value])
+            calls += 1
+    assert calls > 50

@@ -108,22 +108,22 @@ def apply_chance(s: Position, action: Action) -> None:
         s.mat[item[1]] = action.mat
     elif isinstance(action, DealTile):
         s.structure_tile = action.tile
-        s.write_log(None, "tile", tile=D.TILE_IDS[action.tile])
+        s.write_log(None, "tile", D.TILE_IDS[action.tile])
     elif isinstance(action, DealFactory):
         s.factory_offer.append(action.number)
     elif isinstance(action, DealObjective):
         s.objectives[item[1]].append(action.number)
-        s.write_log(frozenset((item[1],)), "draws_objective", seat=item[1], number=action.number)
+        s.write_log(frozenset((item[1],)), "draws_objective", item[1], action.number)
     elif isinstance(action, DrawCard):
         p = item[1]
         i = D.CARD_INDEX[action.value]
         s.combat_deck[i] -= 1
         s.hand[p * NV + i] += 1
-        s.write_log(frozenset((p,)), "draws_card_value", seat=p, value=action.value)
-        s.write_log_for_others((p,), "draws_card", seat=p)
+        s.write_log(frozenset((p,)), "draws_card_value", p, action.value)
+        s.write_log_for_others((p,), "draws_card", p)
     elif isinstance(action, DrawEncounter):
         s.encounter_card = action.number
-        s.write_log(None, "draws_encounter", seat=item[1], number=action.number)
+        s.write_log(None, "draws_encounter", item[1], action.number)
     elif isinstance(action, ScoutCard):
         taker, victim = item[1], item[2]
         i = D.CARD_INDEX[action.value]
@@ -135,7 +135,7 @@ def apply_chance(s: Position, action: Action) -> None:
         if s.known_cards[kt] > 0:
             s.known_cards[kt] -= 1
         vis = frozenset((taker, victim))
-        s.write_log(vis, "scouts_value", seat=taker, value=action.value, victim=victim)
-        s.write_log_for_others((taker, victim), "scouts", seat=taker, victim=victim)
+        s.write_log(vis, "scouts_value", taker, action.value, victim)
+        s.write_log_for_others((taker, victim), "scouts", taker, victim)
     else:  # pragma: no cover - guarded by is_possible_chance
         raise IllegalActionError(f"unexpected chance outcome {action} for {kind}")

@@ -53,7 +53,7 @@ def start_combat(s: Position, loc: int) -> None:
     p = s.active
     defender = s.enemy_with_combat_units(p, loc)
     s.combat = Combat(loc, p, defender)
-    s.write_log(None, "combat", territory=D.LOC_NAMES[loc], seat=p, defender=defender)
+    s.write_log(None, "combat", D.LOC_NAMES[loc], p, defender)
     combat_step(s)
 
 
@@ -89,7 +89,7 @@ def combat_step(s: Position) -> None:
             not s.game.options["oq5_disarm_tunnels_only"] and loc == mine
         )
         if sub == 2 and ab & D.A_DISARM and on_tunnel:
-            s.write_log(None, "disarm", seat=me)
+            s.write_log(None, "disarm", me)
             s.lose(opp, "power", D.RULES["disarm"]["opponent_loses"])
     s.commitments = Commitments((attacker, defender))
     s.phase = COMMIT
@@ -119,12 +119,12 @@ def commit(s: Position, p: int, a: Commit) -> None:
     commits = s.commitments
     assert commits is not None
     commits.commit(p, [a.dial, list(a.cards)])
-    s.write_log(None, "commits", seat=p)
-    s.write_log(frozenset((p,)), "commits_cards", seat=p, dial=a.dial, cards=list(a.cards))
+    s.write_log(None, "commits", p)
+    s.write_log(frozenset((p,)), "commits_cards", p, a.dial, list(a.cards))
     if commits.complete():
         first = commits.seats[0]
         tail = s.log[-4:]
-        if tail[0][1] != LOG.write("commits", {"seat": first}):  # the defender was first:
+        if tail[0][1] != LOG.write("commits", (first,)):  # the defender was first:
             s.log[-4:] = tail[2:] + tail[:2]  # swap the pairs
         resolve_combat(s)
 
@@ -149,7 +149,7 @@ def resolve_combat(s: Position) -> None:
     for q in (attacker, defender):
         dial, cards = vals[q]
         totals[q] = dial + sum(cards)
-        s.write_log(None, "reveals", seat=q, dial=dial, cards=list(cards), total=totals[q])
+        s.write_log(None, "reveals", q, dial, list(cards), totals[q])
         # C4: pay the dial, discard the cards face up
         s.power[q] = max(0, s.power[q] - dial)
         for v in cards:
@@ -161,7 +161,7 @@ def resolve_combat(s: Position) -> None:
         attacker if totals[attacker] >= totals[defender] else defender
     )  # C3: ties to the attacker
     loser = defender if winner == attacker else attacker
-    s.write_log(None, "wins", seat=winner, territory=D.LOC_NAMES[loc])
+    s.write_log(None, "wins", winner, D.LOC_NAMES[loc])
     ended = add_star(s, winner, "combat")  # C5 (SR-45)
     if winner == attacker:
         dw = s.workers_on[loc * n + defender]
@@ -218,7 +218,7 @@ def retreat_loser(s: Position, q: int, dest: int, workers: bool = True) -> None:
             if s.worker_loc[base + j] == loc:
                 s.place_worker(q, j, dest)
     s.send_workers_home(q, loc)
-    s.write_log(None, "retreat", seat=q, territory=D.LOC_NAMES[loc], to=D.LOC_NAMES[dest])
+    s.write_log(None, "retreat", q, D.LOC_NAMES[loc], D.LOC_NAMES[dest])
     s.combats.remove(loc)
     s.retreat_seat = -1
     if s.combat_ends_game:
@@ -268,7 +268,7 @@ def apply_artillery(s: Position, p: int, a: Action) -> None:
     if a.use:
         me = combat.artillery_seat
         opp = combat.defender if me == combat.attacker else combat.attacker
-        s.write_log(None, "artillery", seat=me)
+        s.write_log(None, "artillery", me)
         s.lose(me, "power", D.RULES["artillery"]["cost_power"])
         s.lose(opp, "power", D.RULES["artillery"]["opponent_loses"])
     s.continuation = COMBAT_STEP

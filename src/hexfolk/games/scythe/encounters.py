@@ -46,14 +46,14 @@ def after_move(s: Position) -> None:
 def encounter(s: Position, p: int, loc: int) -> None:
     """Discard the token and draw the top card: a chance outcome from the never-drawn
     cards, or (all drawn once) the known card on top of the put-back ones."""
-    s.write_log(None, "encounter", seat=p, territory=D.LOC_NAMES[loc])
+    s.write_log(None, "encounter", p, D.LOC_NAMES[loc])
     s.encounter_loc = loc
     s.encounter_chosen = []
     if unknown_cards(s):
         s.chance.append(("encounter", p))
     else:
         s.encounter_card = s.encounter_bottom.pop(0)
-        s.write_log(None, "draws_encounter", seat=p, number=s.encounter_card)
+        s.write_log(None, "draws_encounter", p, s.encounter_card)
     s.phase = ENCOUNTER
 
 
@@ -76,7 +76,7 @@ def choose_option(
     """SR-47: pay option ``slot``'s cost and grant its benefit, less the declined parts (SR-12)."""
     option = D.ENCOUNTER_BY_NUMBER[s.encounter_card]["options"][slot]
     s.encounter_chosen.append(slot)
-    s.write_log(None, "option", seat=p, option=slot + 1, number=s.encounter_card)
+    s.write_log(None, "option", p, slot + 1, s.encounter_card)
     s.pay_track_cost(p, option["cost"])
     start_gains(s, option["benefit"], s.encounter_loc, ENCOUNTER_OPTION_DONE, decline)
 
@@ -92,7 +92,7 @@ def option_done(s: Position) -> None:
 def finish_encounter(s: Position) -> None:
     """SR-47: the card goes face down to the bottom of the deck; then the Factory."""
     s.encounter_bottom.append(s.encounter_card)  # face down to the deck bottom
-    s.write_log(None, "encounter_bottom", number=s.encounter_card)
+    s.write_log(None, "encounter_bottom", s.encounter_card)
     s.encounter_card = -1
     s.encounter_loc = -1
     after_encounter(s)
@@ -108,7 +108,7 @@ def after_encounter(s: Position) -> None:
     # SR-48 (step 2d): the Factory card, viewed only by this player.
     if s.character_loc[p] == D.FACTORY_LOC and s.factory_card[p] < 0 and s.factory_offer:
         s.factory_offer_seen[p] = True
-        s.write_log(None, "factory_look", seat=p)
+        s.write_log(None, "factory_look", p)
         s.phase = FACTORY_OFFER
         return
     after_factory(s, False)

@@ -19,7 +19,7 @@ def take_factory(s: Position, p: int, number: int) -> None:
     """SR-48: keep Factory card ``number`` of the offer."""
     s.factory_offer.remove(number)
     s.factory_card[p] = number
-    s.write_log(None, "factory_keep", seat=p, number=number)
+    s.write_log(None, "factory_keep", p, number)
     after_factory(s)
 
 
@@ -27,7 +27,7 @@ def factory_top(s: Position, p: int, decline: tuple[tuple[str, int], ...] = ()) 
     """SR-49: the Factory card's top action: pay its cost (combat cards one by one), then its
     benefit."""
     card = D.FACTORY_BY_NUMBER[s.factory_card[p]]
-    s.write_log(None, "factory_top", seat=p, number=card["number"])
+    s.write_log(None, "factory_top", p, card["number"])
     s.pay_track_cost(p, card["cost"])
     s.factory_cards_owed = card["cost"].get("combat_cards", 0)
     if s.factory_cards_owed:
@@ -43,7 +43,7 @@ def factory_pay_card(s: Position, p: int, a: PayCard) -> None:
     s.hand[p * NV + i] -= 1
     s.combat_discard[i] += 1
     s.forget_card(p, i)
-    s.write_log(None, "factory_discard", seat=p, value=a.value)
+    s.write_log(None, "factory_discard", p, a.value)
     s.factory_cards_owed -= 1
     if s.factory_cards_owed == 0:
         card = D.FACTORY_BY_NUMBER[s.factory_card[p]]

@@ -60,7 +60,7 @@ def start_gains(
                 cut = min(v, left[k])
                 left[k] -= cut
                 v -= cut
-                s.write_log(None, "declines", seat=p, amount=cut, what=k)
+                s.write_log(None, "declines", p, cut, k)
                 if v == 0:
                     continue
             if k == "choose":
@@ -88,14 +88,7 @@ def next_gain(s: Position) -> None:
         kind = g[0]
         if kind == "put":
             s.resources[s.gains_loc * D.NRES + g[1]] += g[2]
-            s.write_log(
-                None,
-                "gains_on",
-                seat=p,
-                amount=g[2],
-                resource=D.RESOURCES[g[1]],
-                territory=D.LOC_NAMES[s.gains_loc],
-            )
+            s.write_log(None, "gains_on", p, g[2], D.RESOURCES[g[1]], D.LOC_NAMES[s.gains_loc])
         elif kind == "worker":
             base = p * D.WORKERS_TOTAL
             made = 0
@@ -103,9 +96,7 @@ def next_gain(s: Position) -> None:
                 if made < g[1] and s.worker_loc[base + j] < 0:
                     s.place_worker(p, j, s.gains_loc)
                     made += 1
-            s.write_log(
-                None, "gains_workers", seat=p, amount=made, territory=D.LOC_NAMES[s.gains_loc]
-            )
+            s.write_log(None, "gains_workers", p, made, D.LOC_NAMES[s.gains_loc])
         elif kind == "produce":
             s.pending_gains.pop(0)
             s.produce_limit = g[1]
@@ -143,14 +134,7 @@ def apply_gain(s: Position, p: int, a: Action) -> None:
     g = s.pending_gains[0]
     if isinstance(a, GainResource):
         s.resources[a.loc * D.NRES + a.resource] += 1
-        s.write_log(
-            None,
-            "gains_on",
-            seat=p,
-            amount=1,
-            resource=D.RESOURCES[a.resource],
-            territory=D.LOC_NAMES[a.loc],
-        )
+        s.write_log(None, "gains_on", p, 1, D.RESOURCES[a.resource], D.LOC_NAMES[a.loc])
         if g[1] > 1:
             s.pending_gains[0] = ("res", g[1] - 1)
         else:

@@ -2,7 +2,8 @@
 the renderers of its kinds, and :data:`LOG`, the game's :class:`~hexfolk.core.LogBook`.
 
 Every line the engine logs is a :class:`ScytheLogLine` made by :meth:`Position.write_log`
-from a form and its params: seats by number (``{seat:seat}`` reads ``P0``), territories and
+from a form and its params (passed as values, in the order the template first names them:
+:attr:`ScytheLogBook.names`): seats by number (``{seat:seat}`` reads ``P0``), territories and
 home bases by their board id (``{territory:territory}`` reads the board's label, ``G4``,
 :mod:`.territory_labels`), resources, structures, units, abilities, top boxes, bottom actions,
 tiles and star sources by their ids, combat cards as lists of values. The English sentence is
@@ -221,18 +222,32 @@ def _compile(template: str) -> Writer | None:
     return writer
 
 
+def param_names(template: str) -> tuple[str, ...]:
+    """The param names of ``template`` in the order it first names them (``factory_look``
+    names ``seat`` twice: one param)."""
+    names: dict[str, None] = {}
+    for _, name, _, _, _ in template_parts(template):
+        if name is not None:
+            names.setdefault(name)
+    return tuple(names)
+
+
 class ScytheLogBook(LogBook):
-    """Scythe's :class:`LogBook` with each form compiled once to an f-string: a line is
-    written at every log write of every game (bots, RL, tables), so it costs what the engine's
-    own f-strings cost (the same text as the book's renderer: ``tests/games/scythe/test_words.py``).
+    """Scythe's :class:`LogBook` with each form compiled once to an f-string, and the lines it
+    shares: a line is written at every log write of every game (bots, RL, tables), so writing
+    one costs what the engine's own f-strings cost before log entries were data (the same
+    text as the book's renderer: ``tests/games/scythe/test_words.py``).
     """
 
     def __init__(self) -> None:
         super().__init__(TEMPLATES, KINDS, PLACE_KINDS)
         self.writers: dict[str, Writer | None] = {f: _compile(t) for f, t in TEMPLATES.items()}
         """Each form's compiled writer."""
-        self.shared: dict[tuple[Any, ...], ScytheLogLine] = {}
-        """The lines :meth:`write` shares, by form and params (values, never identities)."""
+        self.names: dict[str, tuple[str, ...]] = {f: param_names(t) for f, t in TEMPLATES.items()}
+        """Each form's param names, in the order :meth:`write` takes their values (the order
+        the template first names them)."""
+        self.shared: dict[tuple[str, tuple[Any, ...]], ScytheLogLine] = {}
+        """The lines :meth:`write` shares, by form and values (values, never identities)."""
 
     def make(self, form: str, params: dict[str, Any]) -> ScytheLogLine:
         """The line of ``form`` with ``params`` (territories by their board labels)."""
@@ -243,23 +258,32 @@ class ScytheLogBook(LogBook):
             text = writer(params)
         return ScytheLogLine(text, form, params)
 
-    def write(self, form: str, params: dict[str, Any]) -> ScytheLogLine:
-        """The line the engine writes for ``form`` with ``params``: the line :meth:`make`
-        made for the same form and params before, else a new one (kept while the book holds
-        fewer than :data:`SHARED_LINES_MAX` lines). A game writes the same few hundred lines
-        over and over (``P0 gains 1 coins``), and lines are values (read-only, shared by
-        cloned states already), so sharing one costs neither its text nor a new object per
-        write. Lines whose params hold a list (combat cards, winners) are made each time."""
+    def write(self, form: str, values: tuple[Any, ...]) -> ScytheLogLine:
+        """The line the engine writes for ``form`` with its params' ``values`` (in the order
+        of :attr:`names`; what :meth:`Position.write_log` passes): the line written before for
+        the same form and values, else a new one (kept while the book holds fewer than
+        :data:`SHARED_LINES_MAX` lines). A game writes the same few hundred lines over and
+        over (``P0 gains 1 coins``), and lines are values (read-only, shared by cloned states
+        already), so a write costs one lookup of the values the call packed anyway, neither
+        a text nor a new object. Lines whose values hold a list (combat cards, winners) are
+        made each time. A wrong number of values is a :class:`TypeError`."""
         try:
-            key = (form, *params, *params.values())  # names and values, flat: cheap to hash
-            return self.shared[key]
+            return self.shared[form, values]
         except KeyError:
-            line = self.make(form, params)
+            line = self.make(form, self.params(form, values))
             if len(self.shared) < SHARED_LINES_MAX:
-                self.shared[key] = line
+                self.shared[form, values] = line
             return line
-        except TypeError:  # a list param: not hashable
-            return self.make(form, params)
+        except TypeError:  # a list value: not hashable
+            return self.make(form, self.params(form, values))
+
+    def params(self, form: str, values: tuple[Any, ...]) -> dict[str, Any]:
+        """The params of a line of ``form`` by name, from their ``values`` in :attr:`names`
+        order."""
+        names = self.names[form]
+        if len(values) != len(names):
+            raise TypeError(f"log form {form!r} takes {names}, not {len(values)} values {values}")
+        return dict(zip(names, values, strict=True))
 
 
 SHARED_LINES_MAX = 20_000

@@ -99,13 +99,7 @@ def trade_options(s: Position, p: int) -> list[Action]:
 def trade_token(s: Position, p: int, a: TradeResource) -> None:
     """SR-18: place one traded resource token."""
     s.resources[a.loc * D.NRES + a.resource] += 1
-    s.write_log(
-        None,
-        "trades",
-        seat=p,
-        resource=D.RESOURCES[a.resource],
-        territory=D.LOC_NAMES[a.loc],
-    )
+    s.write_log(None, "trades", p, D.RESOURCES[a.resource], D.LOC_NAMES[a.loc])
 
 
 def produce_options(s: Position, p: int) -> list[int]:
@@ -150,17 +144,10 @@ def produce_on(s: Position, p: int, loc: int, amount: int = 0) -> None:
             if s.worker_loc[base + j] < 0:
                 s.place_worker(p, j, loc)
                 made += 1
-        s.write_log(None, "produces_workers", seat=p, amount=made, territory=D.LOC_NAMES[loc])
+        s.write_log(None, "produces_workers", p, made, D.LOC_NAMES[loc])
     elif prod >= 0:
         s.resources[loc * D.NRES + prod] += count
-        s.write_log(
-            None,
-            "produces",
-            seat=p,
-            amount=count,
-            resource=D.RESOURCES[prod],
-            territory=D.LOC_NAMES[loc],
-        )
+        s.write_log(None, "produces", p, count, D.RESOURCES[prod], D.LOC_NAMES[loc])
 
 
 def after_top(s: Position) -> None:
@@ -209,20 +196,14 @@ def pay(s: Position, a: Action) -> None:
     p = s.active
     if isinstance(a, Pay):
         s.resources[a.loc * D.NRES + a.resource] -= 1
-        s.write_log(
-            None,
-            "pays",
-            seat=p,
-            resource=D.RESOURCES[a.resource],
-            territory=D.LOC_NAMES[a.loc],
-        )
+        s.write_log(None, "pays", p, D.RESOURCES[a.resource], D.LOC_NAMES[a.loc])
     elif isinstance(a, PayCard):
         i = D.CARD_INDEX[a.value]
         s.hand[p * NV + i] -= 1
         s.combat_discard[i] += 1
         s.forget_card(p, i)
         s.coercion_used = True  # SR-41 / OQ-7
-        s.write_log(None, "coercion", seat=p, value=a.value)
+        s.write_log(None, "coercion", p, a.value)
     s.pay_left -= 1
     if s.pay_left == 0:
         s.phase = BENEFIT
@@ -274,38 +255,20 @@ def apply_benefit(s: Position, p: int, a: Action) -> None:
     if isinstance(a, Upgrade):
         s.upgrades[p] |= 1 << a.box
         s.cubes[p * NB + a.bottom] += 1
-        s.write_log(
-            None,
-            "upgrades",
-            seat=p,
-            top=D.TOP_BOXES[a.box]["id"],
-            bottom=D.BOTTOM_ACTIONS[a.bottom],
-        )
+        s.write_log(None, "upgrades", p, D.TOP_BOXES[a.box]["id"], D.BOTTOM_ACTIONS[a.bottom])
     elif isinstance(a, Deploy):
         s.place_mech(p, a.mech, a.loc)
         s.abilities[p] |= D.MECH_ABILITY_BITS[s.faction[p]][a.mech]
-        s.write_log(None, "deploys", seat=p, ability=a.ability, territory=D.LOC_NAMES[a.loc])
+        s.write_log(None, "deploys", p, a.ability, D.LOC_NAMES[a.loc])
     elif isinstance(a, Build):
         s.structure_loc[p * NS + a.structure] = a.loc
         s.structure_at[a.loc] = p * NS + a.structure
         s.control_cache = None
-        s.write_log(
-            None,
-            "builds",
-            seat=p,
-            structure=D.STRUCTURES[a.structure],
-            territory=D.LOC_NAMES[a.loc],
-        )
+        s.write_log(None, "builds", p, D.STRUCTURES[a.structure], D.LOC_NAMES[a.loc])
     elif isinstance(a, Enlist):
         s.recruits[p] |= 1 << a.recruit
         s.enlist_spaces[p] |= 1 << a.space
-        s.write_log(
-            None,
-            "enlists",
-            seat=p,
-            recruit=D.BOTTOM_ACTIONS[a.recruit],
-            space=D.ENLIST_SPACE_IDS[a.space],
-        )
+        s.write_log(None, "enlists", p, D.BOTTOM_ACTIONS[a.recruit], D.ENLIST_SPACE_IDS[a.space])
         for what, amount in D.ENLIST_SPACES[a.space]["gain"].items():
             s.gain(p, what, amount)
 

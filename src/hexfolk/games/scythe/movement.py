@@ -336,9 +336,7 @@ def step(s: Position, p: int, dest: int) -> None:
         if kind == CHARACTER and s.encounter_tokens[dest]:
             stop = True  # SR-32
             s.character_token = dest
-    s.write_log(
-        None, "moves", seat=p, unit=("character", "mech", "worker")[kind], to=D.LOC_NAMES[dest]
-    )
+    s.write_log(None, "moves", p, ("character", "mech", "worker")[kind], D.LOC_NAMES[dest])
     if stop or s.move.steps_left <= 0 or not selected_destinations(s):
         finish_unit(s, p)
         return

@@ -395,7 +395,7 @@ class Position(State):
                 self.place_worker(q, j, home)
                 count += 1
         if count:
-            self.write_log(None, "workers_home", seat=q, amount=count, territory=D.LOC_NAMES[loc])
+            self.write_log(None, "workers_home", q, count, D.LOC_NAMES[loc])
         return count
 
     def gain(self, p: int, what: str, amount: int) -> None:
@@ -412,7 +412,7 @@ class Position(State):
         else:  # pragma: no cover - data error
             raise ValueError(f"unknown gain {what!r}")
         if what != "combat_cards":
-            self.write_log(None, "gains", seat=p, amount=amount, what=what)
+            self.write_log(None, "gains", p, amount, what)
 
     def lose(self, p: int, what: str, amount: int) -> None:
         """SR-15: lose on a track (never below 0)."""
@@ -422,7 +422,7 @@ class Position(State):
             self.popularity[p] = max(0, self.popularity[p] - amount)
         elif what == "coins":
             self.coins[p] = max(0, self.coins[p] - amount)
-        self.write_log(None, "loses", seat=p, amount=amount, what=what)
+        self.write_log(None, "loses", p, amount, what)
 
     def can_pay_track(self, p: int, cost: dict[str, int]) -> bool:
         """Whether ``p`` has the power, popularity and coins of ``cost``."""
@@ -453,15 +453,18 @@ class Position(State):
             if self.known_cards[k] > 0:
                 self.known_cards[k] -= 1
 
-    def write_log(self, vis: frozenset[int] | None, form: str, **params: Any) -> None:
-        """Append a log line of ``form`` (:mod:`.log_forms`) with ``params``, seen by ``vis``
-        (``None``: everybody)."""
-        self.log.append((vis, LOG.write(form, params)))
+    def write_log(self, vis: frozenset[int] | None, form: str, /, *values: Any) -> None:
+        """Append a log line of ``form`` (:mod:`.log_forms`) seen by ``vis`` (``None``:
+        everybody); ``values`` are its params in the order the form's template first names
+        them (``LOG.names[form]``: ``write_log(None, "gains", 1, 2, "coins")`` is seat 1,
+        amount 2, what ``coins``); the book shares the line of the same form and values
+        (:meth:`~.log_forms.ScytheLogBook.write`)."""
+        self.log.append((vis, LOG.write(form, values)))
 
-    def write_log_for_others(self, seats: tuple[int, ...], form: str, **params: Any) -> None:
+    def write_log_for_others(self, seats: tuple[int, ...], form: str, /, *values: Any) -> None:
         """Log a line of ``form`` for everyone except ``seats`` (who got a detailed entry);
         the spectator is seat -1 in visibility sets."""
-        self.write_log(frozenset(s for s in range(-1, self.n) if s not in seats), form, **params)
+        self.write_log(frozenset(s for s in range(-1, self.n) if s not in seats), form, *values)
 
     def end_turn(self) -> None:
         """SR-5: the turn ends: the section is remembered (SR-6), the next seat clockwise plays."""

@@ -120,7 +120,7 @@ def end_game(s: Position, reason: str) -> None:
     s.result = [1.0 / len(winners) if q in winners else 0.0 for q in range(s.n)]
     form = GAME_OVER_FORMS.get(reason)
     if form is None:
-        s.write_log(None, "game_over_because", reason=reason, winners=winners)
+        s.write_log(None, "game_over_because", reason, winners)
     else:
-        s.write_log(None, form, winners=winners)
+        s.write_log(None, form, winners)
     s.phase = OVER

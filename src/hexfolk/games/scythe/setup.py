@@ -83,7 +83,7 @@ def init_players(s: Position) -> None:
     first = min(range(n), key=lambda p: D.MATS[s.mat[p]]["number"])
     s.active = first
     seating = [[p, D.FACTION_IDS[s.faction[p]], D.MAT_IDS[s.mat[p]]] for p in s.order]
-    s.write_log(None, "seating", seating=seating, first=first)
+    s.write_log(None, "seating", seating, first)
     s.chance.append(("tile",))
     for _ in range(n + 1):
         s.chance.append(("offer",))

@@ -36,7 +36,7 @@ def add_star(s: Position, p: int, source: str) -> bool:
         return False
     s.stars[k] += 1
     s.star_total[p] += 1
-    s.write_log(None, "star", seat=p, source=source, stars=s.star_total[p])
+    s.write_log(None, "star", p, source, s.star_total[p])
     return s.star_total[p] >= D.STARS_TO_END
 
 
@@ -175,14 +175,14 @@ def reveal(s: Position, p: int, number: int) -> None:
     s.objectives[p].remove(number)
     s.objectives_revealed.append(number)
     s.reveal_windows_used |= WINDOW_OF_PHASE.get(s.phase, 0)
-    s.write_log(None, "reveals_objective", seat=p, number=number)
+    s.write_log(None, "reveals_objective", p, number)
     if not s.abilities[p] & D.A_DOMINATE:
         # SR-51: the other card goes to the deck bottom unseen.
         for o in s.objectives[p]:
             s.objectives_discarded[p].append(o)
-            s.write_log(frozenset((p,)), "discards_objective", seat=p, number=o)
+            s.write_log(frozenset((p,)), "discards_objective", p, o)
         if s.objectives[p]:
-            s.write_log_for_others((p,), "discards_objective_hidden", seat=p)
+            s.write_log_for_others((p,), "discards_objective_hidden", p)
         s.objectives[p] = []
     if add_star(s, p, "objective"):
         end_game(s, "sixth star from an objective")

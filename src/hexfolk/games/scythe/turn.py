@@ -68,16 +68,9 @@ def apply_section(s: Position, p: int, a: Action) -> None:
     assert isinstance(a, ChooseSection)
     s.section = a.section
     if a.section == D.FACTORY_SECTION:
-        s.write_log(None, "factory_section", seat=p, number=s.factory_card[p])
+        s.write_log(None, "factory_section", p, s.factory_card[p])
     else:
-        s.write_log(
-            None,
-            "section",
-            seat=p,
-            section=a.section + 1,
-            top=top_name(s),
-            bottom=bottom_name(s),
-        )
+        s.write_log(None, "section", p, a.section + 1, top_name(s), bottom_name(s))
     s.phase = TOP
 
 
@@ -109,7 +102,7 @@ def apply_bottom(s: Position, p: int, a: Action) -> None:
         finish_turn(s)
     elif s.section == D.FACTORY_SECTION:
         assert isinstance(a, SelectUnit)
-        s.write_log(None, "factory_move", seat=p)
+        s.write_log(None, "factory_move", p)
         s.factory_move = True
         s.max_units = 1
         start_unit(s, p, a.kind, a.loc)
@@ -121,7 +114,7 @@ def apply_bottom(s: Position, p: int, a: Action) -> None:
         s.recruits_before = s.recruits[p]
         s.pay_resource = section_of_bottom(s, p, b)[2]
         s.pay_left = bottom_cost(s, p, b)
-        s.write_log(None, "takes", seat=p, bottom=D.BOTTOM_ACTIONS[b])
+        s.write_log(None, "takes", p, D.BOTTOM_ACTIONS[b])
         s.phase = PAY
 
 
