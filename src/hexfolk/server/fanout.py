@@ -68,7 +68,7 @@ class FanOut:
             parts = build_parts(core.state, viewer, core.legal_for)
             self._parts[viewer] = parts
             lens = self._log_lens.setdefault(core.version, {})
-            lens[viewer] = (len(parts.log), tuple(parts.log[-LOG_TAIL:]))
+            lens[viewer] = (len(parts.log), tail_of(parts.log))
             # the reconnect window counts versions (not the versions a view was built at)
             while self._log_lens and next(iter(self._log_lens)) < core.version - RECONNECT_WINDOW:
                 self._log_lens.popitem(last=False)
@@ -110,7 +110,7 @@ class FanOut:
         if self.row.status == "finished":
             msg["result"] = self.row.result
         conn.log_sent = len(parts.log)
-        conn.log_tail = tuple(parts.log[-LOG_TAIL:])
+        conn.log_tail = tail_of(parts.log)
         conn.send(msg)
 
     def send_views(self, *, seat: int | None = None, full: bool = False) -> None:
@@ -120,6 +120,15 @@ class FanOut:
         for conn in self.crowd:
             if seat is None or conn.seat == seat:
                 self.send_view(conn, full=full)
+
+
+def tail_of(log: list[str]) -> tuple[str, ...]:
+    """The last :data:`LOG_TAIL` lines of ``log`` as plain sentences: what :func:`agreed`
+    compares. Plain ``str`` (not the engine's :class:`~hexfolk.core.LogLine` objects) because
+    these tails are kept for every version of the reconnect window: tuples of plain strings
+    are no work for the garbage collector, tuples of line objects are (the tails of 200
+    tables cost the server load benchmark a tenth of its CPU in collections)."""
+    return tuple(map(str, log[-LOG_TAIL:]))
 
 
 def agreed(log: list[str], sent: int, tail: tuple[str, ...]) -> int:

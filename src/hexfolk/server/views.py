@@ -69,13 +69,19 @@ def build_parts(
             allowed.add(action)
     refused: list[dict[str, Any]] = []
     if viewer is not None and not state.is_terminal():
+        # the standing buttons often share one reason ("it is seat 1's decision: ..."): an
+        # equal reason (by value) reuses the sentence and data rendered for the one before
+        last: Any = None
+        text, why = "", {}
         for action in state.standing_actions(viewer):
             if action in allowed:
                 continue  # legal now: no reason to ask for
             reason = state.why_illegal_reason(viewer, action)
-            if reason is not None:
-                why = reason.to_json()
-                refused.append({"action": str(action), "reason": reason.text, "why": why})
+            if reason is None:
+                continue
+            if reason != last:
+                last, text, why = reason, reason.text, reason.to_json()
+            refused.append({"action": str(action), "reason": text, "why": why})
     return ViewParts(obs, log, legal, refused)
 
 
