@@ -60,3 +60,21 @@ def test_a_table_dispatches_per_phase_with_the_seat_explicit() -> None:
 def test_a_phase_without_its_row_is_refused_when_the_table_is_built() -> None:
     with pytest.raises(ValueError, match="missing \\['ANSWER'\\]"):
         PhaseTable(Step, {Step.ASK: PhaseRules(_legal, _yes)})
+
+
+def test_the_moves_column_names_each_rule_function_without_a_call_in_between() -> None:
+    """``moves[phase][type(action)]`` is the rule function that ``apply[phase]`` calls: the
+    function itself for a row built by action type, the row's ``apply`` for any action class
+    otherwise (the island's hot path applies every step so)."""
+    answer = PhaseRules(_legal, by_action_type({Yes: _yes, No: _no}))
+    table: PhaseTable[list[tuple[int, str]]] = PhaseTable(
+        Step, {Step.ASK: PhaseRules(_legal, _no), Step.ANSWER: answer}
+    )
+    assert table.moves[Step.ANSWER][Yes] is _yes and table.moves[Step.ANSWER][No] is _no
+    assert table.moves[Step.ASK][Yes] is _no and table.moves[Step.ASK][No] is _no
+    log: list[tuple[int, str]] = []
+    table.moves[Step.ANSWER][type(Yes())](log, 1, Yes())
+    table.moves[Step.ASK][type(Yes())](log, 0, Yes())
+    assert log == [(1, "said yes"), (0, "said no")]
+    with pytest.raises(KeyError):
+        table.moves[Step.ANSWER][Action]  # a class the row has no rule function for

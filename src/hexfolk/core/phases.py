@@ -18,7 +18,10 @@ pairs with the player explicit).
 :class:`PhaseTable` collects the rows, checks that every phase has one and keeps each column
 as a tuple indexed by phase (one subscript on the hot paths: ``table.legal[phase](s, seat)``).
 :func:`by_action_type` builds an ``apply`` that hands each kind of action to its own rule
-function, for phases where several kinds of action are legal.
+function, for phases where several kinds of action are legal; the table's :attr:`~PhaseTable.moves`
+column names the rule function of each phase and action class, so a game's step is two
+subscripts and one call, ``table.moves[phase][type(action)](s, seat, action)``, with no
+dispatching function in between (the island's engine applies every step so).
 """
 
 from __future__ import annotations
@@ -51,23 +54,46 @@ class PhaseRules(Generic[P]):
     """None: nobody decides in this phase (chance steps, the end)."""
 
 
-def by_action_type(moves: Mapping[type, Apply[P]]) -> Apply[P]:
+class ByActionType(dict[type, Apply[P]]):
+    """An ``apply`` that hands each action to the rule function of its class: a dict from
+    action class to rule function, callable as an ``apply``. Its row's entry in
+    :attr:`PhaseTable.moves` is the dict itself, so the hot paths subscript it and call the
+    rule function directly."""
+
+    __slots__ = ()
+
+    def __call__(self, position: P, seat: int, action: Action) -> None:
+        self[type(action)](position, seat, action)
+
+
+def by_action_type(moves: Mapping[type, Apply[P]]) -> ByActionType[P]:
     """An ``apply`` that hands each action to the rule function of its class (``moves``)."""
-    table = dict(moves)
+    return ByActionType(moves)
 
-    def apply(position: P, seat: int, action: Action) -> None:
-        table[type(action)](position, seat, action)
 
-    return apply
+class _EveryClass(dict[type, Apply[P]]):
+    """The :attr:`PhaseTable.moves` of a row with one ``apply`` for every action: each action
+    class maps to it (entered at the class's first lookup, a plain subscript after that)."""
+
+    __slots__ = ("apply",)
+
+    def __init__(self, apply: Apply[P]):
+        super().__init__()
+        self.apply = apply
+
+    def __missing__(self, cls: type) -> Apply[P]:
+        self[cls] = self.apply
+        return self.apply
 
 
 class PhaseTable(Mapping[IntEnum, PhaseRules[P]], Generic[P]):
     """Every phase of a game's ``phases`` enum -> its :class:`PhaseRules` (all required).
 
-    A mapping by phase; its columns :attr:`legal`, :attr:`apply` and :attr:`prompt` are
-    tuples indexed by the phase's value (which must be 0, 1, 2, ... in declaration order)."""
+    A mapping by phase; its columns :attr:`legal`, :attr:`apply`, :attr:`moves` and
+    :attr:`prompt` are tuples indexed by the phase's value (which must be 0, 1, 2, ... in
+    declaration order)."""
 
-    __slots__ = ("_phases", "apply", "legal", "prompt", "rows")
+    __slots__ = ("_phases", "apply", "legal", "moves", "prompt", "rows")
 
     def __init__(self, phases: type[IntEnum], rows: Mapping[Any, PhaseRules[P]]):
         members = list(phases)
@@ -84,6 +110,12 @@ class PhaseTable(Mapping[IntEnum, PhaseRules[P]], Generic[P]):
         self.rows: tuple[PhaseRules[P], ...] = tuple(rows[m] for m in members)
         self.legal: tuple[Legal[P], ...] = tuple(r.legal for r in self.rows)
         self.apply: tuple[Apply[P], ...] = tuple(r.apply for r in self.rows)
+        self.moves: tuple[Mapping[type, Apply[P]], ...] = tuple(
+            r.apply if isinstance(r.apply, ByActionType) else _EveryClass(r.apply)
+            for r in self.rows
+        )
+        """By phase: the rule function of each action class (``moves[phase][type(action)]``
+        is what ``apply[phase]`` calls for that action: the same step, one call fewer)."""
         self.prompt: tuple[PromptOf[P] | None, ...] = tuple(r.prompt for r in self.rows)
 
     def __getitem__(self, phase: IntEnum) -> PhaseRules[P]:

@@ -23,6 +23,8 @@ from hexfolk.games.island.building import (
     settlement_spots,
     with_harbor,
 )
+from hexfolk.games.island.labels import labels
+from hexfolk.games.island.log import Note, make_line
 from hexfolk.games.island.production import (
     DICE_OUTCOMES,
     Income,
@@ -176,8 +178,10 @@ def test_ir37_the_income_memo_holds_a_typed_entry_from_roll_income() -> None:
     _move_robber(state, 4)
     robbed = compute_income(state, 9)
     assert robbed.due == () and len(robbed.blocked) == 3
-    note = [note for _, note in robbed.notes][1]
-    assert (note.form, note.params) == ("blocked", {"hex": 4, "cards": {"brick": 2}, "seat": 1})
+    written = [note for _, note in robbed.notes][1]
+    assert written == ("blocked", {"hex": 4, "cards": {"brick": 2}, "seat": 1})  # form, params
+    note = make_line(written, labels(state.topology))  # made when read
+    assert isinstance(note, Note) and note.form == "blocked"
     assert note == "the robber on hex E blocks 2b for seat 1"  # hex 4 by its label
 
 

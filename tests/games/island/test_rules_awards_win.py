@@ -6,7 +6,14 @@ from __future__ import annotations
 from hexfolk.core import Match, load_game
 from hexfolk.core import testing as kit
 from hexfolk.games.island import actions as A
-from hexfolk.games.island.phases import MAIN, OVER, PRE_ROLL, SPECIAL_BUILD, SPECIAL_BUILD_SIGNUP
+from hexfolk.games.island.phases import (
+    ANSWER,
+    MAIN,
+    OVER,
+    PRE_ROLL,
+    SPECIAL_BUILD,
+    SPECIAL_BUILD_SIGNUP,
+)
 from hexfolk.games.island.roads import award_after_change, road_length
 from hexfolk.games.island.state import IslandState
 
@@ -231,6 +238,24 @@ def test_ir4_largest_army_can_win_at_once() -> None:
     assert state.is_terminal() and state.winners() == [0]
 
 
+def test_ir4_ir50_the_proposers_win_while_answers_are_pending_ends_at_its_seat() -> None:
+    """The proposer builds on while seats answer its offer (IR-50): a build that wins ends the
+    game at the proposer's seat, not at the seat the answers had come to."""
+    state = fresh(4)
+    for v in (0, 2, 18):
+        settle(state, 0, v, city=True)  # 6 VP
+    settle(state, 0, 40)
+    settle(state, 0, 51)
+    deal(state, 0, "vp")  # 9 VP
+    give(state, 0, "3o 2g 1l")
+    offer = next(a for a in state.legal_actions() if isinstance(a, A.Offer))
+    state.apply(offer)
+    assert state.phase == ANSWER and state.seat != 0 and 0 in state.acting_seats()
+    city = state.parse_action_for(0, "city 51")
+    state.apply_for(0, city)
+    assert state.is_terminal() and state.winners() == [0] and state.seat == 0
+
+
 def test_ir5_points_reached_by_another_player_do_not_end_the_game() -> None:
     state = fresh(4)
     for v in (0, 2, 18, 40, 51):
@@ -241,6 +266,21 @@ def test_ir5_points_reached_by_another_player_do_not_end_the_game() -> None:
     assert not state.is_terminal()
     do(state, "end")  # seat 1's turn starts: wins before the roll
     assert state.is_terminal() and state.winners() == [1] and state.stat("turns", 1) == [1]
+
+
+def test_ir5_ir50_a_turn_ended_with_answers_pending_can_start_with_the_next_seats_win() -> None:
+    """Ending the turn with an offer open (IR-28) starts the next seat's turn, where points
+    reached off-turn win (IR-5): the game ends at the winner's seat."""
+    state = fresh(4)
+    for v in (0, 2, 18, 40, 51):
+        settle(state, 1, v, city=v != 51)  # seat 1: 9 VP
+    deal(state, 1, "vp")  # 10 VP, but it is seat 0's turn
+    give(state, 0, "1l")
+    offer = next(a for a in state.legal_actions() if isinstance(a, A.Offer))
+    state.apply(offer)
+    assert state.phase == ANSWER and state.seat != 0
+    state.apply_for(0, state.parse_action_for(0, "end"))
+    assert state.is_terminal() and state.winners() == [1] and state.seat == 1
 
 
 def test_vp_target_option() -> None:

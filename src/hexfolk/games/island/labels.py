@@ -38,7 +38,7 @@ def hex_letter(i: int) -> str:
 class Labels:
     """The labels of one board's hexes, intersections and edges (by id)."""
 
-    __slots__ = ("by_kind", "edges", "hexes", "nodes")
+    __slots__ = ("by_kind", "edges", "hexes", "lines", "nodes")
 
     def __init__(self, topology: Topology):
         hex_order = sorted(range(topology.num_hexes), key=lambda h: topology.hex_xy[h][::-1])
@@ -63,6 +63,17 @@ class Labels:
             "node": self.nodes,
             "edge": self.edges,
         }
+        self.lines: dict[tuple[Any, ...], Any] = {}
+        """The log lines made on this board, by form and params (a memo of
+        :func:`~.log.make_line`: lines are values, so every observer shares each one)."""
+
+    def __getstate__(self) -> tuple[tuple[str, ...], ...]:
+        return (self.hexes, self.nodes, self.edges)  # the labels, not the lines made
+
+    def __setstate__(self, state: tuple[tuple[str, ...], ...]) -> None:
+        self.hexes, self.nodes, self.edges = state
+        self.by_kind = {"hex": self.hexes, "node": self.nodes, "edge": self.edges}
+        self.lines = {}
 
     def label(self, kind: str, value: Any) -> str:
         """The label of place ``value`` of ``kind``; a value that names no place of this board

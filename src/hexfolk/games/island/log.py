@@ -2,11 +2,17 @@
 rendered lines each observer may see, and the recurring texts formatted once.
 
 An entry is ``(visibility, line)``: visibility None is everyone, else the frozenset of seats
-that see it; the line is a :class:`~hexfolk.core.LogLine` of a form of the island's book
-(:mod:`.log_forms`), or an object that makes one lazily (:class:`~.production.ProductionText`:
-``line()`` gives it, ``str`` its text). The log is
-append-only: a state appends to its own list and, when cloned, freezes that list into a
-:class:`LogChunks` node both share, so a clone never copies the log.
+that see it. The engine writes a line as its form and params only, the tuple
+``(form, params)`` (:data:`Written`, what :func:`~.position.log_line` appends); the
+:class:`~hexfolk.core.LogLine` with its English sentence is made when someone reads the log
+(:func:`make_line`, with the labels of the reading state's board), so a step pays nothing for
+the lines nobody reads (the bots' and the RL environments' games read few or none). A written
+line is plain data (a tuple of a string and a dict of numbers and strings): it costs the
+garbage collector nothing once it has seen it, as the sentences of old did. Lines made ahead
+(:class:`Texts`) are :class:`~hexfolk.core.LogLine` values, and a production line is a
+:class:`~.production.ProductionText` (``line()`` gives the line). The log is append-only: a
+state appends to its own list and, when cloned, freezes that list into a :class:`LogChunks`
+node both share, so a clone never copies the log.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from typing import Any
 
 from hexfolk.core import LogLine
 from hexfolk.games.island.actions import MARITIME
-from hexfolk.games.island.log_forms import LOG, PLACE_FORMS, cards_json
+from hexfolk.games.island.labels import Labels
+from hexfolk.games.island.log_forms import LOG, NOTE_FORMS, PLACE_FORMS, cards_json
 from hexfolk.games.island.rules import DEV_NAMES, RESOURCES
 
 LogEntry = tuple[frozenset[int] | None, Any]
@@ -33,23 +40,66 @@ class Note(LogLine):
     __slots__ = ()
 
 
+Written = tuple[str, dict[str, Any]]
+"""A line as the engine writes it: ``(form, params)`` (:mod:`.log_forms`; params JSON-plain,
+read-only once written)."""
+
+
+def make_line(line: Any, places: Labels) -> LogLine:
+    """The :class:`~hexfolk.core.LogLine` of a log entry's line, its places named by
+    ``places`` (the labels of the log's board): a written line (:data:`Written`) made now, a
+    :class:`Note` for the forms of :data:`~.log_forms.NOTE_FORMS`; a made line as it is; a
+    production line's own. The labels keep the lines they made, by form and params (lines
+    are values), so the observers of one board share each line."""
+    if line.__class__ is tuple:
+        form, params = line
+        made_lines = places.lines
+        try:
+            key = (form, *params.items())
+            made = made_lines.get(key)
+        except TypeError:  # a param of cards or parts (a dict, a list): made each time
+            return _made(form, params, places)
+        if made is None:
+            if len(made_lines) >= LINES_MAX:
+                made_lines.clear()
+            made = made_lines[key] = _made(form, params, places)
+        return made
+    return line if isinstance(line, LogLine) else line.line()
+
+
+LINES_MAX = 1 << 14
+"""Lines the labels of one board keep before they start again."""
+
+
+def _made(form: str, params: dict[str, Any], places: Labels) -> LogLine:
+    line_class = Note if form in NOTE_FORMS else LogLine
+    return LOG.line(form, places, line_class=line_class, **params)
+
+
+def is_note(line: Any) -> bool:
+    """Whether a log entry's line is a :class:`Note` (made, or written in a note form)."""
+    cls = line.__class__
+    return cls is Note or (cls is tuple and line[0] in NOTE_FORMS)
+
+
 def id_text(line: Any) -> str:
     """The text of a log entry's line with its places written by id (``seat 0 settles 28``),
     not by label: the text the log had before places had labels, which the fingerprint keeps
     so that records made before then replay to the same fingerprints."""
-    line = as_line(line)
-    if line.form in PLACE_FORMS:
-        return LOG.book.render(line.form, line.params, None)
-    return str(line)
+    if line.__class__ is tuple:
+        return LOG.book.render(line[0], line[1], None)
+    if isinstance(line, LogLine):
+        if line.form in PLACE_FORMS:
+            return LOG.book.render(line.form, line.params, None)
+        return str(line)
+    return str(line.line())  # a production line names no place
 
 
 def fingerprinted(entries: Any) -> list[list[Any]]:
     """The log entries the fingerprint holds: ``[seats or None, text]`` (:func:`id_text`),
-    notes left out."""
+    notes left out (``entries`` as written: :meth:`~.position.IslandPosition.log_as_written`)."""
     return [
-        [sorted(v) if v is not None else None, id_text(t)]
-        for v, t in entries
-        if t.__class__ is not Note
+        [sorted(v) if v is not None else None, id_text(t)] for v, t in entries if not is_note(t)
     ]
 
 
@@ -57,17 +107,13 @@ LOG_CHUNKS_MAX = 32
 """Chunks a log chain may reach before a clone merges them into one."""
 
 
-def as_line(line: Any) -> LogLine:
-    """The :class:`~hexfolk.core.LogLine` of a log entry's line (a lazy line made now)."""
-    return line if isinstance(line, LogLine) else line.line()
-
-
-def seen_by(entries: Any, seat: int | None, out: list[LogLine]) -> None:
-    """Append to ``out`` the line of each entry of ``entries`` that ``seat`` may see."""
+def seen_by(entries: Any, seat: int | None, out: list[LogLine], places: Labels) -> None:
+    """Append to ``out`` the line of each entry of ``entries`` that ``seat`` may see (made
+    with the board's labels ``places``, :func:`make_line`)."""
     append = out.append
     for vis, line in entries:
         if vis is None or (seat is not None and seat in vis):
-            append(line if isinstance(line, LogLine) else line.line())
+            append(line if isinstance(line, LogLine) else make_line(line, places))
 
 
 class LogChunks:
@@ -88,9 +134,9 @@ class LogChunks:
         """Per observer (None: the spectator): the visible lines of the whole prefix. A list
         stored here is never appended to (readers copy it)."""
 
-    def seen(self, seat: int | None) -> list[LogLine]:
-        """The lines of the whole prefix that ``seat`` may see, oldest first (do not change
-        the list: it is the chunk's memo)."""
+    def seen(self, seat: int | None, places: Labels) -> list[LogLine]:
+        """The lines of the whole prefix that ``seat`` may see, oldest first, made with the
+        labels of the log's board (do not change the list: it is the chunk's memo)."""
         lines = self.seen_lines.get(seat)
         if lines is not None:
             return lines
@@ -106,7 +152,7 @@ class LogChunks:
             node = node.parent
         out = start[:]
         for node in reversed(todo):
-            seen_by(node.chunk, seat, out)
+            seen_by(node.chunk, seat, out, places)
         self.seen_lines[seat] = out
         return out
 

@@ -61,10 +61,10 @@ from hexfolk.games.island.log import (
     LogChunks,
     LogEntry,
     Texts,
+    make_line,
     seen_by,
     texts_for,
 )
-from hexfolk.games.island.log_forms import LOG
 from hexfolk.games.island.phases import ANSWER, LAYOUT, MAIN, Phase
 from hexfolk.games.island.rules import (
     BANK_RATIO,
@@ -272,8 +272,9 @@ class IslandPosition(State):
         seat's hand (it may hold extra bits; only a clear bit is a promise): when a card of a
         clear resource leaves the hand, no observer's knowledge changes."""
         self.log: list[LogEntry] = []
-        """The log entries since this state was last cloned (appended to in place); the
-        whole log is :meth:`log_entries`."""
+        """The log entries since this state was last cloned (appended to in place), as
+        written (:mod:`.log`); the whole log is :meth:`log_entries` (its lines made) or
+        :meth:`log_as_written`."""
         self.log_base: LogChunks | None = None
         """The log before :attr:`log`: frozen chunks shared with clones (see :meth:`clone`)."""
         self.log_seen: dict[int | None, tuple[int, list[LogLine]]] = {}
@@ -358,9 +359,16 @@ class IslandPosition(State):
         base = SEATS_AT + seat * PER_SEAT + STAT_OFFSET[name]
         return self.stats[base : base + STAT_WIDTH[name]]
 
-    def log_entries(self) -> list[LogEntry]:
-        """The whole log, oldest first: ``(visibility, text)`` pairs (visibility None: all;
-        otherwise the seats that see the entry; text may be lazily formatted, use ``str``)."""
+    def log_entries(self) -> list[tuple[frozenset[int] | None, LogLine]]:
+        """The whole log, oldest first: ``(visibility, line)`` pairs (visibility None: all;
+        otherwise the seats that see the entry), each line a :class:`~hexfolk.core.LogLine`
+        with its places named by the board's labels."""
+        places = labels(self.topology)
+        return [(vis, make_line(line, places)) for vis, line in self.log_as_written()]
+
+    def log_as_written(self) -> list[LogEntry]:
+        """The whole log as the engine wrote it, oldest first: ``(visibility, line)`` pairs
+        whose line may be written, not made (``(form, params)``, see :mod:`.log`)."""
         if self.log_base is None:
             return self.log[:]
         return [*self.log_base.entries(), *self.log]
@@ -375,12 +383,12 @@ class IslandPosition(State):
         log = self.log
         if cached is None:
             base = self.log_base
-            lines = base.seen(seat)[:] if base is not None else []
+            lines = base.seen(seat, labels(self.topology))[:] if base is not None else []
             done = 0
         else:
             done, lines = cached
         if done < len(log):
-            seen_by(log[done:], seat, lines)
+            seen_by(log[done:], seat, lines, labels(self.topology))
             self.log_seen[seat] = (len(log), lines)
         elif cached is None:
             self.log_seen[seat] = (done, lines)
@@ -391,48 +399,12 @@ class IslandPosition(State):
         raise NotImplementedError
 
 
-_LINES: dict[tuple[Any, ...], LogLine] = {}
-"""Log lines made before, by form, board (the topology's value) and params: lines are values,
-so a line of plain params (seats, places, counts) is made once and shared, as
-:class:`~.log.Texts` are (making one costs more than the rest of most steps)."""
-LINES_MAX = 1 << 16
-"""Lines the memo holds before it starts again."""
-
-
 def log_line(s: IslandPosition, vis: frozenset[int] | None, form: str, **params: Any) -> None:
     """Append the log line of ``form`` with ``params`` (:mod:`.log_forms`), seen by ``vis``
-    (None: everyone, IR-74), its places named by the board's labels."""
-    key = (form, s.topology, *params.items())
-    try:
-        line = _LINES[key]
-    except KeyError:
-        line = LOG.line(form, labels(s.topology), **params)
-        if len(_LINES) >= LINES_MAX:
-            _LINES.clear()
-        _LINES[key] = line
-    except TypeError:  # a param of cards (a dict): keyed by its items
-        line = _line_with_bundles(s, form, params)
-    s.log.append((vis, line))
-
-
-def _line_with_bundles(s: IslandPosition, form: str, params: dict[str, Any]) -> LogLine:
-    """:func:`log_line`'s line when a param is a bundle of cards (a dict), shared by the
-    bundles' items; a param that is still unhashable (a list of parts) makes it each time."""
-    key = (
-        form,
-        s.topology,
-        *((k, tuple(v.items()) if type(v) is dict else v) for k, v in params.items()),
-    )
-    try:
-        line = _LINES.get(key)
-    except TypeError:
-        return LOG.line(form, labels(s.topology), **params)
-    if line is None:
-        line = LOG.line(form, labels(s.topology), **params)
-        if len(_LINES) >= LINES_MAX:
-            _LINES.clear()
-        _LINES[key] = line
-    return line
+    (None: everyone, IR-74): written as ``(form, params)``, made into its
+    :class:`~hexfolk.core.LogLine` (its places named by the board's labels) when someone
+    reads the log (:mod:`.log`)."""
+    s.log.append((vis, (form, params)))
 
 
 def first_unanswered(s: IslandPosition, p: int) -> OpenOffer | None:

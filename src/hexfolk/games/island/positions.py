@@ -47,7 +47,7 @@ from hexfolk.games.island.actions import (
 )
 from hexfolk.games.island.building import distance_rule_allows, harbor_ratios
 from hexfolk.games.island.labels import Labels, labels
-from hexfolk.games.island.log import Note, as_line
+from hexfolk.games.island.log import Note
 from hexfolk.games.island.log_forms import LOG, NOTE_FORMS
 from hexfolk.games.island.phases import (
     ANSWER,
@@ -175,9 +175,7 @@ def write_position(s: IslandPosition) -> JSON:
             if d and any(d)
             for o, p in [divmod(i, n)]
         ],
-        "log": [
-            [sorted(v) if v is not None else None, as_line(t).to_json()] for v, t in s.log_entries()
-        ],
+        "log": [[sorted(v) if v is not None else None, t.to_json()] for v, t in s.log_entries()],
         "statistics": {
             "dice": stats[:SEATS_AT],
             "seats": [

@@ -30,8 +30,7 @@ from typing import NamedTuple
 from hexfolk.core import LogLine
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.board import LayoutTables
-from hexfolk.games.island.labels import labels
-from hexfolk.games.island.log import LogEntry, Note
+from hexfolk.games.island.log import LogEntry
 from hexfolk.games.island.log_forms import LOG, cards_json
 from hexfolk.games.island.phases import DICE, MAIN
 from hexfolk.games.island.position import IslandPosition
@@ -239,7 +238,8 @@ class Income(NamedTuple):
     text: ProductionText
     """The log line of a full payout."""
     notes: tuple[LogEntry, ...]
-    """The log entries (:class:`~.log.Note`) of the income the robber blocks (IR-44)."""
+    """The log entries of the income the robber blocks (IR-44): notes (written lines of the
+    form ``blocked``, each a :class:`~.log.Note` once made)."""
 
 
 def roll(s: IslandPosition, seat: int, a: A.Roll) -> None:
@@ -320,7 +320,7 @@ def produce(s: IslandPosition, total: int) -> None:
     if paid:
         s.log.append((None, ProductionText(tuple(paid))))
     for o, r, k in unpaid:
-        s.log.append((None, LOG.line("short", line_class=Note, cards=_one(r, k), seat=o)))
+        s.log.append((None, ("short", {"cards": _one(r, k), "seat": o})))
 
 
 def compute_income(s: IslandPosition, total: int) -> Income:
@@ -332,14 +332,8 @@ def compute_income(s: IslandPosition, total: int) -> Income:
     robber = s.robber
     owed, blocked = roll_income(tables, s.node_owner, s.node_level, total, robber)
     blocked_res = tables.layout.terrain[robber] if robber >= 0 else NRES
-    places = labels(s.topology)
     notes: tuple[LogEntry, ...] = tuple(
-        (
-            None,
-            LOG.line(
-                "blocked", places, line_class=Note, hex=robber, cards=_one(blocked_res, k), seat=o
-            ),
-        )
+        (None, ("blocked", {"hex": robber, "cards": _one(blocked_res, k), "seat": o}))
         for o, k in blocked
     )
     need = [0] * NRES

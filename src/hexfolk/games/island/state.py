@@ -389,7 +389,7 @@ class IslandState(IslandPosition):
     def apply_for(self, seat: int, action: Action) -> None:
         if not self.legal_for(seat, action):
             raise self.refusal(seat, str(action), action)
-        _APPLY[self.phase](self, seat, action)
+        _MOVES[self.phase][type(action)](self, seat, action)
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, in the game's words (see :mod:`.reasons`)."""
@@ -418,7 +418,7 @@ class IslandState(IslandPosition):
         return drawing_geometry(self.topology)
 
     def apply_unchecked(self, action: Action) -> None:
-        _APPLY[self.phase](self, self.seat, action)
+        _MOVES[self.phase][type(action)](self, self.seat, action)
 
     def returns(self) -> list[float]:
         out = [0.0] * self.n
@@ -694,17 +694,6 @@ def _row(
     return PhaseRules(legal, by_action_type(moves), prompt)
 
 
-_answer_moves = by_action_type(MOVES)
-
-
-def _apply_answer(s: IslandState, seat: int, action: Action) -> None:
-    """IR-50: an answer to an open offer, or the proposer's main-phase step; a step that wins
-    (only the proposer's can) leaves the game named at the winner's seat."""
-    _answer_moves(s, seat, action)
-    if s.phase == OVER:
-        s.seat = seat
-
-
 PHASES: PhaseTable[IslandState] = PhaseTable(
     Phase,
     {
@@ -728,7 +717,7 @@ PHASES: PhaseTable[IslandState] = PhaseTable(
             BuildRoad=place_free_road,
             EndTurn=forfeit_free_roads,
         ),
-        ANSWER: PhaseRules(_answer_actions, _apply_answer, _prompt_answer),
+        ANSWER: _row(_answer_actions, _prompt_answer),
         SPECIAL_BUILD_SIGNUP: _row(_signup_actions, _prompt_signup),
         SPECIAL_BUILD: _row(
             _special_build_actions, _prompt_special_build, EndTurn=end_special_build
@@ -739,9 +728,10 @@ PHASES: PhaseTable[IslandState] = PhaseTable(
 """The phase table: by :class:`~.phases.Phase`, its legal actions, apply and prompt, each
 taking the seat that acts (the seat to move, or any acting seat of a simultaneous phase)."""
 _LEGAL = PHASES.legal
-_APPLY = PHASES.apply
+_MOVES = PHASES.moves
 _PROMPT = PHASES.prompt
-"""The table's columns, by phase (one subscript fewer on the hottest paths)."""
+"""The table's columns, by phase (one subscript fewer on the hottest paths); a step is
+``_MOVES[phase][type(action)](s, seat, action)``: the rule function, called directly."""
 
 _PROMPTS: dict[tuple[Any, ...], Prompt] = {}
 """Each prompt made, by phase, seat, sentence and data (whose values are numbers), shared by

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.phases import (
+    ANSWER,
     NO_WIN_PHASES,
     OVER,
     PRE_ROLL,
@@ -26,13 +27,18 @@ from hexfolk.games.island.trade import log_answers
 
 def check_win(s: IslandPosition) -> None:
     """IR-4: the active player wins as soon as they reach the target in their own turn
-    (called after every step that can change VP; never in setup or SBP, IR-33)."""
-    if s.phase in NO_WIN_PHASES:
+    (called after every step that can change VP; never in setup or SBP, IR-33). A win while
+    answers to offers are pending is the proposer's step (IR-50): the game ends at the
+    winner's seat, not at the seat the answers had come to."""
+    phase = s.phase
+    if phase in NO_WIN_PHASES:
         return
     p = s.active
     vp = total_vp(s, p)
     if vp >= s.vp_target:
         s.winner = p
+        if phase == ANSWER:
+            s.seat = p
         s.phase = OVER
         log_line(s, None, "wins", seat=p, vp=vp)
 

@@ -230,7 +230,7 @@ def full_state(st: IslandPosition) -> JSON:
             if d and any(d)
             for o, p in [divmod(i, n)]
         ],
-        "log": fingerprinted(st.log_entries()),
+        "log": fingerprinted(st.log_as_written()),
         "stats": st.stats,
     }
 
