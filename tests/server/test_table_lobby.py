@@ -249,4 +249,4 @@ def test_the_room_holds_no_lobby_or_connection_logic() -> None:
     for moved in ("admitted(", "change_lobby(", "moved_out(", "rebind(", "welcome(", "seats_json("):
         assert moved not in room, moved
     lines = room.count("\n")
-    assert lines < 350, f"room.py has {lines} lines"
+    assert lines < 260, f"room.py has {lines} lines"
