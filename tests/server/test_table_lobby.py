@@ -1,8 +1,8 @@
 """The lobby of a live table (``server/table_lobby.py``) and its connections coming and going
 (``server/connections.py``), and the clock running out (``server/clock_expiry.py``), without a
-server: a table row, a table core, a crowd of
-connections whose outboxes the tests read, and no socket, store or uvicorn. What the room does
-between the halves (saving the row, committing steps) the tests do by hand."""
+server: a table row, a table core, a crowd of connections whose outboxes the tests read, and no
+socket, store or uvicorn. What the room does between the halves (saving the row, committing
+steps) the tests do by hand."""
 
 from __future__ import annotations
 
