@@ -94,4 +94,4 @@ def test_which_bot_plays_a_seat() -> None:
 
 def test_the_room_is_the_wiring_only() -> None:
     lines = (SERVER / "room.py").read_text().count("\n")
-    assert lines < 400, f"room.py has {lines} lines"
+    assert lines < 260, f"room.py has {lines} lines"

@@ -1,17 +1,20 @@
 """The lobby of a live table (``server/table_lobby.py``) and its connections coming and going
-(``server/connections.py``), without a server: a table row, a table core, a crowd of
-connections whose outboxes the tests read, and no socket, store or uvicorn. What the room does
-between the halves (saving the row, committing steps) the tests do by hand."""
+(``server/connections.py``), and the clock running out (``server/clock_expiry.py``), without a
+server: a table row, a table core, a crowd of connections whose outboxes the tests read, and no
+socket, store or uvicorn. What the room does between the halves (saving the row, committing
+steps) the tests do by hand."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hexfolk.server import seats
+from hexfolk.server.clock_expiry import ClockExpiry
 from hexfolk.server.connections import Connections
 from hexfolk.server.crowd import Connection, Crowd
 from hexfolk.server.errors import ApiError
@@ -249,4 +252,28 @@ def test_the_room_holds_no_lobby_or_connection_logic() -> None:
     for moved in ("admitted(", "change_lobby(", "moved_out(", "rebind(", "welcome(", "seats_json("):
         assert moved not in room, moved
     lines = room.count("\n")
-    assert lines < 350, f"room.py has {lines} lines"
+    assert lines < 260, f"room.py has {lines} lines"
+
+
+def test_the_clock_running_out_commits_the_defaults_then_tells_everyone() -> None:
+    async def scenario() -> None:
+        table = Table(_row())
+        table.row.clock = 30
+        table.core.settings_changed()  # a 30 s turn clock
+        table.begin()  # committed at t=100: its window ran out long ago
+        bob = table.connections.attach(BOB, False, None, [])
+        _sent(bob)
+        order: list[str] = []
+
+        async def publish() -> None:
+            order.append(f"publish {len(table.core.pending)}")
+            table.core.commit(now=time.time())
+
+        expiry = ClockExpiry(table.core, table.crowd, lambda job: None, publish)
+        await expiry.expire()
+        timeouts = [m for m in _sent(bob) if m["type"] == "timeout"]
+        assert order and order[0] != "publish 0" and timeouts
+        assert all(m["version"] == table.core.version for m in timeouts)
+        expiry.cancel()
+
+    asyncio.run(scenario())

@@ -4,27 +4,24 @@ clock's default when a bot fails.
 Bots decide in the kernel's walk order, as in ``simulate`` (``Match`` asks
 ``current_player()``): while the walk names an acting bot seat, the other bots wait for it (an
 offering bot does not close its offer before a bot it asked has answered); a person is never
-waited for. A bot's choice goes back through the room's queue (``choose`` below), where the
-table core applies it if it is still meant for now.
+waited for. A bot's choice goes back through the room's queue (:meth:`BotTurns.chosen`), where
+the table core applies it if it is still meant for now; the room then commits it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 
 from hexfolk.core import derive_seed, make_rng
 from hexfolk.server.botpool import BOT_FAILURE, BotPool
-from hexfolk.server.crowd import STAND_IN_LEVEL
+from hexfolk.server.crowd import STAND_IN_LEVEL, Crowd
 from hexfolk.server.models import TableRow
 from hexfolk.server.seats import seats_of
 from hexfolk.server.table_core import TableCore
 
 log = logging.getLogger("hexfolk.server.room")
-
-Choice = Callable[[int, str, int, str, bool, bool], None]
-"""``(seat, code, version, action text, stand_in, failed)``: a bot's choice, to be applied."""
 
 
 def people_at(row: TableRow) -> frozenset[int]:
@@ -44,13 +41,25 @@ def bot_code(row: TableRow, stand_in: Collection[int], seat: int) -> str | None:
 
 class BotTurns:
     """The bot tasks of one table: at most one per acting bot seat, tied to the version from
-    which that seat's decision is unchanged."""
+    which that seat's decision is unchanged. A choice is queued with ``post`` (the room's
+    mailbox) and, once applied, committed and announced with ``publish``."""
 
-    def __init__(self, core: TableCore, pool: BotPool, choose: Choice):
-        self.core = core
-        self.pool = pool
-        self.choose = choose
+    def __init__(
+        self,
+        core: TableCore,
+        pool: BotPool,
+        crowd: Crowd,
+        post: Callable[[Callable[[], Awaitable[None]]], None],
+        publish: Callable[[], Awaitable[None]],
+    ):
+        self.core, self.pool, self.crowd = core, pool, crowd
+        self.post, self.publish = post, publish
         self.tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
+
+    def next(self) -> None:
+        """Start the bots (and stand-ins) that decide now (:meth:`schedule`)."""
+        stand_in = self.crowd.stand_in
+        self.schedule(lambda seat: bot_code(self.core.row, stand_in, seat), stand_in)
 
     def schedule(self, code_of: Callable[[int], str | None], stand_in: set[int]) -> None:
         """Start the bots that decide now; cancel those whose decision changed.
@@ -80,6 +89,22 @@ class BotTurns:
         entry = self.tasks.get(seat)
         if entry is not None and entry[1].done():
             del self.tasks[seat]
+
+    async def chosen(
+        self, seat: int, code: str, version: int, text: str, stand_in: bool, failed: bool
+    ) -> None:
+        """A bot's choice, in the room's task: applied and published if the seat's bot still
+        owes that decision, else the bots are scheduled again."""
+        self.finished(seat)
+        core = self.core
+        state = core.state
+        if state is None or core.row.status != "playing" or seat not in state.acting_seats():
+            return
+        if bot_code(core.row, self.crowd.stand_in, seat) != code or not core.bot_move(
+            seat, version, text, stand_in=stand_in, failed=failed
+        ):
+            return self.next()
+        await self.publish()
 
     def cancel(self, seat: int) -> None:
         entry = self.tasks.pop(seat, None)
@@ -129,6 +154,6 @@ class BotTurns:
                 if fallback is None:
                     return
                 text = str(fallback)
-            self.choose(seat, code, version, text, stand_in, failed)
+            self.post(lambda: self.chosen(seat, code, version, text, stand_in, failed))
         except asyncio.CancelledError:
             return

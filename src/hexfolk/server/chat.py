@@ -3,10 +3,10 @@
 While a table is in its lobby or playing, the people holding a seat (from any of their
 connections) write and read the ``players`` channel, everyone else the ``spectators`` channel;
 after the end everyone reads both (``docs/server.md``, "Chat"). A players' line is stored with
-its seat, a spectators' line without one. The room stores a line and hands it to :func:`send_line`;
-a new connection's ``welcome`` carries the lines it may read (:func:`history`, so that opening a
-table costs no request for them), and ``GET /api/tables/{id}/chat`` reads them back in the same
-form (:mod:`hexfolk.server.lobby`).
+its seat, a spectators' line without one. :func:`add_line` checks, stores and sends a line (in
+the room's task); a new connection's ``welcome`` carries the lines it may read (:func:`history`,
+so that opening a table costs no request for them), and ``GET /api/tables/{id}/chat`` reads them
+back in the same form (:mod:`hexfolk.server.lobby`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexfolk.server.crowd import Crowd
+from hexfolk.server.crowd import Connection, Crowd
 from hexfolk.server.errors import ApiError
 from hexfolk.server.limits import CHAT_MAX, CHAT_RATE, RateLimit
 from hexfolk.server.models import ChatRow, TableRow
@@ -73,6 +73,23 @@ def send_line(
     for conn in crowd:
         if everyone or channel_of(seat_of(conn.player_id)) == msg["channel"]:
             conn.send(msg)
+
+
+async def add_line(
+    store: Store,
+    row: TableRow,
+    crowd: Crowd,
+    seat_of: Callable[[str | None], int | None],
+    conn: Connection,
+    text: str,
+) -> None:
+    """``conn``'s line ``text``: checked (:func:`checked_line`), stored with the writer's seat
+    (``seat_of``: a player's seat at the table), sent to its channel (:func:`send_line`)."""
+    body = checked_line(conn.player_id, text, conn.chats)
+    assert conn.player_id is not None
+    seat = seat_of(conn.player_id)  # a players' line is stored with its seat
+    line = await store.add_chat(row.id, conn.player_id, conn.name, seat, body)
+    send_line(crowd, line, row.status, seat_of)
 
 
 async def history(store: Store, row: TableRow, player_id: str | None) -> list[dict[str, Any]]:

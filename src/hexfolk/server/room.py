@@ -1,22 +1,12 @@
 """The room: the asyncio actor of one live table. Its mailbox (:mod:`.mailbox`) runs every
-change (an action, an undo, a bot's move, a clock expiry, a lobby change, chat) as one job
-after another, so nothing races. The room only wires the parts that each hold one concern:
-
-* the table core (:mod:`.table_core`): the game, synchronous: an event in, pending steps out;
-* the store: the pending steps, chance draws and new clocks are committed in one transaction
-  (:meth:`Room._publish`), and only then announced; only the room touches the store;
-* the crowd (:mod:`.crowd`): connections, presence, grace timers and stand-ins; connections
-  coming and going (:mod:`.connections`) and the welcome (:mod:`.greeting`);
-* the fan-out (:mod:`.fanout`): views per viewer, log diffs, sending;
-* the lobby of the table (:mod:`.table_lobby`, its rules in :mod:`.seats`): seats, names, the
-  table's description, lobby changes and the start;
-* who may act (:mod:`.senders`), chat (:mod:`.chat`), bot turns (:mod:`.bot_turns`), the
-  clock's timer (:mod:`.clock`), reveal checks (:mod:`.reveal_checks`), recovery after a fault
-  (:mod:`.recovery`).
-
-Refusals go to the sender only; a ``stale`` one comes after the current view. An accepted
-action's ``accepted`` goes to its sender as soon as the step is committed, before anyone's new
-view.
+change as one job after another, so nothing races. The room wires the parts that each hold one
+concern: the table core (:mod:`.table_core`), the crowd and connections (:mod:`.crowd`,
+:mod:`.connections`), the fan-out (:mod:`.fanout`), the lobby (:mod:`.table_lobby`), who may
+act (:mod:`.senders`), chat (:mod:`.chat`), bots (:mod:`.bot_turns`), the clock
+(:mod:`.clock_expiry`), reveal checks (:mod:`.reveal_checks`), loading (:mod:`.resume`) and
+faults (:mod:`.recovery`). Pending steps are committed in one transaction and only then
+announced (:meth:`Room._publish`); an action's ``accepted`` goes to its sender once committed,
+before anyone's view. Refusals go to the sender only; a ``stale`` one after the current view.
 """
 
 from __future__ import annotations
@@ -27,10 +17,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexfolk.core import State
-from hexfolk.server.bot_turns import BotTurns, bot_code
+from hexfolk.server.bot_turns import BotTurns
 from hexfolk.server.botpool import BotPool
-from hexfolk.server.chat import LIVE, checked_line, history, send_line
-from hexfolk.server.clock import ClockTimer
+from hexfolk.server.chat import LIVE, add_line, history
+from hexfolk.server.clock_expiry import ClockExpiry
 from hexfolk.server.connections import Connections
 from hexfolk.server.crowd import Connection, Crowd
 from hexfolk.server.errors import ApiError
@@ -39,6 +29,7 @@ from hexfolk.server.limits import ACTION_RATE
 from hexfolk.server.mailbox import Mailbox, in_task
 from hexfolk.server.models import PlayerRow, TableRow
 from hexfolk.server.recovery import Faults, recover
+from hexfolk.server.resume import Resume
 from hexfolk.server.reveal_checks import RevealChecks
 from hexfolk.server.seats import Seat, lobby_columns
 from hexfolk.server.senders import sender_seat
@@ -73,13 +64,14 @@ class Room:
         self.fanout = FanOut(row, self.core, self.crowd, lobby.seats_json, lobby.undo_offer)
         self.mailbox = Mailbox(f"room-{row.id}", self._after_fault)
         self.post, self.faults = self.mailbox.post, Faults()
-        self.bots = BotTurns(self.core, pool, self._bot_chose)
-        self.timer = ClockTimer(lambda: self.post(self._expire))
+        self.bots = BotTurns(self.core, pool, self.crowd, self.post, self._publish)
+        self.expiry = ClockExpiry(self.core, self.crowd, self.post, self._publish)
         self.checks = RevealChecks(self.core, self.post, lambda s: self.fanout.send_views(seat=s))
         away = lambda seat: self.post(lambda: self._grace_over(seat))  # noqa: E731
         self.connections = Connections(
             lobby, self.fanout, away=away, back=self.bots.cancel, action_rate=action_rate
         )
+        self.resumption = Resume(self.connections, store, self.post, self._publish, self._next_turn)
         self.id, self.conns = row.id, self.crowd.conns
 
     @property
@@ -87,6 +79,11 @@ class Room:
         """The game now (None in the lobby)."""
         return self.core.state
 
+    def table_json(self) -> dict[str, Any]:
+        """The public description of the table (what ``GET /api/tables/{id}`` returns)."""
+        return self.lobby.table_json()
+
+    # --- the task, loading and resuming (:mod:`.resume`), faults (:mod:`.recovery`) --------
     def start(self) -> None:
         """Start the mailbox's task (after :meth:`load`)."""
         self.mailbox.start()
@@ -99,36 +96,14 @@ class Room:
 
     def _cancel_all(self) -> None:
         """Stop every timer: the clock's, the grace periods, the bots, the reveal checks."""
-        self.timer.cancel()
+        self.expiry.cancel()
         self.crowd.cancel_grace()
         self.bots.cancel_all()
         self.checks.cancel_all()
 
-    async def _after_fault(self, exc: Exception) -> None:
-        """A bug in a job: rebuild from the committed log (:func:`.recovery.recover`)."""
-        self.core.abort()
-        self._cancel_all()
-        await recover(
-            self.row,
-            self.store,
-            self.faults,
-            self.core.version,
-            exc,
-            self._rebuild,
-            self.lobby.broadcast_table,
-        )
-
-    async def _rebuild(self) -> None:
-        """The table again from its log (recovery); everyone gets a whole view."""
-        await self.load()
-        await self._resume()
-        self.fanout.send_views(full=True)
-
-    # --- loading and resuming -----------------------------------------------------------------
     async def load(self) -> None:
-        """Rebuild the state by replaying the committed event log (nothing else is trusted)."""
-        self.fanout.forget()
-        self.core.load(await self.store.events(self.id) if self.row.status != "lobby" else [])
+        """Rebuild the state by replaying the committed event log (:meth:`.Resume.load`)."""
+        await self.resumption.load()
 
     def shift_clocks(self, seconds: float) -> None:
         """Give back ``seconds`` of down time to every running clock (after a restart)."""
@@ -136,28 +111,15 @@ class Room:
             self.core.clock.shift(seconds)
 
     def resume(self) -> None:
-        """After loading: arm the clock, grace timers and bots (in the task)."""
-        self.post(self._resume)
+        """After loading: arm the clock, grace timers and bots (:meth:`.Resume.resume`)."""
+        self.post(self.resumption.resume)
 
-    async def _resume(self) -> None:
-        """A playing table goes on: grace periods for absent people, then the chance draw a
-        crash interrupted, or the clock and the bots of the turn."""
-        state = self.core.state
-        if self.row.status != "playing" or state is None:
-            return
-        self.connections.start_graces()
-        if state.is_chance():  # a crash between a step and its chance draw
-            self.post(self._draw_and_publish)
-            return
-        self.core.clock.follow(state, time.time())  # windows saved before clock steps
-        self._next_turn()
-
-    async def _draw_and_publish(self) -> None:
-        """Draw the pending chance outcomes and commit them (after a restart)."""
-        state = self.core.state
-        if state is not None and state.is_chance() and self.row.status == "playing":
-            self.core.draw_chance()
-            await self._publish()
+    async def _after_fault(self, exc: Exception) -> None:
+        """A bug in a job: rebuild from the committed log (:func:`.recovery.recover`)."""
+        self.core.abort()
+        self._cancel_all()
+        rebuild, errored = self.resumption.rebuild, self.lobby.broadcast_table
+        await recover(self.row, self.store, self.faults, self.core.version, exc, rebuild, errored)
 
     # --- committing and announcing -------------------------------------------------------------
     async def _publish(self, *, full: bool = False, ack: Callable[[], None] | None = None) -> None:
@@ -185,23 +147,9 @@ class Room:
         self._next_turn()
 
     def _next_turn(self) -> None:
-        """Arm the clock's timer and start the bots that decide now."""
-        self._arm_timer()
-        self._next_bots()
-
-    def _arm_timer(self) -> None:
-        """The clock's timer at the next deadline (none unless playing)."""
-        playing = self.row.status == "playing"
-        self.timer.arm(self.core.clock.next_deadline() if playing else None)
-
-    def table_json(self) -> dict[str, Any]:
-        """The public description of the table (what ``GET /api/tables/{id}`` returns)."""
-        return self.lobby.table_json()
-
-    def _next_bots(self) -> None:
-        """Start the bots (and stand-ins) that decide now (:class:`.BotTurns`)."""
-        stand_in = self.crowd.stand_in
-        self.bots.schedule(lambda seat: bot_code(self.row, stand_in, seat), stand_in)
+        """Arm the clock's timer (:mod:`.clock_expiry`) and start the bots that decide now."""
+        self.expiry.arm()
+        self.bots.next()
 
     # --- connections (:mod:`.connections`) ----------------------------------------------------
     @in_task
@@ -209,8 +157,7 @@ class Room:
         self, player: PlayerRow | None, spectate: bool, since: int | None
     ) -> Connection:
         """Attach a new connection (its welcome, table and view queued). Returns it."""
-        # the chat lines it reads go in its welcome: read before it joins the crowd, so that
-        # nothing reaches it before its welcome
+        # its welcome's chat lines, read before it joins the crowd (nothing comes before them)
         chat = await history(self.store, self.row, player.id if player else None)
         return self.connections.attach(player, spectate, since, chat)
 
@@ -227,7 +174,7 @@ class Room:
     async def _grace_over(self, seat: int) -> None:
         """A grace period ran out: a stand-in bot may play the seat now."""
         if self.connections.grace_over(seat):
-            self._next_bots()
+            self.bots.next()
 
     # --- a person's action and undo ------------------------------------------------------------
     def _sender(self, conn: Connection, what: str) -> int:
@@ -269,47 +216,11 @@ class Room:
         log.info("table %s: seat %d undid %d step(s) from event %s", self.id, seat, n, first)
         conn.send({"type": "undone", "ref": ref, "steps": n, "version": self.core.version})
 
-    # --- bots and the clock ------------------------------------------------------------------
-    def _bot_chose(
-        self, seat: int, code: str, version: int, text: str, stand_in: bool, failed: bool
-    ) -> None:
-        """A bot's choice (:data:`.bot_turns.Choice`): applied in the task if the seat's bot
-        still owes that decision, else the bots are scheduled again."""
-
-        async def job() -> None:
-            self.bots.finished(seat)
-            state = self.core.state
-            if state is None or self.row.status != "playing" or seat not in state.acting_seats():
-                return
-            if bot_code(self.row, self.crowd.stand_in, seat) != code or not self.core.bot_move(
-                seat, version, text, stand_in=stand_in, failed=failed
-            ):
-                return self._next_bots()
-            await self._publish()
-
-        self.post(job)
-
-    async def _expire(self) -> None:
-        """The clock ran out for some seats: their defaults, as time-outs (IR-28)."""
-        timed_out = self.core.expire(time.time(), self.crowd.stand_in)
-        if not self.core.pending:
-            return self._arm_timer()
-        for seat, applied in timed_out:
-            log.info("table %s: seat %d timed out (%d defaults)", self.id, seat, applied)
-        await self._publish()
-        for seat, applied in timed_out:  # after the views that show the defaults
-            msg = {"type": "timeout", "seat": seat, "steps": applied, "version": self.core.version}
-            self.crowd.broadcast(msg)
-
-    # --- chat and the lobby ---------------------------------------------------------------------
+    # --- chat (:mod:`.chat`) and the lobby (:mod:`.table_lobby`) -------------------------------
     @in_task
     async def chat(self, conn: Connection, text: str) -> None:
-        """A chat line: checked, stored (with the writer's seat), sent to its channel."""
-        body = checked_line(conn.player_id, text, conn.chats)
-        assert conn.player_id is not None
-        seat = self.lobby.seat_of(conn.player_id)  # a players' line is stored with its seat
-        row = await self.store.add_chat(self.id, conn.player_id, conn.name, seat, body)
-        send_line(self.crowd, row, self.row.status, self.lobby.seat_of)
+        """A chat line: checked, stored with the writer's seat, sent to its channel."""
+        await add_line(self.store, self.row, self.crowd, self.lobby.seat_of, conn, text)
 
     @in_task
     async def change_seats(

@@ -1,6 +1,6 @@
 """The lobby of one live table: its seats and the people at it as the room sees them, and the
 lobby operations applied to it. Synchronous; the room runs each in its task and saves the row
-in between (:mod:`hexfolk.server.room`: only the room touches the store).
+in between (:mod:`hexfolk.server.room`: only the room's task touches the store).
 
 :mod:`.seats` holds the rules as pure functions of the table row (who sits where, what the host
 may change, the description); a :class:`TableLobby` adds what only a live table knows: the

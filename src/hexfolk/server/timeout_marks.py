@@ -1,7 +1,7 @@
 """Time-out marks: which lines of each viewer's log a clock's defaults wrote (issue 25,
 finding 5).
 
-A time-out applies the game's defaults for a seat (``Room._expire``); the lines those steps
+A time-out applies the game's defaults for a seat (``ClockExpiry``); the lines those steps
 and the chance draws between them add to a viewer's log are that viewer's mark: ``(seat,
 log_from, log_to)``, line indices of the viewer's own log (``observation(viewer)["log"]``;
 each viewer sees its own lines). Views carry the marks of the lines they send (``timeouts``,
