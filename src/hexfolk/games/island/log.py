@@ -7,8 +7,10 @@ that see it. The engine writes a line as its form and params only, the tuple
 :class:`~hexfolk.core.LogLine` with its English sentence is made when someone reads the log
 (:func:`make_line`, with the labels of the reading state's board), so a step pays nothing for
 the lines nobody reads (the bots' and the RL environments' games read few or none). A written
-line is plain data (a tuple of a string and a dict of numbers and strings): it costs the
-garbage collector nothing once it has seen it, as the sentences of old did. Lines made ahead
+line is plain data (a tuple of a string and a dict of JSON-plain params). Unlike the sentences
+of old it is not free for the garbage collector: a dict that holds a dict or a list (cards,
+answers) stays tracked, and so does every tuple holding a dict (``benchmarks/README.md``,
+"Last full run"). Lines made ahead
 (:class:`Texts`) are :class:`~hexfolk.core.LogLine` values, and a production line is a
 :class:`~.production.ProductionText` (``line()`` gives the line). The log is append-only: a
 state appends to its own list and, when cloned, freezes that list into a :class:`LogChunks`
