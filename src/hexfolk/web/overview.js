@@ -7,7 +7,7 @@ import { Board, describeBoard } from "./board.js";
 import { seatLabel, swatch, resCard } from "./table.js";
 import { RES } from "./legal.js";
 import { islandLogLine, loadIslandLog, placeLabels } from "./island_log.js";
-import { loadReplay, replayStepper } from "./replay.js";
+import { loadReplay, replayStepper, stepLines } from "./replay.js";
 import { logText } from "./log_lines.js";
 import { rematchPart, listenForRematch } from "./rematch.js";
 import { timeCard } from "./turn_times.js";
@@ -106,7 +106,7 @@ export async function showReplay(app, id) {
     const say = (l) => islandLogLine(l, (k) => seatLabel(seats, k), place);
     const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: say(l), title: logText(l) }));
     info.replaceChildren(
-      h("section.panel", {}, h("p.replay-step", {}, st.action ? [h("strong", { text: `${st.seat === null ? t("chance") : seatLabel(seats, st.seat)}: ` }), h("code", { text: st.action })] : t("replay.start")),
+      h("section.panel", {}, h("p.replay-step", { text: i === 0 ? t("replay.start") : stepLines(st).map(say).join(" · ") }),
         h("ol.log", { "aria-label": t("log") }, lines)),
       h("section.panel", {}, h("h2", { text: t("players.title") }),
         h("ul.plist", {}, obs.players.map((p, k) => h("li.player", {}, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` }))))));

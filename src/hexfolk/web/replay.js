@@ -44,6 +44,15 @@ export async function loadReplay(app, id) {
   return { tb, geo, steps };
 }
 
+/** The log lines step `st` wrote (its `observation.log` from `log_start`; the last line when
+ * the server sent whole logs): what the replay says of the step, in the page's language, as
+ * the log says it (places by their labels, the dice with their numbers), never the action's
+ * text, which names places by id. */
+export function stepLines(st) {
+  const log = (st.observation && st.observation.log) || [];
+  return st.log_start === undefined ? log.slice(-1) : log.slice(st.log_start);
+}
+
 /** The stepper over `steps`: `show(i)` draws step i. `ignoreKey(e)` skips an arrow key meant for
  * something else. Returns its elements (`buttons`, `slider`, `label`), `go(i)` and `close()`
  * (the arrow keys are listened to from `start()` on). */

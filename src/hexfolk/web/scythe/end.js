@@ -8,7 +8,8 @@ import { seatLabel } from "../seats.js";
 import { ScytheBoard, describeBoard } from "./board.js";
 import { bandOf, factionBadge, tracks } from "./mats.js";
 import { readLegal } from "./legal.js";
-import { loadReplay, replayStepper } from "../replay.js";
+import { loadReplay, replayStepper, stepLines } from "../replay.js";
+import { scytheLogLine } from "./log_kinds.js";
 import { timeCard } from "../turn_times.js";
 
 /** The score table from the result's summary breakdown: a column per player, a row per part
@@ -82,7 +83,7 @@ export async function showScytheReplay(app, id) {
     board.update(obs, empty);
     desc.textContent = describeBoard(obs, geo.geometry, name);
     info.replaceChildren(
-      h("p", {}, st.action ? `${st.seat === null ? t("sc.chance") : name(st.seat)}: ${st.action}` : t("replay.start")),
+      h("p.replay-step", { text: i === 0 ? t("replay.start") : stepLines(st).map((l) => scytheLogLine(l, tb.seats, geo.geometry)).join(" · ") }),
       h("ul.plist", {}, (obs.player_state || []).map((p, k) => h("li.player", {}, h("div.pname", {}, factionBadge(p.faction), h("strong", { text: name(k) })), tracks(comp, p)))));
   };
   const stepper = replayStepper(steps, show);
