@@ -33,13 +33,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP) $(RUN_STAMP)
 
 # The browser tests drive Debian's Chromium (Playwright never downloads a browser here), with
-# the CJK fonts for the Korean texts (and tmux, for the 80x24 terminal tests). As root (CI,
-# these machines) it is installed when missing.
+# the CJK fonts for the Korean texts, the colour emoji font for the chat (and tmux, for the 80x24
+# terminal tests). As root (CI, these machines) it is installed when missing.
 CHROMIUM ?= /usr/bin/chromium
 $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk tmux >/dev/null; \
-	else echo "Chromium is missing: the browser tests skip (as root: apt-get install -y chromium fonts-noto-cjk tmux)"; fi
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji tmux >/dev/null; \
+	else echo "Chromium is missing: the browser tests skip (as root: apt-get install -y chromium fonts-noto-cjk fonts-noto-color-emoji tmux)"; fi
 
 install: $(STAMP)
 

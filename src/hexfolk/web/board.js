@@ -291,6 +291,18 @@ export function describeBoard(obs, seatName, label = (kind, v) => String(v)) {
   return lines.join(" ");
 }
 
+/** Where a preview's harbor sits: its disc's centre and radius off the middle of its shore
+ * (smaller, closer, on a lake), and the shore's two points. */
+function harborSpot(hb, lakes) {
+  const [[ax, ay], [bx, by]] = hb.points.map(P);
+  const [cx, cy] = P(hb.land);
+  const mx = (ax + bx) / 2, my = (ay + by) / 2;
+  const dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy) || 1;
+  const onLake = lakes.some(([lx, ly]) => Math.hypot(lx - (mx + (dx / len) * 11), ly - (my + (dy / len) * 11)) < 14);
+  const off = onLake ? 5.5 : 11, r = onLake ? 4.6 : 6.5;
+  return { hb, ax, ay, bx, by, hx: mx + (dx / len) * off, hy: my + (dy / len) * off, r, onLake };
+}
+
 const TERRAIN_LETTER = { forest: "L", hills: "B", pasture: "W", fields: "G", mountains: "O" };
 const RES_LETTER = { lumber: "l", brick: "b", wool: "w", grain: "g", ore: "o" };
 
@@ -300,10 +312,15 @@ const RES_LETTER = { lumber: "l", brick: "b", wool: "w", grain: "g", ore: "o" };
 export function mapPreview(board, title) {
   const hexPts = (xy) => hexPoints(...P(xy), R);
   const all = [...board.hexes.map((x) => x.xy), ...(board.sea || [])];
-  const xs = all.map((xy) => P(xy)[0]), ys = all.map((xy) => P(xy)[1]);
-  const pad = 24;
-  const [x0, x1, y0, y1] = [Math.min(...xs) - pad, Math.max(...xs) + pad, Math.min(...ys) - pad, Math.max(...ys) + pad];
-  const svg = s("svg", { class: "map-preview", viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, role: "img", "aria-label": title || t("map.preview") });
+  const lakes = board.hexes.filter((x) => x.kind === "lake").map((x) => P(x.xy));
+  const harbors = (board.harbors || []).map((hb) => harborSpot(hb, lakes));
+  // the frame holds every hex (R from its centre) and every harbor's disc, with a margin: the
+  // top and bottom harbors are not cut (issue 27, point 12)
+  const margin = 3;
+  const xs = [...all.map((xy) => P(xy)[0] - R), ...all.map((xy) => P(xy)[0] + R), ...harbors.flatMap((hb) => [hb.hx - hb.r, hb.hx + hb.r])];
+  const ys = [...all.map((xy) => P(xy)[1] - R), ...all.map((xy) => P(xy)[1] + R), ...harbors.flatMap((hb) => [hb.hy - hb.r, hb.hy + hb.r])];
+  const [x0, x1, y0, y1] = [Math.min(...xs) - margin, Math.max(...xs) + margin, Math.min(...ys) - margin, Math.max(...ys) + margin];
+  const svg = s("svg", { class: "map-preview", viewBox: `${x0.toFixed(1)} ${y0.toFixed(1)} ${(x1 - x0).toFixed(1)} ${(y1 - y0).toFixed(1)}`, role: "img", "aria-label": title || t("map.preview") });
   const g = s("g");
   for (const xy of board.sea || []) g.append(s("polygon", { points: hexPts(xy), class: "mp-sea" }));
   for (const hx of board.hexes) {
@@ -325,15 +342,7 @@ export function mapPreview(board, title) {
     g.append(cell);
   }
   // harbors over the hexes, so that lake harbors show on their lake
-  const lakes = board.hexes.filter((x) => x.kind === "lake").map((x) => P(x.xy));
-  for (const hb of board.harbors || []) {
-    const [[ax, ay], [bx, by]] = hb.points.map(P);
-    const [cx, cy] = P(hb.land);
-    const mx = (ax + bx) / 2, my = (ay + by) / 2;
-    const dx = mx - cx, dy = my - cy, len = Math.hypot(dx, dy) || 1;
-    const onLake = lakes.some(([lx, ly]) => Math.hypot(lx - (mx + (dx / len) * 11), ly - (my + (dy / len) * 11)) < 14);
-    const off = onLake ? 5.5 : 11, r = onLake ? 4.6 : 6.5;
-    const hx = mx + (dx / len) * off, hy = my + (dy / len) * off;
+  for (const { hb, ax, ay, bx, by, hx, hy, r, onLake } of harbors) {
     const k = hb.kind === "generic" ? "3" : hb.kind ? RES_LETTER[hb.kind] : null;
     const label = k === null ? "?" : k === "3" ? "3:1" : "2:1";
     g.append(s("g", { class: `harbor${k === null ? " shuffled" : ""}` },

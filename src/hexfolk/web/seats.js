@@ -26,6 +26,10 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
   const host = p && tb.host.id === p.id;
   const mySeat = tb.seats.findIndex((x) => x.kind === "person" && p && x.player_id === p.id);
   const link = `${location.origin}/#/t/${tb.id}`;
+  // an invitee is offered one way in (issue 27, point 12): "Join" when one seat is open, a
+  // "Sit here" on each open seat when there are several; never both
+  const open = tb.seats.filter((x) => x.kind === "open").length;
+  const sitHere = !host && p && mySeat < 0 && open > 1;
   const seats = h("ul.seats#seats", {}, tb.seats.map((x, i) => {
     const kids = [swatch(i), h("span.sname", { text: seatLabel(tb.seats, i) })];
     if (x.kind === "person") kids.push(h(`span.conn${x.connected ? ".on" : ""}`, { text: x.connected ? t("connected") : t("away") }));
@@ -44,7 +48,7 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
       if (x.kind === "person" && x.player_id !== p.id) {
         kids.push(h("button.small.kick", { text: t("kick"), onclick: () => api("POST", `/api/tables/${tb.id}/kick`, { seat: i }).catch((e) => toast(e.message)) }));
       }
-    } else if (x.kind === "open" && mySeat < 0 && p) {
+    } else if (x.kind === "open" && sitHere) {
       kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(e.message)) }));
     }
     return h("li.seat", { "data-seat": i }, kids);
@@ -66,7 +70,7 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
     controls.push(h("div.row", {},
       h("button#fill-bots", { text: t("fill_bots"), onclick: () => api("POST", `/api/tables/${tb.id}/fill-bots`, { level: "medium" }).catch((e) => toast(e.message)) }),
       h("button.primary#start", { text: t("start"), disabled: tb.seats.some((x) => x.kind === "open"), onclick: () => api("POST", `/api/tables/${tb.id}/start`).catch((e) => toast(e.message)) })), details);
-  } else if (p && mySeat < 0 && tb.seats.some((x) => x.kind === "open")) {
+  } else if (p && mySeat < 0 && open === 1) {
     controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(e.message)) }));
   } else if (mySeat >= 0) {
     controls.push(h("p", { text: t("waiting_host") }), h("button#leave", { text: t("leave"), onclick: () => api("POST", `/api/tables/${tb.id}/leave`).catch((e) => toast(e.message)) }));

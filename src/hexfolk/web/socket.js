@@ -4,7 +4,7 @@
 // Socket), table_page.js), which has `id`, `table`, `view`, `version`, `seat`, `closed`,
 // `retry` and onWelcome(msg), renderLobby(), scheduleRender(), renderPlayers(), renderChat(),
 // onView(msg), resync(), staleClick(), kicked(msg), shutOut(code), onRefusal(msg) (before the
-// refusal's message is shown) and onUndone(msg) (an undo taken).
+// refusal's message is shown), onUndone(msg) (an undo taken) and seatName(i) (a time-out's toast).
 import { me } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -90,6 +90,11 @@ export const Socket = {
         break;
       case "view":
         this.onView(msg);
+        break;
+      case "timeout":
+        // a seat's clock ran out and its defaults were played (docs/protocol.md, "Time-outs"):
+        // told to everyone, in the page's language (issue 27, point 7); the log marks the lines
+        toast(msg.seat === this.seat ? t("timeout.you") : t("timeout.ran_out", { who: this.seatName(msg.seat) }), "note");
         break;
       case "undone":
         this.onUndone(msg);

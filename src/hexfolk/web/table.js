@@ -7,7 +7,7 @@ import { reasonText, registerReasonPlaces } from "./reasons.js";
 import { placeLabels } from "./island_log.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
-import { readLegal, RES, bundleText, bundleCount, bundleWords, parseBundle, bestRates } from "./legal.js";
+import { readLegal, RES, bundleText, bundleCount, bundleWords, bundleOf, parseBundle, bestRates } from "./legal.js";
 import { seatLabel, swatch } from "./seats.js";
 import { rematchPart } from "./rematch.js";
 import { clockChips } from "./clock.js";
@@ -68,6 +68,7 @@ export class IslandPart extends GamePart {
     this.renderStatus();
     this.renderActions();
     this.renderHand();
+    this.readOfferNews();
     this.renderTrade();
     this.renderPlayers();
     this.renderEnd();
@@ -178,17 +179,27 @@ export class IslandPart extends GamePart {
     const offers = obs.offers || [];
     const canOffer = L.offer.length > 0;
     const canCounter = [...L.answers.values()].some((a) => a.counter.length > 0);
-    if (!canOffer && !L.trade.length && !offers.length && !canCounter) { box.hidden = true; box.replaceChildren(); return; }
+    const news = this.freshNews();
+    if (!canOffer && !L.trade.length && !offers.length && !canCounter && !news) { box.hidden = true; box.replaceChildren(); return; }
     box.hidden = false;
     const items = [{ key: "title", sig: "", build: () => h("h2", { text: t("trade") }) }];
+    // what became of this seat's own offer (issue 27, point 3): taken, rejected by everyone,
+    // withdrawn, expired at the turn's end; from the log's structured entries
+    if (news) items.push({ key: `news-${news.key}`, sig: news.text, build: () => this.newsCard(news) });
     if (meP) {
       // "decline-all on/off" is typed, never listed (docs/island.md): offered while this seat
       // has a decision of its own; the server judges it like any action
       const on = !!meP.declines_offers;
       const can = this.view.legal.length > 0;
-      items.push({ key: "decline", sig: JSON.stringify([on, can]), build: () => h("label.decline", {},
-        h("input#decline-all", { type: "checkbox", checked: on, disabled: !can, onchange: () => this.act(on ? "decline-all off" : "decline-all on") }),
-        t("trade.decline_all")) });
+      // the first offer that reaches this person shows the switch and says what it does
+      // (issue 27, point 4): once per browser, until dismissed or used
+      const hint = this.declineHint(on, L);
+      items.push({ key: "decline", sig: JSON.stringify([on, can, hint]), build: () => h(`div.decline-box${hint ? ".hint" : ""}#decline-box`, {},
+        h("label.decline", {},
+          h("input#decline-all", { type: "checkbox", checked: on, disabled: !can, onchange: () => { this.hintDone(); this.act(on ? "decline-all off" : "decline-all on"); } }),
+          t("trade.decline_all")),
+        hint ? h("p.decline-hint#decline-hint", { role: "note" }, t("trade.decline_hint"), " ",
+          h("button.small#decline-hint-ok", { text: t("trade.decline_hint_ok"), onclick: () => { this.hintDone(); this.renderTrade(); } })) : null) });
     }
     if (meP && meP.hand && (canOffer || canCounter)) {
       items.push({ key: "composer", sig: JSON.stringify([this.offer, meP.hand, L.offer.map((x) => x.action)]), build: () => this.composer(meP, L) });
@@ -196,12 +207,17 @@ export class IslandPart extends GamePart {
     if (L.trade.length) {
       items.push({ key: "bank", sig: JSON.stringify(L.trade.map((x) => x.action)), build: () => this.bankTrades(L) });
     }
+    // an offer's card is kept while the offer is open (issue 27, point 5): another seat's
+    // answer redraws its list of answers only, and its buttons are kept as they are (a click
+    // that overlaps a bot's answer lands)
     for (const of of offers) {
-      const acts = [L.answers.get(of.id), L.complete.get(of.id) && [...L.complete.get(of.id)], L.withdraw.get(of.id)];
-      const counterReady = bundleCount(this.offer.give) > 0 ? bundleText(this.offer.give) + bundleText(this.offer.get) : "";
-      items.push({ key: `offer-${of.id}`, sig: JSON.stringify([of, acts, counterReady, obs.active, this.view.seats]), build: () => this.offerCard(of, L, obs) });
+      items.push({ key: `offer-${of.id}`, sig: JSON.stringify([of.give, of.get, obs.active]), build: () => h("div.offer", { "data-offer": of.id }) });
     }
     sync(box, items);
+    for (const of of offers) {
+      const card = box.querySelector(`[data-key="offer-${of.id}"]`);
+      if (card) this.fillOffer(card, of, L, obs);
+    }
   }
 
   composer(meP, L) {
@@ -235,35 +251,125 @@ export class IslandPart extends GamePart {
         list.map((tr) => { const r = Object.keys(tr.get)[0]; return h("button.small.res-btn", { "data-act": tr.action, style: `--rc:${RES_COLOR[r]}`, title: tr.action, text: t(`res.${r}`), onclick: () => this.act(tr.action) }); }))));
   }
 
-  offerCard(of, L, obs) {
+  /** An offer's card (`el`, kept while the offer is open): its head, its answers and its
+   * buttons, each part redrawn only when it changed; the buttons through keepEqual. */
+  fillOffer(el, of, L, obs) {
     const proposer = obs.active;
     const answers = L.answers.get(of.id);
     const completes = L.complete.get(of.id);
     const mine = proposer === this.seat;
-    const ans = Object.entries(of.answers || {}).map(([seat, a]) => {
-      const si = Number(seat);
-      const label = typeof a === "string" ? t(`answer.${a}`) : t("answer.counter_full", { give: bundleWords(a.counter.give, t), get: bundleWords(a.counter.get, t) });
-      const done = completes && completes.get(si);
-      return h("li", {}, swatch(si), `${this.seatName(si)}: ${label}`,
-        done ? h("button.small.primary", { "data-act": done, text: typeof a === "string" ? t("trade.complete") : t("trade.take_counter"), onclick: () => this.act(done) }) : null);
-    });
+    const names = (of.answers ? Object.keys(of.answers).map(Number) : []).concat([proposer]).map((i) => this.seatName(i));
+    const head = () => h("div.offer-head", {}, swatch(proposer), h("strong", { text: mine ? t("trade.you_offer") : t("trade.offers", { who: this.seatName(proposer) }) }),
+      h("span.offer-body", { text: t("trade.gives_for", { give: bundleWords(of.give, t), get: bundleWords(of.get, t) }) }));
+    const answerList = () => {
+      const ans = Object.entries(of.answers || {}).map(([seat, a]) => {
+        const si = Number(seat);
+        const label = typeof a === "string" ? t(`answer.${a}`) : t("answer.counter_full", { give: bundleWords(a.counter.give, t), get: bundleWords(a.counter.get, t) });
+        const done = completes && completes.get(si);
+        return h("li", { "data-seat": si }, swatch(si), `${this.seatName(si)}: ${label}`,
+          done ? h("button.small.primary", { "data-act": done, text: typeof a === "string" ? t("trade.complete") : t("trade.take_counter"), onclick: () => this.act(done) }) : null);
+      });
+      return ans.length ? h("ul.answers", {}, ans) : h("p.muted", { text: t("trade.no_answers") });
+    };
+    // the buttons above the answers: an answer that comes in does not move them under the
+    // pointer
+    sync(el, [
+      { key: "head", sig: JSON.stringify([mine, names]), build: head },
+      { key: "buttons", sig: "", build: () => h("div.row.offer-buttons") },
+      { key: "answers", sig: JSON.stringify([of.answers || {}, completes ? [...completes] : [], names]), build: answerList },
+    ]);
     const buttons = [];
     if (answers) {
       if (answers.accept) buttons.push(h("button.small.primary", { "data-act": answers.accept, text: t("answer.do_accept"), onclick: () => this.act(answers.accept) }));
       if (answers.reject) buttons.push(h("button.small", { "data-act": answers.reject, text: t("answer.do_reject"), onclick: () => this.act(answers.reject) }));
       if (answers.counter.length) {
-        const text = `counter ${of.id}: ${bundleText(this.offer.give)} for ${bundleText(this.offer.get)}`;
-        buttons.push(h("button.small", { "data-act": answers.counter.map((c) => c.action).join("|"), disabled: bundleCount(this.offer.give) === 0, title: t("trade.counter_hint"), text: t("answer.do_counter"), onclick: () => { this.act(text); this.offer = { give: {}, get: {} }; this.renderTrade(); } }));
+        // the counter is read from the composer when clicked (a kept button's listener must not
+        // hold what was set when it was drawn)
+        buttons.push(h("button.small", { "data-act": answers.counter.map((c) => c.action).join("|"), disabled: bundleCount(this.offer.give) === 0, title: t("trade.counter_hint"), text: t("answer.do_counter"), onclick: () => {
+          this.act(`counter ${of.id}: ${bundleText(this.offer.give)} for ${bundleText(this.offer.get)}`);
+          this.offer = { give: {}, get: {} };
+          this.renderTrade();
+        } }));
       }
     }
     const wd = L.withdraw.get(of.id);
     if (wd) buttons.push(h("button.small", { "data-act": wd, text: t("trade.withdraw"), onclick: () => this.act(wd) }));
-    return h("div.offer", { "data-offer": of.id },
-      h("div.offer-head", {}, swatch(proposer), h("strong", { text: mine ? t("trade.you_offer") : t("trade.offers", { who: this.seatName(proposer) }) }),
-        h("span.offer-body", { text: t("trade.gives_for", { give: bundleWords(of.give, t), get: bundleWords(of.get, t) }) })),
-      ans.length ? h("ul.answers", {}, ans) : h("p.muted", { text: t("trade.no_answers") }),
-      h("div.row", {}, buttons));
+    keepEqual(el.querySelector(".offer-buttons"), buttons);
   }
+
+  // --- what became of one's own offers (issue 27, point 3) -------------------------------
+  /** Read the log lines that arrived since the last draw for the end of one of this seat's
+   * offers (the structured entries `trade_with`, `rejected_all`, `withdraws`, `withdrawn`:
+   * their form and params, never their text) and keep the newest as the news to show. The
+   * lines of the first draw (and of an undo's whole log) are history, not news. */
+  readOfferNews() {
+    const log = this.log;
+    if (this.newsFrom === undefined || this.newsFrom > log.length) { this.newsFrom = log.length; return; }
+    for (let i = this.newsFrom; i < log.length; i++) {
+      const text = this.offerOutcome(log[i], i);
+      if (!text) continue;
+      this.news = { key: i, text, until: Date.now() + NEWS_MS };
+      toast(text, "note");
+      clearTimeout(this.newsTimer);
+      this.newsTimer = setTimeout(() => { if (this.view && this.el) this.renderTrade(); }, NEWS_MS + 50);
+    }
+    this.newsFrom = log.length;
+  }
+
+  /** The news of log line `line` (number `i`) for this seat in words, or null. */
+  offerOutcome(line, i) {
+    if (this.seat === null || !line || typeof line !== "object" || !line.params) return null;
+    const p = line.params;
+    const words = (b) => bundleWords(bundleOf(b), t);
+    if (line.form === "trade_with" && p.seat === this.seat) {
+      return t("offer_news.taken", { who: this.seatName(p.partner), give: words(p.give), get: words(p.get) });
+    }
+    if (line.form === "trade_with" && p.partner === this.seat) {
+      return t("offer_news.traded", { who: this.seatName(p.seat), give: words(p.get), get: words(p.give) });
+    }
+    if (p.seat !== this.seat) return null;
+    const made = (id) => {
+      for (let k = i - 1; k >= 0; k--) {
+        const x = this.log[k];
+        if (x && x.form === "offers" && x.params && x.params.offer === id) return x.params;
+      }
+      return null;
+    };
+    const terms = (id) => {
+      const o = made(id);
+      return o ? t("trade.gives_for", { give: words(o.give), get: words(o.get) }) : `#${id}`;
+    };
+    if (line.form === "rejected_all") return t("offer_news.rejected", { offer: terms(p.offer) });
+    if (line.form === "withdraws") return t("offer_news.withdrawn", { offer: terms(p.offer) });
+    if (line.form === "withdrawn" && (p.offers || []).length) {
+      const late = this.timedOut(i) ? ` ${t("log.timeout")}` : "";
+      return (p.offers.length === 1 ? t("offer_news.expired", { offer: terms(p.offers[0]) }) : t("offer_news.expired_n", { n: p.offers.length })) + late;
+    }
+    return null;
+  }
+
+  /** The news to show now (null once its time is over). */
+  freshNews() {
+    return this.news && this.news.until > Date.now() ? this.news : null;
+  }
+
+  newsCard(news) {
+    return h("div.offer-news#offer-news", { role: "status", "data-news": news.key },
+      h("span", { text: news.text }),
+      h("button.small.close", { text: "×", "aria-label": t("close"), onclick: () => { this.news = null; this.renderTrade(); } }));
+  }
+
+  /** Whether the decline-all switch is pointed out now: an offer this person may answer is
+   * open, the switch is off, and this browser has not seen the hint through. */
+  declineHint(on, L) {
+    if (!this.hintShown && !on && L.answers.size > 0 && !hintSeen()) {
+      this.hintShown = true;
+      setHintSeen(); // once per browser: the next table does not show it again
+    }
+    return !!this.hintShown && !this.hintClosed && !on;
+  }
+
+  hintDone() { this.hintClosed = true; setHintSeen(); }
 
   renderEnd() {
     const v = this.view;
@@ -282,7 +388,10 @@ export class IslandPart extends GamePart {
   // --- dialogs (the shell's: modal, choose) ----------------------------------------------
   chooseVictim(hex, opts) {
     if (opts.length === 1) { this.act(opts[0].action); return; }
-    this.choose(`${t("rob.choose")} (${t("hex")} ${placeLabels(this.geometry)("hex", hex)})`, opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : this.seatName(o.victim)]));
+    // each victim with the number of cards in hand (public, as the players' panel shows it)
+    const players = this.view.observation.players;
+    const label = (v) => `${this.seatName(v)} · ${t("rob.cards", { n: players[v] ? players[v].cards : "?" })}`;
+    this.choose(`${t("rob.choose")} (${t("hex")} ${placeLabels(this.geometry)("hex", hex)})`, opts.map((o) => [o.action, o.victim === null ? t("rob.nobody") : label(o.victim)]));
   }
 
   renderDialogs() {
@@ -331,7 +440,10 @@ export class IslandPart extends GamePart {
     const body = h("div.discard");
     const draw = () => {
       const n = bundleCount(pick);
-      body.replaceChildren(h("p", { text: t("discard.need", { n: left, total: need }) }),
+      // the count goes down while the cards are picked (issue 27, point 12)
+      const more = left - n;
+      const say = n === 0 ? t("discard.need", { n: left, total: need }) : more > 0 ? t("discard.more", { n: more }) : t("discard.ready", { n: left });
+      body.replaceChildren(h("p#discard-need", { "aria-live": "polite", text: say }),
         h("div.steppers", {}, RES.map((r) => {
           const have = (hand[RESNAME[r]] || 0) - (selected[r] || 0);
           const k = pick[r] || 0;
@@ -363,6 +475,11 @@ export class IslandPart extends GamePart {
 }
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
+/** How long the news of one's own offer stays in the trade panel. */
+const NEWS_MS = 12000;
+const HINT_KEY = "hexfolk.declineHint";
+function hintSeen() { try { return localStorage.getItem(HINT_KEY) === "1"; } catch { return false; } }
+function setHintSeen() { try { localStorage.setItem(HINT_KEY, "1"); } catch { /* private mode */ } }
 function stat(label, value, cls, title) {
   return h(`span.stat.st-${cls}`, { title: title || label }, h("span.sl", { text: label }), h("span.sv", { text: value }));
 }
