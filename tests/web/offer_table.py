@@ -5,6 +5,7 @@ position of one of them is reached; then the page takes over its seat."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -35,9 +36,10 @@ def two_people_and_a_bot(
     seat 2; no clock, people wait for each other; its id."""
 
     async def make() -> str:
-        async with HexfolkClient(server.url, token=host) as h, HexfolkClient(
-            server.url, token=guest
-        ) as g:
+        async with (
+            HexfolkClient(server.url, token=host) as h,
+            HexfolkClient(server.url, token=guest) as g,
+        ):
             t = await h.create_table(
                 game="island",
                 players=3,
@@ -86,18 +88,20 @@ def play_until_seat(
 
     async def drive() -> dict[str, Any]:
         rng = random.Random(seed)
-        async with HexfolkClient(server.url, token=tokens[0]) as a, HexfolkClient(
-            server.url, token=tokens[1]
-        ) as b:
-            async with a.connect(tid) as ca, b.connect(tid) as cb:
-                _, view = await play_until(
-                    [ca, cb],
-                    lambda s, conn, v: s == seat and found(v),
-                    calm_choice(rng),
-                    within=120,
-                    failure=f"seat {seat} never reached the position",
-                )
-                return view
+        async with (
+            HexfolkClient(server.url, token=tokens[0]) as a,
+            HexfolkClient(server.url, token=tokens[1]) as b,
+            a.connect(tid) as ca,
+            b.connect(tid) as cb,
+        ):
+            _, view = await play_until(
+                [ca, cb],
+                lambda s, conn, v: s == seat and found(v),
+                calm_choice(rng),
+                within=120,
+                failure=f"seat {seat} never reached the position",
+            )
+            return view
 
     return dict(in_thread(drive, timeout=150))
 
@@ -118,7 +122,9 @@ def main_turn_of(seat: int, cards: int) -> Callable[[dict[str, Any]], bool]:
     return found
 
 
-def act_as(server: ThreadServer, token: str, tid: str, pick: Callable[[dict[str, Any]], str | None]) -> str:
+def act_as(
+    server: ThreadServer, token: str, tid: str, pick: Callable[[dict[str, Any]], str | None]
+) -> str:
     """Connect as ``token``, wait (up to 20 s) for a view where ``pick`` names an action, send it;
     that action."""
 
@@ -130,13 +136,12 @@ def act_as(server: ThreadServer, token: str, tid: str, pick: Callable[[dict[str,
                 v = conn.view
                 action = pick(v) if v is not None else None
                 if action is not None:
-                    await conn.act(action, v["version"])
-                    await conn.wait_for(lambda w: w["version"] > v["version"], timeout=10)
+                    sent = int(v["version"])
+                    await conn.act(action, sent)
+                    await conn.wait_for(lambda w, sent=sent: w["version"] > sent, timeout=10)
                     return action
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(conn.inbox.get(), 2)
-                except TimeoutError:
-                    pass
             raise AssertionError("no view named an action to send")
 
     return str(in_thread(go, timeout=40))

@@ -76,7 +76,10 @@ def test_buttons_of_an_offer_survive_a_bots_answer_and_the_switch_is_pointed_out
 
     # point 5: mark the button (a property: an attribute would make it unequal to its
     # redrawn self), press it, let the bot answer, release it
-    bot_answered = f"(v.observation.offers.find((o) => o.id === {oid}) || {{answers: {{}}}}).answers['2'] !== undefined"
+    bot_answered = (
+        f"(v.observation.offers.find((o) => o.id === {oid}) || {{answers: {{}}}})"
+        ".answers['2'] !== undefined"
+    )
     assert not page.evaluate(
         f"() => {{ const v = window.__hexfolkView; return {bot_answered}; }}"
     ), "the bot answered before the press: no overlap to test (raise its delay)"
@@ -101,7 +104,9 @@ def test_buttons_of_an_offer_survive_a_bots_answer_and_the_switch_is_pointed_out
     answers = [
         line["params"]["answers"]
         for line in log
-        if isinstance(line, dict) and line.get("form") == "answers" and line["params"]["offer"] == oid
+        if isinstance(line, dict)
+        and line.get("form") == "answers"
+        and line["params"]["offer"] == oid
     ]
     assert answers and {"seat": 1, "answer": "rejects"} in answers[-1], (offer, answers)
 
@@ -137,7 +142,8 @@ def _held(page: Any) -> list[str]:
 def _news(page: Any, words: str) -> str:
     """Wait for the offer news card holding ``words``; its text (the toast says the same)."""
     page.wait_for_function(
-        "(w) => { const n = document.querySelector('#offer-news'); return !!n && n.innerText.includes(w); }",
+        "(w) => { const n = document.querySelector('#offer-news');"
+        " return !!n && n.innerText.includes(w); }",
         arg=words,
         timeout=20_000,
     )
@@ -200,10 +206,10 @@ def test_every_end_of_ones_own_offer_is_told_in_the_pages_language(
     forms = [
         line["form"]
         for line in whole_log(web_server, ann, tid)
-        if isinstance(line, dict) and line.get("params", {}).get("seat") == 0
+        if isinstance(line, dict)
+        and line.get("params", {}).get("seat") == 0
         and line.get("form") in ("trade_with", "rejected_all", "withdraws", "withdrawn")
     ]
     assert forms[-4:] == ["trade_with", "rejected_all", "withdraws", "withdrawn"], forms
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
-

@@ -50,7 +50,18 @@ class AmbiguousActionError(ActionError):
 
 
 class OptionError(HexfolkError, ValueError):
-    """A game option (or the player count) is unknown or out of range."""
+    """A game option (or the player count) is unknown or out of range.
+
+    ``reasons`` are the same problems as data, ``{"code", "params", "rule"}`` each (a game
+    that gives them: Scythe's factions and mats), for clients that say them in their own
+    language; empty when the game gives only its sentence."""
+
+    def __init__(self, message: str = "", reasons: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.reasons: list[dict[str, Any]] = list(reasons or [])
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return type(self), (str(self), self.reasons)
 
 
 class PositionError(HexfolkError, ValueError):

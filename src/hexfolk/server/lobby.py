@@ -94,7 +94,9 @@ def check_game(game: str, players: int | None, options: dict[str, Any]) -> tuple
     try:
         built = cls(players, options)
     except OptionError as exc:
-        raise ApiError("bad_option", str(exc), 422) from None
+        # the problems as data too, where the game gives them (docs/protocol.md)
+        extra = {"reasons": exc.reasons} if exc.reasons else {}
+        raise ApiError("bad_option", str(exc), 422, **extra) from None
     return built.num_players, dict(built.options)
 
 

@@ -8,7 +8,9 @@ export function setMe(p) { localStorage.setItem(KEY, JSON.stringify(p)); }
 export function forgetMe() { localStorage.removeItem(KEY); }
 
 export class ApiError extends Error {
-  constructor(code, message, status) { super(message); this.code = code; this.status = status; }
+  /** `reasons`: the problems as data ({code, params, rule} each) where the server gives them
+   * (a `bad_option` of Scythe's factions and mats, docs/protocol.md). */
+  constructor(code, message, status, reasons) { super(message); this.code = code; this.status = status; this.reasons = reasons || null; }
 }
 
 export async function api(method, path, body) {
@@ -21,7 +23,7 @@ export async function api(method, path, body) {
   const data = type.includes("json") ? await r.json() : await r.text();
   if (!r.ok) {
     const e = (data && data.error) || { code: "http_error", message: String(data).slice(0, 200) };
-    throw new ApiError(e.code, e.message, r.status);
+    throw new ApiError(e.code, e.message, r.status, e.reasons);
   }
   return data;
 }

@@ -244,7 +244,10 @@ export class Board {
         const [, , ax, ay, bx, by] = this.edgeMid(e);
         const el = s("g", { class: "target target-edge", "data-act": action },
           s("polygon", { points: edgeQuad(ax, ay, bx, by, 5), class: "hit" }),
+          // a road not yet built: a white track with a dark edge and dark dots, like no seat's
+          // road (issue 27, point 12: no seat is white)
           s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "halo" }),
+          s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "track" }),
           s("line", { x1: ax + (bx - ax) * 0.2, y1: ay + (by - ay) * 0.2, x2: bx - (bx - ax) * 0.2, y2: by - (by - ay) * 0.2, class: "glow" }));
         el.append(s("g", { class: "edge-tag" }, placeTag((ax + bx) / 2, (ay + by) / 2, this.label("edge", e), true)));
         clickable(el, `${t("act.road")} ${this.label("edge", e)}${L.hints[action] ? ` (${L.hints[action]})` : ""}`, () => this.onAction(action));

@@ -128,6 +128,17 @@ async function showMap(box, name, players) {
     h("p.muted.map-legend", { text: m.board.example ? t("map.example") : t("map.legend") })].filter(Boolean));
 }
 
+/** Say why the server refused a table's settings, beside the form and in a toast: each
+ * problem the game gives as data (`set.problems(err)`, a game's settings form) in the page's
+ * language, else the server's message; `err` null clears the box. */
+export function showProblems(box, set, err) {
+  if (!err) { box.replaceChildren(); box.hidden = true; return; }
+  const said = (set && set.problems && set.problems(err)) || [err.message];
+  box.replaceChildren(...said.map((x) => h("p", { text: x })));
+  box.hidden = false;
+  toast(said.join(" · "));
+}
+
 function createForm() {
   // the game: the island's settings first; another game's come from its plug-in
   // (games/registry.js, `settingsForm.fields`), the games from GET /api/games; the seats follow
@@ -160,6 +171,7 @@ function createForm() {
     }
   }).catch((err) => toast(err.message));
   const seatsBox = h("div.seat-specs");
+  const problems = h("div.form-problems#create-problems", { role: "alert", hidden: true });
   const drawSeats = () => {
     const n = Number(set.f.players.value);
     const old = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
@@ -179,12 +191,13 @@ function createForm() {
       const specs = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
       if (specs.filter((v) => v === "host").length > 1) { toast(t("err.one_host")); return; }
       body.seats = specs.map((v) => (v === "host" ? { kind: "host" } : v === "open" ? { kind: "open" } : { kind: "bot", level: v.split(":")[1] }));
+      showProblems(problems, null);
       try {
         const tb = await api("POST", "/api/tables", body);
         location.hash = `#/t/${tb.id}`;
-      } catch (err) { toast(err.message); }
+      } catch (err) { showProblems(problems, set, err); }
     },
-  }, title, h("div.field.game-pick", {}, h("label", { for: "set-game", text: t("set.game") }), gameSel), setBox, seatsBox, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
+  }, title, h("div.field.game-pick", {}, h("label", { for: "set-game", text: t("set.game") }), gameSel), setBox, seatsBox, problems, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
   return form;
 }
 

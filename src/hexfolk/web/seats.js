@@ -4,6 +4,7 @@ import { api, me } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { SEAT_COLORS, SEAT_SYMBOLS } from "./board.js";
+import { showProblems } from "./lobby.js";
 
 export const LEVELS = ["easy", "medium", "hard", "random"];
 
@@ -62,10 +63,12 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
     const set = settings();
     // a redraw (someone joins, a seat changes) keeps the settings open as they were
     const wasOpen = !!app.querySelector("details.settings[open]");
-    const details = h("details.card.settings", { open: wasOpen }, h("summary", { text: t("settings") }), set.el,
+    const problems = h("div.form-problems#settings-problems", { role: "alert", hidden: true });
+    const details = h("details.card.settings", { open: wasOpen }, h("summary", { text: t("settings") }), set.el, problems,
       h("button", { text: t("save"), onclick: async () => {
         const v = set.read();
-        try { await api("PATCH", `/api/tables/${tb.id}`, { ...v, clock: v.clock === null ? "unlimited" : v.clock }); } catch (err) { toast(err.message); }
+        showProblems(problems, null);
+        try { await api("PATCH", `/api/tables/${tb.id}`, { ...v, clock: v.clock === null ? "unlimited" : v.clock }); } catch (err) { showProblems(problems, set, err); }
       } }));
     controls.push(h("div.row", {},
       h("button#fill-bots", { text: t("fill_bots"), onclick: () => api("POST", `/api/tables/${tb.id}/fill-bots`, { level: "medium" }).catch((e) => toast(e.message)) }),

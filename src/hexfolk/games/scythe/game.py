@@ -22,56 +22,86 @@ RANDOM = "random"
 """The word for "dealt at random": the whole option, or one seat's item of the list."""
 
 
+Problem = tuple[str, dict[str, Any]]
+"""A problem of the options: its sentence and the same as data (``{code, params, rule}``)."""
+
+
+def _problem(sentence: str, code: str, rule: str | None = None, **params: Any) -> Problem:
+    return sentence, {"code": code, "params": params, "rule": rule}
+
+
 def _parse_list(
-    text: str, names: tuple[str, ...], what: str, players: int, problems: list[str]
+    text: str, names: tuple[str, ...], what: str, players: int, problems: list[Problem]
 ) -> list[int] | None:
     """The option's items in seat order, ``-1`` for a seat dealt at random; None when every
     seat is (``random``, or a list of ``random`` only: the deal of SR-57 as before). Each
-    problem found is a sentence appended to ``problems`` (the items it could not read count
-    as random, so that the other checks still run)."""
+    problem found is appended to ``problems`` (the items it could not read count as random,
+    so that the other checks still run)."""
     if text.strip().lower() == RANDOM:
         return None
     items = [x.strip().lower() for x in text.split(",")]
     if len(items) != players:
         problems.append(
-            f"option {what!r} needs {players} comma-separated names, not {text!r}"
-            f" (each one of {', '.join(names)} or {RANDOM})"
+            _problem(
+                f"option {what!r} needs {players} comma-separated names, not {text!r}"
+                f" (each one of {', '.join(names)} or {RANDOM})",
+                "option_count",
+                option=what,
+                n=players,
+            )
         )
         return None
     out = []
-    for x in items:
+    for seat, x in enumerate(items):
         if x == RANDOM:
             out.append(-1)
         elif x in names:
             out.append(names.index(x))
         else:
-            problems.append(f"option {what!r}: {x!r} is not one of {', '.join(names)} or {RANDOM}")
+            problems.append(
+                _problem(
+                    f"option {what!r}: {x!r} is not one of {', '.join(names)} or {RANDOM}",
+                    "option_item",
+                    option=what,
+                    item=x,
+                    seat=seat,
+                )
+            )
             out.append(-1)
     chosen = [i for i in out if i >= 0]
     if len(set(chosen)) != len(chosen):
-        problems.append(f"option {what!r} names the same one twice: {text!r}")
+        problems.append(
+            _problem(
+                f"option {what!r} names the same one twice: {text!r}", "option_twice", option=what
+            )
+        )
     return None if all(i < 0 for i in out) else out
 
 
-def _banned(factions: list[int] | None, mats: list[int] | None, n: int) -> list[str]:
-    """SR-58: a sentence for each seat given a banned pair, or one when what is fixed leaves
+def _banned(factions: list[int] | None, mats: list[int] | None, n: int) -> list[Problem]:
+    """SR-58: a problem naming every seat given a banned pair, or one when what is fixed leaves
     the deal nothing but banned pairs."""
     fs = tuple(factions or [-1] * n)
     ms = tuple(mats or [-1] * n)
-    pairs = [
-        f"{D.FACTION_IDS[f]} with the {D.MAT_IDS[m]} mat"
-        for f, m in zip(fs, ms)
+    banned = [
+        (seat, D.FACTION_IDS[f], D.MAT_IDS[m])
+        for seat, (f, m) in enumerate(zip(fs, ms))
         if (f, m) in D.BANNED_PAIRS
     ]
+    pairs = [f"{f} with the {m} mat" for _, f, m in banned]
+    data = [{"seat": seat, "faction": f, "mat": m} for seat, f, m in banned]
     if len(pairs) == 1:
-        return [f"{pairs[0]} is a banned pair (SR-58); set allow_banned_pairs=true to allow it"]
+        sentence = f"{pairs[0]} is a banned pair (SR-58); set allow_banned_pairs=true to allow it"
+        return [_problem(sentence, "banned_pairs", "SR-58", pairs=data)]
     if pairs:
-        return [
+        sentence = (
             f"{' and '.join(pairs)} are banned pairs (SR-58); "
             "set allow_banned_pairs=true to allow them"
-        ]
+        )
+        return [_problem(sentence, "banned_pairs", "SR-58", pairs=data)]
     if _distinct(fs) and _distinct(ms) and count_deals(fs, ms, False) == 0:
-        return ["these factions and mats leave only banned pairs (SR-58)"]
+        sentence = "these factions and mats leave only banned pairs (SR-58)"
+        return [_problem(sentence, "banned_only", "SR-58")]
     return []
 
 
@@ -151,9 +181,11 @@ class ScytheGame(Game):
         may be ``random`` too (a seat left to the deal: ``nordic,random`` fixes seat 0's
         faction, seat 1's is dealt at the start, issue 27). Every problem is said, in one
         message of sentences joined by ``"; "`` (a bad name and a banned pair are both
-        named)."""
+        named), with the problems as data (``OptionError.reasons``: ``option_count``,
+        ``option_item``, ``option_twice``, ``banned_pairs``, ``banned_only``) for the create
+        form to say them in the page's language."""
         n = self.num_players
-        problems: list[str] = []
+        problems: list[Problem] = []
         self.fixed_factions = _parse_list(
             self.options["factions"], D.FACTION_IDS, "factions", n, problems
         )
@@ -161,7 +193,7 @@ class ScytheGame(Game):
         if not self.options["allow_banned_pairs"]:
             problems += _banned(self.fixed_factions, self.fixed_mats, n)
         if problems:
-            raise OptionError("; ".join(problems))
+            raise OptionError("; ".join(p for p, _ in problems), [r for _, r in problems])
 
     def new_initial_state(self) -> ScytheState:
         return ScytheState(self)

@@ -81,7 +81,29 @@ export function scytheSettings(init, clocks) {
       public: f.pub.checked, spectators: f.spec.checked, bot_delay: Number(f.delay.value),
     };
   };
-  return { el: h("div.sc-settings", {}, fields, picks, h("h3", { text: t("sc.set.rules") }), bools), read, f };
+  return { el: h("div.sc-settings", {}, fields, picks, h("h3", { text: t("sc.set.rules") }), bools), read, f, problems: optionProblems };
+}
+
+/** A refused create (or settings change) in the page's language: the `bad_option` error's
+ * `reasons` ({code, params, rule} each, docs/scythe.md) one sentence each; null when the
+ * server gave none (its message is shown then). Every problem is said: a misspelt name does
+ * not hide a banned pair (issue 27, point 11). */
+export function optionProblems(err) {
+  if (!err || !Array.isArray(err.reasons) || !err.reasons.length) return null;
+  const what = (option) => t(option === "mats" ? "sc.mats" : "sc.factions");
+  return err.reasons.map((r) => {
+    const p = r.params || {};
+    const rule = r.rule ? ` (${r.rule})` : "";
+    if (r.code === "banned_pairs") {
+      const pairs = (p.pairs || []).map((x) => t("sc.opterr.pair", { seat: x.seat + 1, faction: t(`faction.${x.faction}`), mat: t(`mat.${x.mat}`) }));
+      return t(pairs.length === 1 ? "sc.opterr.banned_pair" : "sc.opterr.banned_pairs", { pairs: pairs.join(", "), allow: t("sc.opt.allow_banned_pairs") }) + rule;
+    }
+    if (r.code === "banned_only") return t("sc.opterr.banned_only") + rule;
+    if (r.code === "option_item") return t("sc.opterr.option_item", { what: what(p.option), item: p.item, seat: (p.seat ?? 0) + 1 });
+    if (r.code === "option_twice") return t("sc.opterr.option_twice", { what: what(p.option) });
+    if (r.code === "option_count") return t("sc.opterr.option_count", { what: what(p.option), n: p.n });
+    return err.message;
+  });
 }
 
 /** The settings line of a Scythe table's lobby. */
