@@ -17,6 +17,7 @@ from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer
 from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.helpers import PORTRAIT, in_thread, new_page, shoot, wait_rendered
+from tests.web.offer_table import person, play_until_seat, two_people_and_a_bot
 from tests.web.own_seat import enter
 
 SEAT_COLORS = [
@@ -297,5 +298,47 @@ def test_the_discard_dialog_counts_down_while_cards_are_picked(
     shoot(page, "discard-countdown", sizes=("desktop", "phone"), show="#discard-go")
     page.click("#discard-go")
     wait_rendered(page, "!v.observation.discards || v.observation.discards.committed.includes(0)")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+# --- "Rob whom?" shows each victim's cards ---------------------------------------------------
+def _two_victims(v: dict[str, Any]) -> bool:
+    by_hex: dict[int, set[int]] = {}
+    for e in v["legal"]:
+        if e["kind"] == "robber" and e.get("hex") is not None and e.get("victim") is not None:
+            by_hex.setdefault(e["hex"], set()).add(e["victim"])
+    return any(len(x) >= 2 for x in by_hex.values())
+
+
+def test_rob_whom_shows_each_victims_card_count(browser: Any, web_server: ThreadServer) -> None:
+    """Ann (the page) moves the robber to a hex of two other seats (IR-43): the chooser names
+    each with the number of cards in hand, as the players' panel shows it (public)."""
+    page = new_page(browser)
+    ann = enter(page, web_server.url + "/", "Ann")
+    cy = person(web_server, "Cy")
+    tid = two_people_and_a_bot(web_server, ann, cy, level="easy", bot_delay=0, seed=2712)
+    v = play_until_seat(web_server, tid, (ann, cy), 0, _two_victims, seed=12)
+    page.goto(f"{web_server.url}/#/t/{tid}")
+    wait_rendered(page, f"v.version === {v['version']}")
+    by_hex: dict[int, set[int]] = {}
+    for e in v["legal"]:
+        if e["kind"] == "robber" and e.get("victim") is not None:
+            by_hex.setdefault(e["hex"], set()).add(e["victim"])
+    hexes = [x for x, vs in by_hex.items() if len(vs) >= 2]
+    acts = "|".join(
+        e["action"] for e in v["legal"] if e["kind"] == "robber" and e["hex"] == hexes[0]
+    )
+    page.locator(f'#board .target-hex[data-act="{acts}"]').click()
+    page.wait_for_selector("#dialog .choices button")
+    labels = page.locator("#dialog .choices button").all_inner_texts()
+    players = v["observation"]["players"]
+    for victim in by_hex[hexes[0]]:
+        name = "Cy" if victim == 1 else "Bot 3 (easy)"
+        want = f"{name} · {players[victim]['cards']} card(s)"
+        assert want in labels, (want, labels)
+    shoot(page, "rob-whom", sizes=("desktop", "phone"))
+    page.locator("#dialog .choices button").first.click()
+    wait_rendered(page, "!v.legal.some((e) => e.kind === 'robber')")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
