@@ -201,18 +201,21 @@ export class IslandPart extends GamePart {
         hint ? h("p.decline-hint#decline-hint", { role: "note" }, t("trade.decline_hint"), " ",
           h("button.small#decline-hint-ok", { text: t("trade.decline_hint_ok"), onclick: () => { this.hintDone(); this.renderTrade(); } })) : null) });
     }
+    const tools = [];
     if (meP && meP.hand && (canOffer || canCounter)) {
-      items.push({ key: "composer", sig: JSON.stringify([this.offer, meP.hand, L.offer.map((x) => x.action)]), build: () => this.composer(meP, L) });
+      tools.push({ key: "composer", sig: JSON.stringify([this.offer, meP.hand, L.offer.map((x) => x.action)]), build: () => this.composer(meP, L) });
     }
     if (L.trade.length) {
-      items.push({ key: "bank", sig: JSON.stringify(L.trade.map((x) => x.action)), build: () => this.bankTrades(L) });
+      tools.push({ key: "bank", sig: JSON.stringify(L.trade.map((x) => x.action)), build: () => this.bankTrades(L) });
     }
     // an offer's card is kept while the offer is open (issue 27, point 5): another seat's
     // answer redraws its list of answers only, and its buttons are kept as they are (a click
     // that overlaps a bot's answer lands)
-    for (const of of offers) {
-      items.push({ key: `offer-${of.id}`, sig: JSON.stringify([of.give, of.get, obs.active]), build: () => h("div.offer", { "data-offer": of.id }) });
-    }
+    const cards = offers.map((of) => ({ key: `offer-${of.id}`, sig: JSON.stringify([of.give, of.get, obs.active]), build: () => h("div.offer", { "data-offer": of.id }) }));
+    // another seat's offers come first (what to answer, right under the switch); one's own
+    // turn puts the composer first
+    if (obs.active === this.seat) items.push(...tools, ...cards);
+    else items.push(...cards, ...tools);
     sync(box, items);
     for (const of of offers) {
       const card = box.querySelector(`[data-key="offer-${of.id}"]`);
