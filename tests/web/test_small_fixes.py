@@ -342,3 +342,60 @@ def test_rob_whom_shows_each_victims_card_count(browser: Any, web_server: Thread
     wait_rendered(page, "!v.legal.some((e) => e.kind === 'robber')")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+# --- the special build phase's sign-up ---------------------------------------------------
+COSTS = {
+    "road": {"lumber": 1, "brick": 1},
+    "settlement": {"lumber": 1, "brick": 1, "wool": 1, "grain": 1},
+    "city": {"grain": 2, "ore": 3},
+    "card": {"wool": 1, "grain": 1, "ore": 1},
+}
+"""IR-56..IR-59's costs: a hand that pays none of them builds nothing."""
+
+
+def _signup_with_nothing_to_build(v: dict[str, Any]) -> bool:
+    hand = v["observation"]["players"][0].get("hand") or {}
+    pays = any(all(hand.get(r, 0) >= n for r, n in cost.items()) for cost in COSTS.values())
+    return "sbp pass" in [e["action"] for e in v["legal"]] and not pays
+
+
+def test_the_special_build_is_not_offered_with_nothing_to_build(
+    browser: Any, web_server: ThreadServer
+) -> None:
+    """IR-30/IR-32 at five seats: the sign-up of a hand that pays for nothing lists only
+    "pass", and the page offers no "Join the special build" (the server's listing, drawn)."""
+    page = new_page(browser)
+    ann = enter(page, web_server.url + "/", "Ann")
+    cy = person(web_server, "Cy")
+
+    async def make() -> str:
+        async with (
+            HexfolkClient(web_server.url, token=ann) as a,
+            HexfolkClient(web_server.url, token=cy) as c,
+        ):
+            bots = [{"kind": "bot", "level": "random"}] * 3
+            t = await a.create_table(
+                game="island",
+                players=5,
+                seats=[{"kind": "host"}, {"kind": "open"}, *bots],
+                clock=None,
+                bot_delay=0,
+                seed=2730,
+                disconnect={"policy": "wait", "grace": 600},
+            )
+            await c.join(t["id"], 1)
+            await a.start(t["id"])
+            return str(t["id"])
+
+    tid = str(in_thread(make))
+    v = play_until_seat(web_server, tid, (ann, cy), 0, _signup_with_nothing_to_build, seed=30)
+    assert "sbp join" not in [e["action"] for e in v["legal"]], v["legal"]
+    page.goto(f"{web_server.url}/#/t/{tid}")
+    drawn = wait_rendered(page, "v.legal.some((e) => e.action === 'sbp pass')")
+    assert "sbp join" not in [e["action"] for e in drawn["legal"]], (v["version"], drawn["version"])
+    page.wait_for_selector("#btn-sbp-pass")
+    assert page.locator("#btn-sbp-join").count() == 0
+    shoot(page, "sbp-pass-only", sizes=("desktop", "phone"), show="#actions")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
