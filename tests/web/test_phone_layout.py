@@ -64,13 +64,17 @@ ON_TOP_JS = """() => {
     if (!seen(el) || el.disabled) continue;
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const inView = x >= 0 && x < innerWidth && y >= 0 && y < innerHeight;
+    // a control scrolled out of its own box (the tab's panels, the dock) is not in view
+    const box = el.closest('.pane, .dock, .sc-mat');
+    const b = box && getComputedStyle(box).overflowY === 'auto' ? box.getBoundingClientRect()
+      : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+    const inView = x >= Math.max(0, b.left) && x < Math.min(innerWidth, b.right)
+      && y >= Math.max(0, b.top) && y < Math.min(innerHeight, b.bottom);
     const top = inView ? document.elementFromPoint(x, y) : null;
-    const tab = el.closest('[data-pane]');
     out.push({what: el.dataset.act || el.id || el.textContent.trim().slice(0, 30), inView,
               onTop: !!top && el.contains(top),
               by: top ? `${top.tagName}#${top.id}.${top.className}` : null,
-              scroller: !!el.closest('.pane, .dock, .sc-mat')});
+              scroller: !!box});
   }
   return out;
 }"""

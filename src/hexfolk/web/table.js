@@ -41,7 +41,7 @@ export class IslandPart extends GamePart {
     this.frame = {
       board: [svg, this.el.desc], side: [this.el.actions, this.el.hand, this.el.trade, this.el.players],
       // a phone (table_page.js): the actions stay under the board, the rest in tabs
-      dock: [this.el.actions],
+      dock: [this.el.actions], startTab: shell.seat !== null ? "hand" : "board",
       tabs: [{ id: "hand", label: t("tab.hand"), icon: "▤", panels: [this.el.hand] },
         { id: "trade", label: t("trade"), icon: "⇄", panels: [this.el.trade] },
         { id: "players", label: t("players.title"), icon: "☺", panels: [this.el.players] }],

@@ -4,8 +4,9 @@
 // offline banner (network.js), the page's frame (the board's box, the status, the end, the log
 // and the chat with the limits the server's `welcome` announces), the clocks, undo, toasts,
 // the dialogs, the turn's chime and title, the mute button, the kick notice and the card of a
-// refused socket, and drawing the newest view once per frame with the redraw timing hooks of
-// benchmarks/web_speed.py. A game is a plug-in (games/registry.js, docs/adding-a-game.md):
+// refused socket, a phone's tabs (the board, the game's panels, the log and the chat under the
+// decision of the moment, with badges), and drawing the newest view once per frame with the
+// redraw timing hooks of benchmarks/web_speed.py. A game is a plug-in (games/registry.js, docs/adding-a-game.md):
 // `mount(shell)` builds its part of the page, `update(part)` draws a view, `logForms(line,
 // seats, geometry)` says a log line ({form, params, text}) in words, `settingsForm(table)` is its table lobby's settings.
 import { api, me, forgetMe } from "./api.js";
@@ -311,9 +312,9 @@ export class TablePage {
     const talkLog = h("div.talk-log", { "data-pane": "log" }, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log));
     const talkChat = h("div.talk-chat", { "data-pane": "chat" }, h("h2", { text: t("chat") }), this.el.chat, chat.form, chat.limits);
     this.tabs = tabs;
-    this.tab = "board";
+    this.tab = f.startTab || "board";
     this.tabBar = h("nav.tabbar#tabbar", { "aria-label": t("tab.bar") }, tabs.map((tab) => h(`button.tab#tab-${tab.id}`, {
-      type: "button", "data-tab": tab.id, "aria-pressed": String(tab.id === this.tab), onclick: () => this.showTab(tab.id, true),
+      type: "button", "data-tab": tab.id, "aria-pressed": String(tab.id === this.tab), onclick: () => this.showTab(tab.id),
     }, h("span.tab-icon", { "aria-hidden": "true", text: tab.icon || "•" }), h("span.tab-label", { text: tab.label }), h("span.tab-badge", { hidden: true }))));
     this.layoutEl = h(`section.game${f.cls || ""}`, { "data-tab": this.tab },
       h(`div.board-wrap${f.wrapCls || ""}`, {}, ...f.board, offlineBanner()),
@@ -329,16 +330,17 @@ export class TablePage {
   }
 
   // --- the tabs of a phone --------------------------------------------------------------------
-  /** Show tab `id`'s panels (on a phone; a wider screen shows them all). `asked`: the person
-   * picked it, so the decision's tab no longer takes its place by itself. */
-  showTab(id, asked = false) {
+  /** Show tab `id`'s panels (on a phone; a wider screen shows them all). */
+  showTab(id) {
     if (!this.tabs || !this.tabs.some((x) => x.id === id)) return;
-    if (asked) this.tabPicked = id;
     this.tab = id;
     this.layoutEl.dataset.tab = id;
     for (const b of this.tabBar.children) b.setAttribute("aria-pressed", String(b.dataset.tab === id));
     for (const el of this.layoutEl.querySelectorAll("[data-pane]")) el.classList.toggle("pane-off", el.dataset.pane !== id);
-    if (id === "chat") this.chatSeen = this.chat.length;
+    if (id === "chat") {
+      this.chatSeen = this.chat.length;
+      this.el.chat.scrollTop = this.el.chat.scrollHeight; // drawn while hidden: to its newest line
+    }
     this.updateTabs();
   }
 
@@ -347,7 +349,7 @@ export class TablePage {
     const el = document.getElementById(id);
     if (!el) return;
     const pane = el.closest("[data-pane]");
-    if (pane) this.showTab(pane.dataset.pane, true);
+    if (pane) this.showTab(pane.dataset.pane);
     el.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
@@ -364,8 +366,15 @@ export class TablePage {
     const counts = { ...((this.game && this.game.tabBadges && this.view && this.game.tabBadges()) || {}), chat: unread };
     const decide = this.game && this.game.decisionTab && this.view ? this.game.decisionTab() : null;
     if (decide !== this.decideTab) {
+      // the decision moved: show its tab (unless the person reads the log or the chat); once
+      // it has left a tab shown for it, the tab shown before comes back
+      const left = this.autoTab && this.tab === this.autoTab.id ? this.autoTab.before : null;
       this.decideTab = decide;
-      if (decide && decide !== this.tab && this.tab !== "log" && this.tab !== "chat") this.showTab(decide);
+      this.autoTab = null;
+      if (decide && decide !== this.tab && this.tab !== "log" && this.tab !== "chat") {
+        this.autoTab = { id: decide, before: left || this.tab };
+        this.showTab(decide);
+      } else if (!decide && left) this.showTab(left);
     }
     for (const b of this.tabBar.children) {
       const n = counts[b.dataset.tab] || 0;
@@ -379,7 +388,7 @@ export class TablePage {
     // a tab whose panels sit outside the pane (Scythe's mat, beside the board on a wide screen)
     this.layoutEl.classList.toggle("pane-outside", panels.length > 0 && !panels.some((el) => el.closest("#pane")));
     this.layoutEl.classList.toggle("pane-none", this.tab === "board");
-    this.layoutEl.classList.toggle("pane-empty", this.tab !== "board" && !shown);
+    this.layoutEl.classList.toggle("tab-empty", this.tab !== "board" && !shown);
   }
 
   /** Draw the view: the game's part, then the log and the chat's audience. */
