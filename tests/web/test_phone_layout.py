@@ -31,7 +31,7 @@ from tests.server.helpers import ThreadServer
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
 from tests.web.conftest import SHOTS
-from tests.web.helpers import in_thread, new_page, wait_rendered
+from tests.web.helpers import in_thread, wait_rendered
 from tests.web.own_seat import enter
 from tests.web.scythe_helpers import calm_choice
 from tests.web.test_island_reasons import _at_a_turn_without_a_card
@@ -47,6 +47,7 @@ SIZES = {
     "desktop": {"width": 1440, "height": 900},
 }
 PHONES = ("phone360", "phone390", "side844")
+CALM = ("settle", "road", "robber", "discard")  # the island's steps a test plays at random
 
 WIDTH_JS = """() => ({scroll: document.documentElement.scrollWidth, inner: innerWidth,
   wide: [...document.querySelectorAll('body *')].filter((e) => {
@@ -60,7 +61,9 @@ WIDTH_JS = """() => ({scroll: document.documentElement.scrollWidth, inner: inner
 ON_TOP_JS = """() => {
   const out = [];
   const seen = (el) => el.checkVisibility() && el.getBoundingClientRect().width > 0;
-  for (const el of document.querySelectorAll('#actions [data-act], #actions button, #combat-box [data-act], .pane [data-act], .sc-mat [data-act], #tabbar button')) {
+  const offered = '#actions [data-act], #actions button, #combat-box [data-act], '
+    + '.pane [data-act], .sc-mat [data-act], #tabbar button';
+  for (const el of document.querySelectorAll(offered)) {
     if (!seen(el) || el.disabled) continue;
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
@@ -85,7 +88,8 @@ VISIBLE_ACT_JS = """(a) => {
   return els.length > 0;
 }"""
 
-BOARD_IN_SIGHT_JS = """() => { const r = document.querySelector('.board-wrap').getBoundingClientRect();
+BOARD_IN_SIGHT_JS = """() => {
+  const r = document.querySelector('.board-wrap').getBoundingClientRect();
   return r.top >= 0 && r.height >= 90 && r.bottom <= innerHeight && r.width >= 150; }"""
 
 
@@ -214,7 +218,8 @@ def _tap(page: Any, action: str, version: int) -> bool:
             .filter((el) => el.dataset.act.split('|').includes(a) && el.checkVisibility());
           const el = els.find((x) => x.dataset.act === a) || els[0];
           if (!el) return null;
-          for (const x of document.querySelectorAll('[data-tap-me]')) x.removeAttribute('data-tap-me');
+          for (const x of document.querySelectorAll('[data-tap-me]'))
+            x.removeAttribute('data-tap-me');
           el.setAttribute('data-tap-me', '1');
           return el.dataset.act === a ? 'exact' : 'chooser';
         }""",
@@ -230,7 +235,8 @@ def _tap(page: Any, action: str, version: int) -> bool:
     centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     top_is_it = page.evaluate(
         "([x, y]) => { const t = document.querySelector('[data-tap-me]');"
-        " const e = document.elementFromPoint(x, y); return !!e && (t.contains(e) || !!t.closest('svg')); }",
+        " const e = document.elementFromPoint(x, y);"
+        " return !!e && (t.contains(e) || !!t.closest('svg')); }",
         list(centre),
     )
     assert top_is_it, f"{action!r}: something covers it"
@@ -250,7 +256,7 @@ def _island_pick(v: dict[str, Any], rng: random.Random) -> str:
     for first in ("roll", "end"):
         if first in legal:
             return first
-    calm = [a for a in legal if a.split(" ")[0] in ("settle", "road", "robber", "discard")]
+    calm = [a for a in legal if a.split(" ")[0] in CALM]
     return rng.choice(calm or legal)
 
 
@@ -346,19 +352,23 @@ async def _bea_offers(url: str, ann_token: str) -> tuple[str, str]:
                     offers = [a for a in legal if a.startswith("offer ")]
                     if seat == 1 and main and offers:
                         await conn.act(rng.choice(offers), v["version"])
-                        await conn.wait_for(lambda w: bool(w["observation"].get("offers")), timeout=10)
+                        await conn.wait_for(
+                            lambda w: bool(w["observation"].get("offers")), timeout=10
+                        )
                         return tid, str(bea.token)
                     acted[seat] = v["version"]
                     pick = next((a for a in ("roll", "end") if a in legal), None)
                     if pick is None:
-                        calm = [a for a in legal if a.split(" ")[0] in ("settle", "road", "robber", "discard")]
+                        calm = [a for a in legal if a.split(" ")[0] in CALM]
                         pick = rng.choice(calm or legal)
                     await conn.act(pick, v["version"])
                 await asyncio.sleep(0.02)
     raise AssertionError("Bea never had an offer to make")
 
 
-def test_the_tabs_reach_an_offer_the_log_and_the_chat(browser: Any, web_server: ThreadServer) -> None:
+def test_the_tabs_reach_an_offer_the_log_and_the_chat(
+    browser: Any, web_server: ThreadServer
+) -> None:
     page = _phone(browser, "phone360")
     token = enter(page, web_server.url + "/", "Ann")
     tid, bea = in_thread(lambda: _bea_offers(web_server.url, token))
@@ -367,7 +377,9 @@ def test_the_tabs_reach_an_offer_the_log_and_the_chat(browser: Any, web_server: 
     assert all(e["kind"] in ("accept", "reject", "counter") for e in v["legal"]), v["legal"]
     # answering the offer is all Ann can do: the trade tab is shown by itself, marked, and
     # counts the offer; its buttons are on top, the board in sight
-    page.wait_for_function("() => document.querySelector('#tab-trade').getAttribute('aria-pressed') === 'true'")
+    page.wait_for_function(
+        "() => document.querySelector('#tab-trade').getAttribute('aria-pressed') === 'true'"
+    )
     assert "decide" in (page.get_attribute("#tab-trade", "class") or "")
     assert page.inner_text("#tab-trade .tab-badge") == "1"
     offer = page.locator(".offer").first
@@ -376,6 +388,7 @@ def test_the_tabs_reach_an_offer_the_log_and_the_chat(browser: Any, web_server: 
     answer = next(e["action"] for e in v["legal"] if e["kind"] in ("accept", "reject"))
     assert page.locator(f'.offer button[data-act="{answer}"]').is_visible()
     _shot(page, "tab-trade-phone360")
+
     # the chat: Bea's line, unread, counted on the tab; the tab shows it with the board in sight
     async def bea_says() -> None:
         async with HexfolkClient(web_server.url, token=bea) as c, c.connect(tid) as conn:
@@ -383,7 +396,9 @@ def test_the_tabs_reach_an_offer_the_log_and_the_chat(browser: Any, web_server: 
             await conn.wait_for(lambda w: True, timeout=5)
 
     in_thread(bea_says)
-    page.wait_for_function("() => document.querySelector('#tab-chat .tab-badge').textContent === '1'")
+    page.wait_for_function(
+        "() => document.querySelector('#tab-chat .tab-badge').textContent === '1'"
+    )
     assert page.locator("#chat").is_hidden()
     page.locator("#tab-chat").tap()
     assert page.locator("#chat li").last.inner_text().endswith("zin in een ruil?")
@@ -394,7 +409,10 @@ def test_the_tabs_reach_an_offer_the_log_and_the_chat(browser: Any, web_server: 
     _shot(page, "tab-chat-phone360")
     page.fill("#chat-input", "goed")
     page.locator(".chat-form button[type=submit]").tap()
-    page.wait_for_function("() => [...document.querySelectorAll('#chat li')].some((li) => li.textContent.endsWith('goed'))")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#chat li')]"
+        ".some((li) => li.textContent.endsWith('goed'))"
+    )
     # the log: its lines with the board and the status in sight
     page.locator("#tab-log").tap()
     assert page.locator("#log li").count() > 5 and page.locator("#log").is_visible()

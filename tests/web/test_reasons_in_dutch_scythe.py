@@ -1,8 +1,8 @@
 """Reasons as data on the Scythe page (issue 26, Deliver 3): on a Dutch touch screen the
 section used last turn (SR-6) says why it cannot be chosen in Dutch, as its description and,
-when tapped, in a bubble beside it (issue 27 point 8) — rendered by ``web/reasons.js`` from the view's ``why`` with the
-``sc.why.*`` templates of ``web/i18n/reasons/nl.json``. Playwright on Debian's Chromium against
-a real uvicorn server."""
+when tapped, in a bubble beside it (issue 27 point 8) — rendered by ``web/reasons.js`` from
+the view's ``why`` with the ``sc.why.*`` templates of ``web/i18n/reasons/nl.json``.
+Playwright on Debian's Chromium against a real uvicorn server."""
 
 from __future__ import annotations
 
