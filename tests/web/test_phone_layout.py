@@ -125,6 +125,8 @@ def test_no_page_is_wider_than_the_window(browser: Any, web_server: ThreadServer
     page = _phone(browser, "phone390")
     token = enter(page, web_server.url + "/", "Ann")
     _each_size(page, "lobby")
+    # the create form's game picker is labelled in words before any game's texts load
+    assert page.inner_text("label[for=set-game]") == "Game"
     page.select_option("#set-game", "scythe")
     page.wait_for_selector(".sc-pick")
     _each_size(page, "create-scythe")  # was 433 px wide on a 390 px phone (point 2)
