@@ -48,8 +48,9 @@ export class IslandPart extends GamePart {
     };
   }
 
-  /** The phone's tab badges (table_page.js): the offers this seat can answer now. */
-  tabBadges() { return { trade: this.L ? this.L.answers.size : 0 }; }
+  /** The phone's tab badges (table_page.js): the offers this seat can answer now and its own
+   * offers that an answer lets it complete. */
+  tabBadges() { return { trade: this.L ? this.L.answers.size + this.L.complete.size : 0 }; }
 
   /** The tab that holds the decision of the moment: the trade when answering offers is all
    * this seat can do (else the board and the actions under it, or a dialog). */
