@@ -69,10 +69,14 @@ ON_TOP_JS = """() => {
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     // a control scrolled out of its own box (the tab's panels, the dock) is not in view
     const box = el.closest('.pane, .dock, .sc-mat');
-    const b = box && getComputedStyle(box).overflowY === 'auto' ? box.getBoundingClientRect()
+    const scrolls = box && getComputedStyle(box).overflowY === 'auto';
+    const r0 = scrolls ? box.getBoundingClientRect() : null;
+    const b = r0 ? {left: r0.left + box.clientLeft, top: r0.top + box.clientTop,  // its inside
+                    right: r0.left + box.clientLeft + box.clientWidth,
+                    bottom: r0.top + box.clientTop + box.clientHeight}
       : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
-    const inView = x >= Math.max(0, b.left) && x < Math.min(innerWidth, b.right)
-      && y >= Math.max(0, b.top) && y < Math.min(innerHeight, b.bottom);
+    const inView = x >= Math.max(0, b.left) + 2 && x < Math.min(innerWidth, b.right) - 2
+      && y >= Math.max(0, b.top) + 2 && y < Math.min(innerHeight, b.bottom) - 2;
     const top = inView ? document.elementFromPoint(x, y) : null;
     out.push({what: el.dataset.act || el.id || el.textContent.trim().slice(0, 30), inView,
               onTop: !!top && el.contains(top),
@@ -305,6 +309,14 @@ def test_scythes_skip_and_end_turn_are_on_top_with_the_board(
         for a in ("skip", "end"):
             if a in legal:  # the buttons the pinned prompt covered (point 2): on top now
                 assert any(it["what"] == a and it["onTop"] for it in items), (a, items)
+        if decisions == 0:
+            # the mat is the decision's tab, shown by itself; away from it (the log), the hint
+            # in the decision's box takes the person back
+            assert page.locator("#my-mat .section.pick").first.is_visible()
+            page.locator("#tab-log").tap()
+            assert page.locator("#my-mat").is_hidden() and page.locator("#log").is_visible()
+            page.locator("#hint-to-my-mat").tap()
+            page.locator("#my-mat .section.pick").first.wait_for(state="visible")
         pick = calm_choice(v)
         if pick in ("skip", "end"):
             _shot(page, f"scythe-{pick}-{size}")

@@ -350,7 +350,7 @@ export class TablePage {
     if (!el) return;
     const pane = el.closest("[data-pane]");
     if (pane) this.showTab(pane.dataset.pane);
-    el.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (pane !== el) el.scrollIntoView({ behavior: "smooth", block: "start" }); // a tab's own panel: shown
   }
 
   /** The tab bar's badges (new chat lines, the game's `tabBadges`: e.g. offers to answer), the

@@ -154,8 +154,10 @@ export class ScythePart extends GamePart {
       if (L.top) kids.push(h("button.act.primary", { "data-act": L.top, title: L.hints[L.top] || "", text: t("sca.top"), onclick: () => this.act(L.top) }, h("span.hint", { text: L.hints[L.top] || "" })));
       if (L.board.size) kids.unshift(h("p.board-hint", { text: t("sc.on_board", { n: [...L.board.values()].reduce((a, x) => a + x.length, 0) }) }));
       const onMat = L.sections.size + (L.bottom ? 1 : 0) + L.upgrades.length + L.enlists.length;
-      if (onMat) kids.unshift(h("p.board-hint", { text: t("sc.on_mat") }));
-      if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) kids.unshift(h("p.board-hint", { text: t("sc.on_cards") }));
+      // a hint whose choice waits elsewhere takes the person there (a phone: to its tab)
+      const goTo = (id, key) => h("button.board-hint.go#hint-to-" + id, { type: "button", "data-to": id, text: t(key), onclick: () => this.shell.reveal(id) });
+      if (onMat) kids.unshift(goTo("my-mat", "sc.on_mat"));
+      if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) kids.unshift(goTo("cards-box", "sc.on_cards"));
       if (L.commits.length) kids.unshift(h("p.board-hint", { text: t("sc.on_combat") }));
     }
     keepEqual(this.el.decide, kids); // a button under the pointer survives a redraw
