@@ -69,10 +69,22 @@ def shoot(
         page.set_viewport_size(SIZES[size])
         page.wait_for_timeout(120)
         if show:
+            reveal_tab(page, show)
             page.locator(show).first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(60)
+
+
+def reveal_tab(page: Any, selector: str) -> None:
+    """On a phone a panel may sit in a tab not shown (table_page.js, issue 27): tap its tab."""
+    page.evaluate(
+        "(sel) => { const el = document.querySelector(sel);"
+        " const pane = el && !el.checkVisibility() && el.closest('[data-pane]');"
+        " const tab = pane && document.getElementById(`tab-${pane.dataset.pane}`);"
+        " if (tab && tab.checkVisibility()) tab.click(); }",
+        selector,
+    )
 
 
 def view(page: Any) -> dict[str, Any]:

@@ -329,6 +329,7 @@ def test_invite_link_spectator_and_refresh(browser: Any, web_server: ThreadServe
     assert watcher.locator("#hand").is_hidden()
     assert watcher.locator("#board .target").count() == 0
     assert watcher.locator(".spectating").is_visible()
+    watcher.click("#tab-chat")  # a phone: the chat is a tab of its own (issue 27)
     assert watcher.locator("#chat-input").is_hidden()  # no name, no chat (the server's rule)
     assert watcher.locator("#chat-limits").is_visible()
     shoot(watcher, "spectator")

@@ -1,8 +1,8 @@
 """Reasons as data on the Scythe page (issue 26, Deliver 3): on a Dutch touch screen the
 section used last turn (SR-6) says why it cannot be chosen in Dutch, as its description and,
-when tapped, as a toast — rendered by ``web/reasons.js`` from the view's ``why`` with the
-``sc.why.*`` templates of ``web/i18n/reasons/nl.json``. Playwright on Debian's Chromium against
-a real uvicorn server."""
+when tapped, in a bubble beside it (issue 27 point 8) — rendered by ``web/reasons.js`` from
+the view's ``why`` with the ``sc.why.*`` templates of ``web/i18n/reasons/nl.json``.
+Playwright on Debian's Chromium against a real uvicorn server."""
 
 from __future__ import annotations
 
@@ -55,8 +55,10 @@ def test_a_dutch_scythe_page_says_why_a_section_is_refused(
     wait_rendered(page, f"v.version === {served['version']}")
     section = page.locator(f".section[data-section='{n}']").first
     assert section.get_attribute("title") == dutch  # "je gebruikte vak 2 vorige beurt; ..."
-    section.tap()
-    page.wait_for_selector("#toast.show")
-    assert page.locator("#toast").text_content() == dutch
+    # the mat is the decision's tab on a phone (table_page.js): in sight without a tab tapped
+    assert section.is_visible()
+    section.tap()  # a tap says why, in a bubble by the section (reasons.js, issue 27 point 8)
+    page.wait_for_selector("#why-pop:not([hidden])")
+    assert page.locator("#why-pop").text_content() == dutch
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

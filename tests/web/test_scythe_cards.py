@@ -113,13 +113,18 @@ def test_encounter_factory_and_objective_are_clicked(
         )
         assert nl[f"card.enc.{card}.1"] in page.inner_text("#encounter")
         shoot(page, "encounter", ("desktop", "tablet", "phone"))
-        # on a phone the card waits far below the pinned prompt: its jump button scrolls to it
+        # on a phone the card is in its tab under the board (issue 27): its jump button shows
+        # that tab and scrolls the card into sight, the board still in sight above it
         assert page.locator("#to-choice").is_hidden()  # not needed beside the board
         page.set_viewport_size(PHONE)
+        page.click("#tab-log")  # away from the card
+        assert page.locator("#encounter").is_hidden()
         page.click("#to-choice")
         page.wait_for_function(
             "() => { const r = document.getElementById('encounter').getBoundingClientRect();"
-            " return r.top >= 0 && r.top < window.innerHeight / 2; }"
+            " const b = document.querySelector('.board-wrap').getBoundingClientRect();"
+            " return r.height > 0 && r.top >= b.bottom && r.top < window.innerHeight * 0.7"
+            " && b.top >= 0 && b.height > 100; }"
         )
         page.set_viewport_size(DESKTOP)
         while v["observation"]["prompt"]["kind"] == "encounter":

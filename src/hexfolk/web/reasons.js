@@ -102,3 +102,73 @@ export function reasonText(reason, english, game) {
   if (lang === "en") return english;
   return renderReason(reason, game) ?? english;
 }
+
+// --- a refused control's reason on a tap or a keyboard's focus ---------------------------------
+// A touch screen has no hover, so a disabled control's tooltip is never seen there, and a
+// disabled button takes no click. A control that says why it is refused carries the reason in
+// `data-why`, or as its accessible description (`aria-describedby`, e.g. the island's action
+// buttons); a tap on it (its pointerup still reaches the page) or the keyboard's focus on it (or
+// on its "?") shows the reason, in the page's language as rendered above, in a small bubble by
+// the control (#why-pop, a status region), until the next tap or a few seconds pass.
+
+/** The reason a refused control shows: its `data-why`, else its description's text. */
+export function whyOf(el) {
+  if (!el) return null;
+  if (el.dataset && el.dataset.why) return el.dataset.why;
+  const ids = (el.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+  const text = ids.map((id) => (document.getElementById(id) || {}).textContent || "").join(" ").trim();
+  return text || null;
+}
+
+const refused = (el) => el.disabled || el.getAttribute("aria-disabled") === "true" || (el.dataset.why && !el.dataset.act);
+let popTimer = 0;
+
+/** Show `text` in the bubble by `anchor` (above it, or below when there is no room). */
+export function showWhy(anchor, text) {
+  let pop = document.getElementById("why-pop");
+  if (!pop) {
+    pop = document.createElement("div");
+    pop.id = "why-pop";
+    pop.setAttribute("role", "status");
+    document.body.append(pop);
+  }
+  pop.textContent = text;
+  pop.hidden = false;
+  const r = anchor.getBoundingClientRect();
+  const w = Math.min(pop.offsetWidth, innerWidth - 16);
+  const left = Math.max(8, Math.min(r.left + r.width / 2 - w / 2, innerWidth - w - 8));
+  const above = r.top - pop.offsetHeight - 8;
+  pop.style.left = `${left + scrollX}px`;
+  pop.style.top = `${(above >= 4 ? above : r.bottom + 8) + scrollY}px`;
+  clearTimeout(popTimer);
+  popTimer = setTimeout(hideWhy, 5000);
+}
+
+export function hideWhy() {
+  const pop = document.getElementById("why-pop");
+  if (pop) pop.hidden = true;
+}
+
+let installed = false;
+/** Listen once, for the whole page, for taps and focus on refused controls. */
+export function installWhyTaps() {
+  if (installed) return;
+  installed = true;
+  document.addEventListener("pointerdown", (e) => { if (!e.target.closest || !e.target.closest("#why-pop")) hideWhy(); }, true);
+  document.addEventListener("pointerup", (e) => {
+    const el = e.target.closest && e.target.closest("[data-why], [aria-describedby]");
+    if (!el || !refused(el)) return;
+    const why = whyOf(el);
+    if (why) showWhy(el, why);
+  });
+  document.addEventListener("focusin", (e) => {
+    const el = e.target;
+    if (!el.matches || !el.matches(":focus-visible")) return; // the keyboard's focus, not a tap's
+    // the island's "?" beside a refused button speaks for the button
+    const target = el.classList.contains("why-tap") ? el.parentElement.querySelector("[aria-describedby]") : el;
+    const why = target && (refused(target) || el !== target) ? whyOf(target) : null;
+    if (why) showWhy(el, why);
+  });
+  document.addEventListener("focusout", hideWhy);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideWhy(); });
+}

@@ -38,7 +38,27 @@ export class IslandPart extends GamePart {
       players: h("section.panel.players#players"),
       trade: h("section.panel.trade#trade"),
     });
-    this.frame = { board: [svg, this.el.desc], side: [this.el.actions, this.el.hand, this.el.trade, this.el.players] };
+    this.frame = {
+      board: [svg, this.el.desc], side: [this.el.actions, this.el.hand, this.el.trade, this.el.players],
+      // a phone (table_page.js): the actions stay under the board, the rest in tabs
+      dock: [this.el.actions], startTab: shell.seat !== null ? "hand" : "board",
+      tabs: [{ id: "hand", label: t("tab.hand"), icon: "▤", panels: [this.el.hand] },
+        { id: "trade", label: t("trade"), icon: "⇄", panels: [this.el.trade] },
+        { id: "players", label: t("players.title"), icon: "☺", panels: [this.el.players] }],
+    };
+  }
+
+  /** The phone's tab badges (table_page.js): the offers this seat can answer now and its own
+   * offers that an answer lets it complete. */
+  tabBadges() { return { trade: this.L ? this.L.answers.size + this.L.complete.size : 0 }; }
+
+  /** The tab that holds the decision of the moment: the trade when answering offers is all
+   * this seat can do (else the board and the actions under it, or a dialog). */
+  decisionTab() {
+    const L = this.L;
+    if (!L || !L.answers.size) return null;
+    const answers = new Set([...L.answers.values()].flatMap((a) => [a.accept, a.reject, ...a.counter.map((c) => c.action)]));
+    return L.all.every((a) => answers.has(a)) ? "trade" : null;
   }
 
   onRefusal() { this.discardQueue = []; }
@@ -115,7 +135,7 @@ export class IslandPart extends GamePart {
         const button = h("button.act", { "data-act": listed ? a : null, id, disabled: !listed, title: reason, "aria-describedby": reason ? `${id}-why` : null, text: t(`act.${a}`), onclick: () => this.act(a) });
         if (!reason) { kids.push(button); continue; }
         kids.push(h("span.act-pair", {}, button, h(`span.sr#${id}-why`, { text: reason }),
-          h(`button.why-tap#${id}-tap`, { "aria-label": `${t(`act.${a}`)}: ${t("why._ask")}`, "aria-hidden": "true", tabindex: "-1", text: "?", onclick: () => toast(reason, "note") })));
+          h(`button.why-tap#${id}-tap`, { type: "button", "aria-label": `${t(`act.${a}`)}: ${t("why._ask")}`, text: "?", onclick: () => toast(reason, "note") })));
       }
       if (L.plenty.length) kids.push(h("button.act#btn-plenty", { "data-act": L.plenty.map((x) => x.action).join("|"), text: t("act.play plenty"), onclick: () => this.choose(t("act.play plenty"), L.plenty.map((x) => [x.action, bundleText(x.take)])) }));
       if (L.monopoly.length) kids.push(h("button.act#btn-monopoly", { "data-act": L.monopoly.map((x) => x.action).join("|"), text: t("act.play monopoly"), onclick: () => this.choose(t("act.play monopoly"), L.monopoly.map((x) => [x.action, t(`res.${x.res}`)])) }));

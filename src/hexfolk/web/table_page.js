@@ -4,8 +4,9 @@
 // offline banner (network.js), the page's frame (the board's box, the status, the end, the log
 // and the chat with the limits the server's `welcome` announces), the clocks, undo, toasts,
 // the dialogs, the turn's chime and title, the mute button, the kick notice and the card of a
-// refused socket, and drawing the newest view once per frame with the redraw timing hooks of
-// benchmarks/web_speed.py. A game is a plug-in (games/registry.js, docs/adding-a-game.md):
+// refused socket, a phone's tabs (the board, the game's panels, the log and the chat under the
+// decision of the moment, with badges), and drawing the newest view once per frame with the
+// redraw timing hooks of benchmarks/web_speed.py. A game is a plug-in (games/registry.js, docs/adding-a-game.md):
 // `mount(shell)` builds its part of the page, `update(part)` draws a view, `logForms(line,
 // seats, geometry)` says a log line ({form, params, text}) in words, `settingsForm(table)` is its table lobby's settings.
 import { api, me, forgetMe } from "./api.js";
@@ -20,6 +21,7 @@ import { tickClocks } from "./clock.js";
 import { watchNetwork, offlineBanner } from "./network.js";
 import { Socket } from "./socket.js";
 import { gamePlugin } from "./games/registry.js";
+import { installWhyTaps } from "./reasons.js";
 
 /** The card that says a table cannot be shown, and why. */
 function cannotShow(app, title, why) {
@@ -297,15 +299,96 @@ export class TablePage {
     this.el.chat = chat.list;
     this.el.chatForm = chat.form;
     this.showMute();
+    installWhyTaps();
     this.game = this.plugin.mount(this);
     const f = this.game.frame;
-    this.layoutEl = h(`section.game${f.cls || ""}`, {},
+    // a phone shows the board, the decision of the moment (the status, the end and the game's
+    // `dock`) and one tab's panels under them (the game's `tabs`, the log, the chat), picked in
+    // the tab bar; a wider screen shows every panel, as the frame lists them (style.css, phone)
+    const dock = new Set(f.dock || []);
+    const tabs = [{ id: "board", label: t("tab.board"), icon: "⬡", panels: [] }, ...(f.tabs || []),
+      { id: "log", label: t("log"), icon: "☰", panels: [] }, { id: "chat", label: t("chat"), icon: "✉", panels: [] }];
+    for (const tab of tabs) for (const p of tab.panels) p.dataset.pane = tab.id;
+    const talkLog = h("div.talk-log", { "data-pane": "log" }, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log));
+    const talkChat = h("div.talk-chat", { "data-pane": "chat" }, h("h2", { text: t("chat") }), this.el.chat, chat.form, chat.limits);
+    this.tabs = tabs;
+    this.tab = f.startTab || "board";
+    this.tabBar = h("nav.tabbar#tabbar", { "aria-label": t("tab.bar") }, tabs.map((tab) => h(`button.tab#tab-${tab.id}`, {
+      type: "button", "data-tab": tab.id, "aria-pressed": String(tab.id === this.tab), onclick: () => this.showTab(tab.id),
+    }, h("span.tab-icon", { "aria-hidden": "true", text: tab.icon || "•" }), h("span.tab-label", { text: tab.label }), h("span.tab-badge", { hidden: true }))));
+    this.layoutEl = h(`section.game${f.cls || ""}`, { "data-tab": this.tab },
       h(`div.board-wrap${f.wrapCls || ""}`, {}, ...f.board, offlineBanner()),
       ...(f.beside || []),
-      h("aside.side", {}, this.el.status, this.el.end, ...f.side,
-        h("section.panel.talk", {}, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log), h("h2", { text: t("chat") }), this.el.chat, chat.form, chat.limits)));
+      h("aside.side", {}, this.el.status,
+        h("div.dock#dock", {}, this.el.end, ...f.side.filter((p) => dock.has(p) || !p.dataset.pane)),
+        h("div.pane#pane", {}, ...f.side.filter((p) => !dock.has(p) && p.dataset.pane),
+          h("section.panel.talk", {}, talkLog, talkChat), h("p.pane-empty.muted", { text: t("tab.empty") }))),
+      this.tabBar);
     this.app.replaceChildren(this.layoutEl);
     this.renderChat(); // the welcome's history and the lines that came before the frame
+    this.showTab(this.tab);
+  }
+
+  // --- the tabs of a phone --------------------------------------------------------------------
+  /** Show tab `id`'s panels (on a phone; a wider screen shows them all). */
+  showTab(id) {
+    if (!this.tabs || !this.tabs.some((x) => x.id === id)) return;
+    this.tab = id;
+    this.layoutEl.dataset.tab = id;
+    for (const b of this.tabBar.children) b.setAttribute("aria-pressed", String(b.dataset.tab === id));
+    for (const el of this.layoutEl.querySelectorAll("[data-pane]")) el.classList.toggle("pane-off", el.dataset.pane !== id);
+    if (id === "chat") {
+      this.chatSeen = this.chat.length;
+      this.el.chat.scrollTop = this.el.chat.scrollHeight; // drawn while hidden: to its newest line
+    }
+    this.updateTabs();
+  }
+
+  /** Bring the element `id` into sight: its tab first (a phone), then scroll to it. */
+  reveal(id) {
+    const el = document.getElementById(id);
+    if (!el) return;
+    const pane = el.closest("[data-pane]");
+    if (pane) this.showTab(pane.dataset.pane);
+    if (pane !== el) el.scrollIntoView({ behavior: "smooth", block: "start" }); // a tab's own panel: shown
+  }
+
+  /** The tab bar's badges (new chat lines, the game's `tabBadges`: e.g. offers to answer), the
+   * tab that holds the decision of the moment (the game's `decisionTab`, marked, and shown by
+   * itself when it moves unless the person is reading the log or the chat), and the note of an
+   * empty tab. */
+  updateTabs() {
+    if (!this.tabBar) return;
+    if (this.chatSeen === undefined) this.chatSeen = this.chat.length; // the history is not news
+    const me_ = me();
+    const unread = this.tab === "chat" ? 0 : this.chat.slice(this.chatSeen).filter((m) => !me_ || m.name !== me_.name).length;
+    if (this.tab === "chat") this.chatSeen = this.chat.length;
+    const counts = { ...((this.game && this.game.tabBadges && this.view && this.game.tabBadges()) || {}), chat: unread };
+    const decide = this.game && this.game.decisionTab && this.view ? this.game.decisionTab() : null;
+    if (decide !== this.decideTab) {
+      // the decision moved: show its tab (unless the person reads the log or the chat); once
+      // it has left a tab shown for it, the tab shown before comes back
+      const left = this.autoTab && this.tab === this.autoTab.id ? this.autoTab.before : null;
+      this.decideTab = decide;
+      this.autoTab = null;
+      if (decide && decide !== this.tab && this.tab !== "log" && this.tab !== "chat") {
+        this.autoTab = { id: decide, before: left || this.tab };
+        this.showTab(decide);
+      } else if (!decide && left) this.showTab(left);
+    }
+    for (const b of this.tabBar.children) {
+      const n = counts[b.dataset.tab] || 0;
+      const badge = b.querySelector(".tab-badge");
+      const text = n > 0 ? String(n > 9 ? "9+" : n) : "";
+      if (badge.textContent !== text) { badge.textContent = text; badge.hidden = !text; }
+      b.classList.toggle("decide", b.dataset.tab === decide);
+    }
+    const panels = [...this.layoutEl.querySelectorAll(`[data-pane="${this.tab}"]`)];
+    const shown = panels.some((el) => !el.hidden);
+    // a tab whose panels sit outside the pane (Scythe's mat, beside the board on a wide screen)
+    this.layoutEl.classList.toggle("pane-outside", panels.length > 0 && !panels.some((el) => el.closest("#pane")));
+    this.layoutEl.classList.toggle("pane-none", this.tab === "board");
+    this.layoutEl.classList.toggle("tab-empty", this.tab !== "board" && !shown);
   }
 
   /** Draw the view: the game's part, then the log and the chat's audience. */
@@ -315,6 +398,7 @@ export class TablePage {
     this.ensureLayout();
     this.plugin.update(this.game);
     this.renderLog();
+    this.updateTabs();
     showAudience(this.el.chatForm, chatAudience(this.table));
     if (this.modalEl && this.modalEl.id === "dialog") {
       // a chooser whose actions are no longer all listed closes
@@ -362,6 +446,7 @@ export class TablePage {
   renderChat() {
     if (!this.el || !this.el.chat) return;
     drawChat(this.el.chat, this.chat, (seat) => (this.game && this.game.seatMark ? this.game.seatMark(seat) : swatch(seat)));
+    this.updateTabs();
   }
 
   /** Redraw the players' panel (presence changed): the game's part draws it. */

@@ -1,8 +1,9 @@
 // The base of a game's part of the table page (what a plug-in's `mount(shell)` returns): the
 // shell's view, seat, table and elements read through, its act / undo / dialogs called
 // through, and the part's own memo of what it last drew (`changed`). A part sets `frame`:
-// {board, beside, side, cls, wrapCls} (table_page.js ensureLayout), and may have onAct,
-// onRefusal, onUndone, afterRedraw, renderPlayers, seatMark and close (docs/adding-a-game.md).
+// {board, beside, side, cls, wrapCls, dock, tabs} (table_page.js ensureLayout), and may have
+// onAct, onRefusal, onUndone, afterRedraw, renderPlayers, seatMark, close, tabBadges and
+// decisionTab (docs/adding-a-game.md).
 export class GamePart {
   constructor(shell) {
     this.shell = shell;

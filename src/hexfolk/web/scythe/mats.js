@@ -4,7 +4,7 @@
 // cards, objectives, the Factory card, the other players' public tracks, the triumph track.
 // Printed values come from the geometry's components; what can be clicked is only what the
 // listed actions name (legal.js), each element carrying its action texts in data-act.
-import { h, clickable, toast } from "../dom.js";
+import { h, clickable } from "../dom.js";
 import { t } from "../i18n.js";
 import { reasonText } from "../reasons.js";
 import { FACTION_COLOR, FACTION_INK, FACTION_LETTER } from "./board.js";
@@ -105,8 +105,8 @@ export function playerMat(comp, ps, L, onAct, onChoose, current, refused = []) {
     if (reason) {
       el.title = reason;
       el.setAttribute("aria-description", reason);
-      el.dataset.why = reason;
-      el.addEventListener("click", () => toast(reason, "note")); // a tap says why (no hover on touch)
+      el.dataset.why = reason; // a tap or the keyboard's focus says why (reasons.js: no hover on touch)
+      el.tabIndex = 0;
     }
     return el;
   });

@@ -47,7 +47,24 @@ export class ScythePart extends GamePart {
       board: [svg, this.el.zoomBox, this.el.desc],
       beside: [this.el.mat],
       side: [this.el.decide, this.el.combat, this.el.cards, this.el.players, this.el.triumph],
+      // a phone (table_page.js): the decision and combat stay under the board, the rest in tabs
+      dock: [this.el.decide, this.el.combat],
+      tabs: [{ id: "mat", label: t("sc.tab.mat"), icon: "▦", panels: [this.el.mat] },
+        { id: "cards", label: t("sc.tab.cards"), icon: "▯", panels: [this.el.cards] },
+        { id: "players", label: t("players.title"), icon: "☺", panels: [this.el.players, this.el.triumph] }],
     };
+  }
+
+  /** The tab that holds the decision of the moment (a phone, table_page.js): the cards, the
+   * mat or the board, as the listed actions say (readLegal). */
+  decisionTab() {
+    const L = this.L;
+    if (!L || this.seat === null) return null;
+    if (L.commits.length) return null; // combat: under the board
+    if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) return "cards";
+    if (L.sections.size || L.bottom || L.upgrades.length || L.enlists.length) return "mat";
+    if (L.board.size) return "board";
+    return null;
   }
 
   onAct() { this.closeModal(); }
@@ -122,7 +139,7 @@ export class ScythePart extends GamePart {
       const f = (obs.player_state[Number(c.dataset.clock)] || {}).faction;
       if (f) c.querySelector(".swatch").replaceWith(factionBadge(f));
     }
-    const jump = away ? h("button.small.jump#to-choice", { type: "button", "data-to": away, text: t("sc.to_choice"), onclick: () => document.getElementById(away).scrollIntoView({ behavior: "smooth", block: "start" }) }) : null;
+    const jump = away ? h("button.small.jump#to-choice", { type: "button", "data-to": away, text: t("sc.to_choice"), onclick: () => this.shell.reveal(away) }) : null;
     keepEqual(this.el.status, [h("div.prompt#prompt", { text }), h("div.clocks", {}, turn, chips, jump), undo,
       h("div.spectating", { hidden: this.seat !== null, text: t("spectating") })]);
     this.tick();
@@ -137,8 +154,10 @@ export class ScythePart extends GamePart {
       if (L.top) kids.push(h("button.act.primary", { "data-act": L.top, title: L.hints[L.top] || "", text: t("sca.top"), onclick: () => this.act(L.top) }, h("span.hint", { text: L.hints[L.top] || "" })));
       if (L.board.size) kids.unshift(h("p.board-hint", { text: t("sc.on_board", { n: [...L.board.values()].reduce((a, x) => a + x.length, 0) }) }));
       const onMat = L.sections.size + (L.bottom ? 1 : 0) + L.upgrades.length + L.enlists.length;
-      if (onMat) kids.unshift(h("p.board-hint", { text: t("sc.on_mat") }));
-      if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) kids.unshift(h("p.board-hint", { text: t("sc.on_cards") }));
+      // a hint whose choice waits elsewhere takes the person there (a phone: to its tab)
+      const goTo = (id, key) => h("button.board-hint.go#hint-to-" + id, { type: "button", "data-to": id, text: t(key), onclick: () => this.shell.reveal(id) });
+      if (onMat) kids.unshift(goTo("my-mat", "sc.on_mat"));
+      if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) kids.unshift(goTo("cards-box", "sc.on_cards"));
       if (L.commits.length) kids.unshift(h("p.board-hint", { text: t("sc.on_combat") }));
     }
     keepEqual(this.el.decide, kids); // a button under the pointer survives a redraw
