@@ -61,7 +61,8 @@ WATCH = """
     if (loading ? !loading.textContent : m && Number(m[2]) >= window.__replaySteps)
       window.__replayAll = performance.now();
   };
-  new MutationObserver(seen).observe(document, {subtree: true, childList: true, characterData: true});
+  const all = {subtree: true, childList: true, characterData: true};
+  new MutationObserver(seen).observe(document, all);
 })();
 """
 """Notes the first draw and the time every step is loaded (this client empties its loading note;

@@ -14,6 +14,7 @@ about 700 steps of each game (``finished_games.py``), a spectator's replay page:
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -89,15 +90,13 @@ def go_to(page: Any, i: int) -> None:
 def test_the_replay_opens_at_the_start_in_time(
     browser: Any, web_server: ThreadServer, games: dict[str, Any], game: str
 ) -> None:
-    tid, total, steps = games[game]
+    tid, total, _steps = games[game]
     assert total >= 600, total  # a game as long as the issue's
     page = open_replay(browser, web_server, tid)
     assert page.inner_text("#replay-label") == f"step 0 of {total}"
     assert label(page) == 0
     assert page.inner_text("#replay-now").strip() == "the start"
-    drawn = page.evaluate(
-        "() => performance.getEntriesByName('hexfolk-replay-drawn')[0].startTime"
-    )
+    drawn = page.evaluate("() => performance.getEntriesByName('hexfolk-replay-drawn')[0].startTime")
     print(f"{game}: first draw of a {total}-step replay {drawn:.0f} ms after navigation")
     assert drawn < FIRST_DRAW_BOUND_MS, drawn
     # the steps behind the first page arrive while step 0 is shown; End waits for the last
@@ -116,8 +115,10 @@ def test_play_pause_and_speed(
     page = open_replay(browser, web_server, tid)
     # the time of every step shown, to read the pace
     page.evaluate(
-        "() => { window.__shown = []; new MutationObserver(() => window.__shown.push(performance.now()))"
-        ".observe(document.getElementById('replay-label'), {childList: true, characterData: true, subtree: true}); }"
+        "() => { window.__shown = [];"
+        " new MutationObserver(() => window.__shown.push(performance.now()))"
+        ".observe(document.getElementById('replay-label'),"
+        " {childList: true, characterData: true, subtree: true}); }"
     )
 
     def pace(speed: str, steps: int) -> float:
@@ -129,7 +130,7 @@ def test_play_pause_and_speed(
         page.click("#replay-play")  # pause
         assert page.get_attribute("#replay-play", "data-playing") == "0"
         times = page.evaluate("() => window.__shown")
-        gaps = sorted(b - a for a, b in zip(times, times[1:]))
+        gaps = sorted(b - a for a, b in itertools.pairwise(times))
         return float(gaps[len(gaps) // 2])
 
     fast = pace("4", 6)
@@ -205,15 +206,12 @@ def test_the_island_step_says_its_roll_and_outcomes(
     IR-44 the robber's block), as the log's templates say them."""
     tid, _total, steps = games["island"]
     rolls = [
-        (i, line)
-        for i, st in enumerate(steps)
-        for line in st["new"]
-        if line.get("form") == "rolls"
+        (i, line) for i, st in enumerate(steps) for line in st["new"] if line.get("form") == "rolls"
     ]
     assert len(rolls) > 20
     page = open_replay(browser, web_server, tid)
     page.keyboard.press("End")  # every step loaded
-    page.wait_for_function(f"() => !document.getElementById('replay-loading').textContent")
+    page.wait_for_function("() => !document.getElementById('replay-loading').textContent")
     for i, line in rolls[:3] + rolls[-3:]:
         go_to(page, i)
         total = line["params"]["total"]
@@ -239,7 +237,7 @@ def test_the_scythe_steps_say_moves_combat_and_stars(
     tid, _total, steps = games["scythe"]
     page = open_replay(browser, web_server, tid)
     page.keyboard.press("End")
-    page.wait_for_function(f"() => !document.getElementById('replay-loading').textContent")
+    page.wait_for_function("() => !document.getElementById('replay-loading').textContent")
     forms: dict[str, int] = {}
     for i, st in enumerate(steps):
         for line in st["new"]:
