@@ -17,6 +17,19 @@ start (the page's ``performance.now()``):
 src/hexfolk/web | tar -x -C /tmp/old``, then ``--against /tmp/old/src/hexfolk/web``) from a
 second server and measures both, run by run, alternately. Needs ``playwright`` (pip) and
 Debian's ``chromium``. Target: first draw under 1 s.
+
+Measured 2026-12-06 on this project's 2-core machine shared with six other jobs (load average
+22-24), ``--runs 8 --against`` the client before (454ef51, which drew once every page of 200
+steps had arrived), medians (max):
+
+| game, steps | first draw | all steps loaded | before: first draw |
+|---|---|---|---|
+| island, 686 | 946 ms (1,498) | 2,181 ms (3,437) | 2,159 ms (4,231) |
+| Scythe, 739 | 926 ms (1,138) | 3,076 ms (5,376) | 3,702 ms (5,774) |
+
+The first draw waits for the page's modules and one request of 30 steps (made by
+``index.html`` beside the table's JSON), no longer for the whole game; on that loaded machine
+most of what is left is the shell's and the game's modules.
 """
 
 from __future__ import annotations
