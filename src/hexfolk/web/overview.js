@@ -7,7 +7,7 @@ import { Board, describeBoard } from "./board.js";
 import { seatLabel, swatch, resCard } from "./table.js";
 import { RES } from "./legal.js";
 import { islandLogLine, loadIslandLog, placeLabels } from "./island_log.js";
-import { loadReplay, replayStepper, stepLines } from "./replay.js";
+import { loadReplay, replayControls, stepBox } from "./replay.js";
 import { logText } from "./log_lines.js";
 import { rematchPart, listenForRematch } from "./rematch.js";
 import { timeCard } from "./turn_times.js";
@@ -35,9 +35,28 @@ function diceChart(dice) {
     s("text", { x: W - pad, y: 12, class: "legend" }, `▮ ${t("rolled")}  — ${t("expected")}`));
 }
 
-function table(head, rows) {
-  return h("div.scroll", {}, h("table", {}, h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+/** A table of `rows` under `head`, scrolled inside its own box when wider than the page (the
+ * player's column stays in view: style.css). */
+function table(head, rows, id) {
+  return h("div.scroll.ov-scroll", {}, h(id ? `table#${id}` : "table", {}, h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => (i === 0 ? h("th", {}, c) : h("td", {}, c))))))));
+}
+
+/** The sources of a seat's points (IR-1), in the VP table's order. */
+const VP_PARTS = ["settlements", "cities", "vp_cards", "longest_road", "largest_army"];
+
+/** A VP table cell: how many of part `k` seat `p` had at the end (the summary's `vp_counts`:
+ * settlements and cities on the board, VP cards, an award held) and the points they made
+ * (`vp_breakdown`); the points alone from an older summary without counts. */
+function vpCell(p, k) {
+  const points = (p.vp_breakdown || {})[k] || 0;
+  const counts = p.vp_counts;
+  const vp = h("small.vp-points", { text: t("vp.n", { n: points }) });
+  if (!counts) return h("span.vp-part", { "data-part": k, "data-vp": points }, vp);
+  const n = counts[k] || 0;
+  const award = k === "longest_road" || k === "largest_army";
+  return h("span.vp-part", { "data-part": k, "data-count": n, "data-vp": points },
+    h("span.vp-count", { text: award ? (n ? "✓" : "—") : String(n) }), n || !award ? vp : null);
 }
 
 const sum = (o) => Object.values(o || {}).reduce((a, b) => a + b, 0);
@@ -61,7 +80,7 @@ export async function showOverview(app, id) {
     rematch.replaceWith(part);
     rematch = part;
   });
-  const vpRows = players.map((p) => [name(p.seat), ...["settlements", "cities", "vp_cards", "longest_road", "largest_army"].map((k) => p.vp_breakdown[k]), h("strong", { text: p.vp })]);
+  const vpRows = players.map((p) => [name(p.seat), h("strong.vp-total", { text: p.vp }), ...VP_PARTS.map((k) => vpCell(p, k))]);
   const sources = players.length ? Object.keys(players[0].gained) : [];
   const sinks = players.length ? Object.keys(players[0].lost) : [];
   const gainRows = players.map((p) => [name(p.seat), ...sources.map((k) => sum(p.gained[k]))]);
@@ -79,7 +98,7 @@ export async function showOverview(app, id) {
         rematch)),
     timeCard((data.statistics || {}).time, name),
     h("div.card", {}, h("h2", { text: t("overview.dice") }), sm.dice ? diceChart(sm.dice) : null),
-    h("div.card", {}, h("h2", { text: t("overview.vp") }), table([t("player"), t("vp.settlements"), t("vp.cities"), t("vp.cards"), t("award.lr"), t("award.la"), t("vp")], vpRows)),
+    h("div.card", {}, h("h2", { text: t("overview.vp") }), table([t("player"), t("vp.total"), t("vp.settlements"), t("vp.cities"), t("vp.cards"), t("award.lr"), t("award.la")], vpRows, "vp-table")),
     h("div.card", {}, h("h2", { text: t("overview.gained") }), table([t("player"), ...sources.map((k) => t(`src.${k}`))], gainRows)),
     h("div.card", {}, h("h2", { text: t("overview.lost") }), table([t("player"), ...sinks.map((k) => t(`sink.${k}`)), t("blocked"), t("shortage")], lossRows)),
     h("div.card", {}, h("h2", { text: t("overview.more") }), table([t("player"), t("sevens"), t("robber_moves"), t("steals"), t("stolen"), t("knights"), t("offers"), t("trades"), t("maritime"), t("dev_bought"), t("dev_played"), t("road"), t("turns")], otherRows)),
@@ -87,36 +106,39 @@ export async function showOverview(app, id) {
   return stop ? { close: stop } : null;
 }
 
-export async function showReplay(app, id) {
-  const loaded = await loadReplay(app, id);
+/** The replay viewer of a finished island table (`table`: its JSON, when the page has it):
+ * opens at step 0 as soon as the first steps arrive (replay.js loads the others behind it). */
+export async function showReplay(app, id, table) {
+  const [loaded] = await Promise.all([loadReplay(app, id, table), loadIslandLog()]);
   if (!loaded) return null;
-  const { tb, geo, steps } = loaded;
+  const { tb, geo, replay, steps } = loaded;
   const seats = tb.seats;
   const svg = s("svg", { id: "board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
   const desc = h("p#board-desc.sr");
   const info = h("div.replay-info");
   const board = new Board(svg, geo.geometry, (i) => seatLabel(seats, i));
   const place = placeLabels(geo.geometry);
-  await loadIslandLog();
+  const say = (l) => islandLogLine(l, (k) => seatLabel(seats, k), place);
   const show = (i) => {
     const st = steps[i];
-    board.update(st.observation, null);
-    desc.textContent = describeBoard(st.observation, (k) => seatLabel(seats, k), place);
     const obs = st.observation;
-    const say = (l) => islandLogLine(l, (k) => seatLabel(seats, k), place);
+    board.update(obs, null);
+    desc.textContent = describeBoard(obs, (k) => seatLabel(seats, k), place);
     const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: say(l), title: logText(l) }));
     info.replaceChildren(
-      h("section.panel", {}, h("p.replay-step", { text: i === 0 ? t("replay.start") : stepLines(st).map(say).join(" · ") }),
-        h("ol.log", { "aria-label": t("log") }, lines)),
+      stepBox(i, st, say, (k) => seatLabel(seats, k)),
       h("section.panel", {}, h("h2", { text: t("players.title") }),
-        h("ul.plist", {}, obs.players.map((p, k) => h("li.player", {}, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` }))))));
+        h("ul.plist", {}, obs.players.map((p, k) => h("li.player", { "data-seat": k }, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` }))))),
+      h("section.panel", {}, h("h2", { text: t("log") }), h("ol.log", { "aria-label": t("log") }, lines)));
   };
   // an arrow key on a zoomed board pans it, not the replay
-  const stepper = replayStepper(steps, show, (e) => svg.contains(e.target) && svg.classList.contains("zoomed"));
+  const controls = replayControls(replay, show, (k) => seatLabel(seats, k), (e) => svg.contains(e.target) && svg.classList.contains("zoomed"));
   app.append(h("section.game.replay", {},
     h("div.board-wrap", {}, svg, board.controls(), desc),
-    h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
-      stepper.buttons, stepper.slider, stepper.label, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
-  stepper.start();
-  return stepper;
+    h("aside.side", {}, h("div.card.replay-card", {}, h("h2", { text: t("replay") }),
+      controls.el, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
+  controls.start();
+  performance.mark("hexfolk-replay-drawn");
+  replay.rest();
+  return controls;
 }

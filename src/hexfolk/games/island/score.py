@@ -66,6 +66,19 @@ def vp_breakdown(s: IslandPosition, p: int) -> VictoryPoints:
     )
 
 
+def vp_counts(s: IslandPosition, p: int) -> dict[str, int]:
+    """What seat ``p``'s points of :func:`vp_breakdown` are counted from (IR-1): settlements and
+    cities on the board, victory point cards, and the awards held (1 or 0). The summary writes
+    it beside the breakdown, so the overview can say "4 cities, 8 VP"."""
+    return {
+        "settlements": PIECES_SETTLEMENT - s.settlements_left[p],
+        "cities": PIECES_CITY - s.cities_left[p],
+        "vp_cards": s.dev_cards[p][VICTORY],
+        "longest_road": int(s.longest_road == p),
+        "largest_army": int(s.largest_army == p),
+    }
+
+
 def visible_vp(s: IslandPosition, p: int) -> int:
     """The points of ``p`` everyone can see: buildings and awards (IR-3). The sum of
     :func:`vp_breakdown`'s visible parts, written out (it runs at every win check)."""

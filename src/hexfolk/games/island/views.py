@@ -22,7 +22,7 @@ from hexfolk.games.island.rules import (
     NRES,
     RESOURCES,
 )
-from hexfolk.games.island.score import total_vp, visible_vp, vp_breakdown
+from hexfolk.games.island.score import total_vp, visible_vp, vp_breakdown, vp_counts
 from hexfolk.games.island.stats import GAIN_SOURCES, LOSS_SINKS
 from hexfolk.games.island.words import (
     DEV_WORDS,
@@ -254,6 +254,7 @@ def summary(st: IslandPosition) -> JSON:
                 "seat": p,
                 "vp": total_vp(st, p),
                 "vp_breakdown": vp_breakdown(st, p).to_json(),
+                "vp_counts": vp_counts(st, p),
                 "hand": _hand_json(st.hands[p]),
                 "dev_hand": _dev_json(st.dev_cards[p]),
                 "gained": {

@@ -41,6 +41,7 @@ export default registerGame({
   // loaded when asked for: a table page fetches none of their modules
   pages: {
     overview: async (app, id) => (await import("../overview.js")).showOverview(app, id),
-    replay: async (app, id) => (await import("../overview.js")).showReplay(app, id),
+    // replay.js fetched beside overview.js, not after it
+    replay: async (app, id, table) => (await Promise.all([import("../overview.js"), import("../replay.js")]))[0].showReplay(app, id, table),
   },
 });

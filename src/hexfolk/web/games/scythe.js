@@ -30,5 +30,5 @@ export default registerGame({
   update: (part) => part.render(),
   logForms: scytheLogLine,
   settingsForm: { summary: scytheSummary, fields: (tb) => scytheSettings(tb, CLOCKS) },
-  pages: { replay: async (app, id) => (await import("../scythe/end.js")).showScytheReplay(app, id) },
+  pages: { replay: async (app, id, table) => (await import("../scythe/end.js")).showScytheReplay(app, id, table) },
 });

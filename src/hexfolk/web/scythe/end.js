@@ -8,7 +8,7 @@ import { seatLabel } from "../seats.js";
 import { ScytheBoard, describeBoard } from "./board.js";
 import { bandOf, factionBadge, tracks } from "./mats.js";
 import { readLegal } from "./legal.js";
-import { loadReplay, replayStepper, stepLines } from "../replay.js";
+import { loadReplay, replayControls, stepBox } from "../replay.js";
 import { scytheLogLine } from "./log_kinds.js";
 import { timeCard } from "../turn_times.js";
 
@@ -65,11 +65,12 @@ export function endPanel(comp, view, seatName, id, seated) {
       } }) : null)), timeSlot(id, seatName));
 }
 
-/** The replay viewer of a finished Scythe table. */
-export async function showScytheReplay(app, id) {
-  const loaded = await loadReplay(app, id);
+/** The replay viewer of a finished Scythe table (`table`: its JSON, when the page has it): opens
+ * at step 0 as soon as the first steps arrive (replay.js loads the others behind it). */
+export async function showScytheReplay(app, id, table) {
+  const loaded = await loadReplay(app, id, table);
   if (!loaded) return null;
-  const { tb, geo, steps } = loaded;
+  const { tb, geo, replay, steps } = loaded;
   const comp = geo.geometry.components;
   const name = (i) => seatLabel(tb.seats, i);
   const svg = s("svg", { id: "board", class: "sc-board", role: "group", "aria-label": t("board"), "aria-describedby": "board-desc" });
@@ -77,20 +78,23 @@ export async function showScytheReplay(app, id) {
   const info = h("div.replay-info");
   const board = new ScytheBoard(svg, geo.geometry, name);
   const empty = readLegal([]);
+  const say = (l) => scytheLogLine(l, tb.seats, geo.geometry);
   const show = (i) => {
     const st = steps[i];
     const obs = st.observation;
     board.update(obs, empty);
     desc.textContent = describeBoard(obs, geo.geometry, name);
     info.replaceChildren(
-      h("p.replay-step", { text: i === 0 ? t("replay.start") : stepLines(st).map((l) => scytheLogLine(l, tb.seats, geo.geometry)).join(" · ") }),
-      h("ul.plist", {}, (obs.player_state || []).map((p, k) => h("li.player", {}, h("div.pname", {}, factionBadge(p.faction), h("strong", { text: name(k) })), tracks(comp, p)))));
+      stepBox(i, st, say, name),
+      h("ul.plist", {}, (obs.player_state || []).map((p, k) => h("li.player", { "data-seat": k }, h("div.pname", {}, factionBadge(p.faction), h("strong", { text: name(k) })), tracks(comp, p)))));
   };
-  const stepper = replayStepper(steps, show);
+  const controls = replayControls(replay, show, name, (e) => svg.contains(e.target) && svg.classList.contains("zoomed"));
   app.append(h("section.game.replay.sc-game", {},
     h("div.board-wrap.sc-wrap", {}, svg, board.controls(), desc),
-    h("aside.side", {}, h("div.card", {}, h("h2", { text: t("replay") }),
-      stepper.buttons, stepper.slider, stepper.label, h("p", {}, h("a.button", { href: `#/t/${id}`, text: t("back_table") }))), info)));
-  stepper.start();
-  return stepper;
+    h("aside.side", {}, h("div.card.replay-card", {}, h("h2", { text: t("replay") }),
+      controls.el, h("p", {}, h("a.button", { href: `#/t/${id}`, text: t("back_table") }))), info)));
+  controls.start();
+  performance.mark("hexfolk-replay-drawn");
+  replay.rest();
+  return controls;
 }
