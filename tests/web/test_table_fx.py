@@ -34,6 +34,16 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
 HOLD = "window.__hexfolkFxMs = 600000;"  # the moment after a roll lasts while the test looks
 
 
+DICE_JS = """() => {
+  const d = document.getElementById('dice');
+  return {total: Number(d.dataset.total), faces: d.dataset.faces.split(' ').map(Number),
+    text: d.querySelector('.dice-total').textContent,
+    who: d.querySelector('.dice-who').textContent,
+    pips: [...d.querySelectorAll('.die')].map((x) => x.querySelectorAll('.pip.on').length),
+    seven: d.classList.contains('seven'), label: d.getAttribute('aria-label')};
+}"""
+
+
 def _texts(lang: str) -> dict[str, str]:
     out: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
     out.update(json.loads((WEB / "i18n" / "island" / f"{lang}.json").read_text("utf-8")))
@@ -59,17 +69,26 @@ def _tokens(layout: str) -> list[int]:
     return [int(c[1:]) if len(c) > 1 else 0 for c in layout.split(" ")[0].split(".")]
 
 
+def _data(page: Any, sel: str, *keys: str) -> list[Any]:
+    """The ``data-`` values ``keys`` of each element matching ``sel`` (one value for one key)."""
+    got = page.eval_on_selector_all(
+        sel, "(els, keys) => els.map((e) => keys.map((k) => e.dataset[k] ?? null))", list(keys)
+    )
+    return [x[0] if len(keys) == 1 else tuple(x) for x in got]
+
+
+def _bundles(page: Any, rows: str, key: str, item: str) -> dict[str, dict[str, int]]:
+    """``{row's data-key: {item's data-res: item's data-n}}`` of the rows matching ``rows``."""
+    out: dict[str, dict[str, int]] = {}
+    for row in _data(page, rows, key):
+        sel = f"{rows}[data-{key}='{row}'] {item}"
+        out[row] = {r: int(n) for r, n in _data(page, sel, "res", "n")}
+    return out
+
+
 def _dice_shown(page: Any) -> dict[str, Any]:
     page.wait_for_selector("#dice:not([hidden]):not(.rolling)", timeout=10_000)
-    return dict(
-        page.evaluate(
-            """() => { const d = document.getElementById('dice');
-            return {total: Number(d.dataset.total), faces: d.dataset.faces.split(' ').map(Number),
-              text: d.querySelector('.dice-total').textContent, who: d.querySelector('.dice-who').textContent,
-              pips: [...d.querySelectorAll('.die')].map((x) => x.querySelectorAll('.pip.on').length),
-              seven: d.classList.contains('seven'), label: d.getAttribute('aria-label')}; }"""
-        )
-    )
+    return dict(page.evaluate(DICE_JS))
 
 
 def _check_roll(page: Any, log: list[LogLine], view: dict[str, Any], names: list[str]) -> int:
@@ -93,7 +112,10 @@ def _check_roll(page: Any, log: list[LogLine], view: dict[str, Any], names: list
         tokens = _tokens(view["observation"]["board"]["layout"])
         robber = view["observation"]["board"]["robber"]
         want = {h for h, tok in enumerate(tokens) if tok == roll["total"] and h != robber}
-        lit = {int(x) for x in page.eval_on_selector_all("#board g.hex.lit", "e => e.map(x => x.dataset.hex)")}
+        lit = {
+            int(x)
+            for x in page.eval_on_selector_all("#board g.hex.lit", "e => e.map(x => x.dataset.hex)")
+        }
         assert lit == want, (lit, want, roll)
         # the gains: the roll's production entry, seat by seat (IR-35..IR-37)
         paid: dict[int, dict[str, int]] = {}
@@ -103,10 +125,7 @@ def _check_roll(page: Any, log: list[LogLine], view: dict[str, Any], names: list
             if x.form == "production":
                 for p in x.params["paid"]:
                     paid.setdefault(p["seat"], {}).update(p["cards"])
-        shown_gains = page.evaluate(
-            """() => Object.fromEntries([...document.querySelectorAll('#gains .gain-row')].map((r) =>
-              [r.dataset.seat, Object.fromEntries([...r.querySelectorAll('.gain')].map((g) => [g.dataset.res, Number(g.dataset.n)]))]))"""
-        )
+        shown_gains = _bundles(page, "#gains .gain-row", "seat", ".gain")
         assert {int(k): v for k, v in shown_gains.items()} == paid, (shown_gains, paid)
         for seat, cards in paid.items():  # and beside the seat's row
             chip = page.locator(f"#players li.player[data-seat='{seat}'] .gain-chip .gain")
@@ -114,7 +133,9 @@ def _check_roll(page: Any, log: list[LogLine], view: dict[str, Any], names: list
     return int(roll["total"])
 
 
-def test_island_dice_gains_last_move_costs_and_stats(browser: Any, web_server: ThreadServer) -> None:
+def test_island_dice_gains_last_move_costs_and_stats(
+    browser: Any, web_server: ThreadServer
+) -> None:
     page = new_page(browser)
     page.add_init_script(HOLD)
     tid = at_a_table_with_a_bot(page, web_server, "island", seed=11)
@@ -130,14 +151,18 @@ def test_island_dice_gains_last_move_costs_and_stats(browser: Any, web_server: T
     )
     watcher.goto(f"{web_server.url}/#/t/{tid}")
     watcher.wait_for_selector("#board")
-    names = page.eval_on_selector_all("#players li.player strong", "e => e.map((x) => x.textContent)")
+    names = page.eval_on_selector_all(
+        "#players li.player strong", "e => e.map((x) => x.textContent)"
+    )
     rolls: list[int] = []
     produced = placed = robbed = 0
     checked_costs = False
     for _ in range(400):
         v = wait_rendered(page, "v.legal.length > 0 || v.status === 'finished'", timeout=30_000)
         legal = [e["action"] for e in v["legal"]]
-        if v["status"] == "finished" or (len(rolls) >= 4 and produced and placed >= 2 and robbed and 7 in rolls):
+        if v["status"] == "finished" or (
+            len(rolls) >= 4 and produced and placed >= 2 and robbed and 7 in rolls
+        ):
             break
         if "decline-all on" in legal and not page.is_checked("#decline-all"):
             page.click("#decline-all")
@@ -163,7 +188,9 @@ def test_island_dice_gains_last_move_costs_and_stats(browser: Any, web_server: T
                 _check_roll(page, _server_log(web_server, tid), v, names)
             v0 = v["version"]
             page.click("#btn-roll")
-            v = wait_rendered(page, f"v.version > {v0} && !v.legal.some((e) => e.action === 'roll')")
+            v = wait_rendered(
+                page, f"v.version > {v0} && !v.legal.some((e) => e.action === 'roll')"
+            )
             log = _server_log(web_server, tid)
             total = _check_roll(page, log, v, names)
             rolls.append(total)
@@ -173,7 +200,10 @@ def test_island_dice_gains_last_move_costs_and_stats(browser: Any, web_server: T
             assert w["total"] == total and w["faces"] == _dice_shown(page)["faces"], w
             assert not watcher.evaluate("() => !!window.__tumbled")
             if total == 7:
-                if v["acting"] == [0] and (v["observation"].get("prompt") or {}).get("kind") == "robber":
+                if (
+                    v["acting"] == [0]
+                    and (v["observation"].get("prompt") or {}).get("kind") == "robber"
+                ):
                     assert _texts("en")["prompt.robber"] in page.inner_text("#prompt")
                 shoot(page, "fx-seven", ("desktop", "phone"))
             elif page.locator("#gains .gain-row").count():
@@ -246,26 +276,23 @@ def _check_last_move(page: Any, log: list[LogLine]) -> None:
         elif seat is not None and x.form in ("ends", "rolls"):
             break
     robber = next((x.params["hex"] for x in reversed(log) if x.form in _ROBBER), None)
-    got = page.evaluate(
-        """() => ({nodes: [...document.querySelectorAll('#board g.fx .lm-node')].map((x) => Number(x.dataset.node)),
-          edges: [...document.querySelectorAll('#board g.fx .lm-edge')].map((x) => Number(x.dataset.edge)),
-          hexes: [...document.querySelectorAll('#board g.fx .lm-hex')].map((x) => Number(x.dataset.hex)),
-          pieces: [...document.querySelectorAll('#board g.pieces .last-move')].map((x) => x.dataset.node ?? x.dataset.edge ?? 'robber')})"""
-    )
-    assert set(got["nodes"]) == nodes and set(got["edges"]) == edges, (got, nodes, edges)
-    assert got["hexes"] == ([] if robber is None else [robber]), (got, robber)
-    marked = [p for p in got["pieces"] if p != "robber"]
-    assert sorted(map(int, marked)) == sorted([*nodes, *edges]) or len(marked) == len(nodes) + len(edges), got
+    got_nodes = {int(x) for x in _data(page, "#board g.fx .lm-node", "node")}
+    got_edges = {int(x) for x in _data(page, "#board g.fx .lm-edge", "edge")}
+    assert got_nodes == nodes and got_edges == edges, (got_nodes, got_edges, nodes, edges)
+    hexes = [int(x) for x in _data(page, "#board g.fx .lm-hex", "hex")]
+    assert hexes == ([] if robber is None else [robber]), (hexes, robber)
+    # the pieces themselves carry the mark too
+    pieces = _data(page, "#board g.pieces .last-move", "node", "edge")
+    want = {("n", v) for v in nodes} | {("e", e) for e in edges}
+    assert {("n", int(a)) if a is not None else ("e", int(b)) for a, b in pieces} == want, pieces
+    assert page.locator("#board g.pieces g.robber.last-move").count() == (robber is not None)
 
 
 def _check_costs_and_stats(page: Any, log: list[LogLine]) -> None:
     """The cost card's four costs (rules sheet 1.1) and the rolls so far (the log's rolls)."""
     page.click("#btn-costs")
     page.wait_for_selector("#costs-dialog #cost-card")
-    rows = page.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll('#cost-card li.cost-row')].map((r) =>
-          [r.dataset.item, Object.fromEntries([...r.querySelectorAll('.cost-chip')].map((c) => [c.dataset.res, Number(c.dataset.n)]))]))"""
-    )
+    rows = _bundles(page, "#cost-card li.cost-row", "item", ".cost-chip")
     assert rows == RULES["costs"], rows
     assert list(rows) == ["road", "settlement", "city", "development"]
     shoot(page, "fx-costs", ("desktop", "phone"))
@@ -273,10 +300,8 @@ def _check_costs_and_stats(page: Any, log: list[LogLine]) -> None:
     page.wait_for_selector("#costs-dialog", state="detached")
     page.click("#btn-stats")
     page.wait_for_selector("#stats-dialog #rolls-chart")
-    counts = page.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll('#rolls-chart g[data-sum]')].map((g) =>
-          [g.dataset.sum, Number(g.dataset.rolled)]))"""
-    )
+    counts = dict(_data(page, "#rolls-chart g[data-sum]", "sum", "rolled"))
+    counts = {k: int(n) for k, n in counts.items()}
     want = {str(k): 0 for k in range(2, 13)}
     for x in log:
         if x.form == "rolls":
@@ -327,11 +352,10 @@ def test_scythe_marks_the_last_turns_places(browser: Any, web_server: ThreadServ
             want = _last_turn_places(log)
             if want:
                 page.wait_for_function(
-                    "(n) => document.querySelectorAll('#board .sc-fx .sc-last').length === n", arg=len(want)
+                    "(n) => document.querySelectorAll('#board .sc-fx .sc-last').length === n",
+                    arg=len(want),
                 )
-                got = page.evaluate(
-                    "() => Object.fromEntries([...document.querySelectorAll('#board .sc-fx .sc-last')].map((g) => [g.dataset.loc, g.dataset.what]))"
-                )
+                got = dict(_data(page, "#board .sc-fx .sc-last", "loc", "what"))
                 assert got == want, (got, want)
                 if not checked:
                     shoot(page, "fx-scythe-last", ("desktop", "phone"))
@@ -344,11 +368,17 @@ def test_scythe_marks_the_last_turns_places(browser: Any, web_server: ThreadServ
 
 
 _PLACE = {
-    "moves": ("to", "moved"), "retreat": ("to", "moved"), "builds": ("territory", "built"),
-    "deploys": ("territory", "built"), "produces": ("territory", "acted"),
-    "produces_workers": ("territory", "acted"), "trades": ("territory", "acted"),
-    "gains_on": ("territory", "acted"), "gains_workers": ("territory", "acted"),
-    "encounter": ("territory", "acted"), "combat": ("territory", "fought"),
+    "moves": ("to", "moved"),
+    "retreat": ("to", "moved"),
+    "builds": ("territory", "built"),
+    "deploys": ("territory", "built"),
+    "produces": ("territory", "acted"),
+    "produces_workers": ("territory", "acted"),
+    "trades": ("territory", "acted"),
+    "gains_on": ("territory", "acted"),
+    "gains_workers": ("territory", "acted"),
+    "encounter": ("territory", "acted"),
+    "combat": ("territory", "fought"),
     "wins": ("territory", "fought"),
 }
 _RANK = {"acted": 0, "moved": 1, "fought": 2, "built": 3}
@@ -359,7 +389,9 @@ def _last_turn_places(log: list[LogLine]) -> dict[str, str]:
     end = max((i for i, x in enumerate(log) if x.form in _PLACE), default=-1)
     if end < 0:
         return {}
-    start = max(i for i in range(end + 1) if log[i].form in ("section", "factory_section") or i == 0)
+    start = max(
+        i for i in range(end + 1) if log[i].form in ("section", "factory_section") or i == 0
+    )
     out: dict[str, str] = {}
     for x in log[start : end + 1]:
         if x.form in _PLACE:
@@ -368,4 +400,3 @@ def _last_turn_places(log: list[LogLine]) -> dict[str, str]:
             if loc not in out or _RANK[what] > _RANK[out[loc]]:
                 out[loc] = what
     return out
-

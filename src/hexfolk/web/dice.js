@@ -116,7 +116,7 @@ export function rollsChart(counts) {
     s("text", { x: W - pad, y: 12, class: "legend" }, `▮ ${t("rolled")}  — ${t("expected")}`));
 }
 
-/** The rolls-so-far dialog's body: the chart and the count of rolls (with the sevens). */
+/** The rolls-so-far dialog's body: how many were rolled, how many were 7, and the chart. */
 export function rollsStats(log) {
   const counts = rollCounts(log);
   const n = Object.values(counts).reduce((a, b) => a + b, 0);
