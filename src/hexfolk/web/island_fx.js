@@ -150,71 +150,73 @@ export class IslandFx {
     this.timer = setTimeout(() => { this.flash = null; this.drawFlash(); }, flashMs());
   }
 
-  /** The lit hexes and the gains while the moment lasts (again after a redraw of the rows). */
+  /** The lit hexes and the gains while the moment lasts (the chips again after a redraw of the
+   * players' rows); the board's classes and layers change only when the moment does. */
   drawFlash() {
     const f = this.flash && this.flash.until > performance.now() ? this.flash : null;
-    for (const el of this.svg.querySelectorAll("g.hex.lit, g.hex.blocked")) el.classList.remove("lit", "blocked");
     const rows = this.part.el.players;
-    if (!f) {
-      if (!this.gainsEl.hidden) { this.gainsEl.hidden = true; this.gainsEl.replaceChildren(); }
-      this.litLayer.replaceChildren();
-      for (const c of rows.querySelectorAll(".gain-chip")) c.remove();
-      return;
-    }
-    const geo = this.part.geometry;
-    for (const [list, cls] of [[f.lit, "lit"], [f.blocked, "blocked"]]) {
-      for (const hx of list) {
-        const el = this.svg.querySelector(`g.hex[data-hex="${hx}"]`);
-        if (el) el.classList.add(cls);
-      }
-    }
-    const sig = JSON.stringify([f.lit, f.blocked, f.gains, f.until]);
+    const sig = f ? JSON.stringify([f.lit, f.blocked, f.gains, f.until]) : "";
     if (sig !== this.flashSig) {
       this.flashSig = sig;
+      for (const el of this.svg.querySelectorAll("g.hex.lit, g.hex.blocked")) el.classList.remove("lit", "blocked");
       for (const c of rows.querySelectorAll(".gain-chip")) c.remove(); // an earlier moment's
-      this.litLayer.replaceChildren(...f.lit.map((hx) => { const [cx, cy] = P(geo.hexes[hx]); return s("polygon", { points: hexPoints(cx, cy, R - 1), class: "hex-lit", "data-hex": hx }); }),
-        ...f.blocked.map((hx) => { const [cx, cy] = P(geo.hexes[hx]); return s("polygon", { points: hexPoints(cx, cy, R - 1), class: "hex-blocked", "data-hex": hx }); }));
-      const seats = Object.keys(f.gains).map(Number).sort((a, b) => a - b);
+      const geo = this.part.geometry;
+      const hexes = (list, cls, shape) => list.map((hx) => {
+        const el = this.svg.querySelector(`g.hex[data-hex="${hx}"]`);
+        if (el) el.classList.add(cls);
+        const [cx, cy] = P(geo.hexes[hx]);
+        return s("polygon", { points: hexPoints(cx, cy, R - 1), class: shape, "data-hex": hx });
+      });
+      this.litLayer.replaceChildren(...(f ? [...hexes(f.lit, "lit", "hex-lit"), ...hexes(f.blocked, "blocked", "hex-blocked")] : []));
+      const seats = f ? Object.keys(f.gains).map(Number).sort((a, b) => a - b) : [];
       this.gainsEl.hidden = seats.length === 0;
       this.gainsEl.replaceChildren(...seats.map((q) => h("div.gain-row", { "data-seat": q }, swatch(q), h("span.gain-who", { text: this.part.seatName(q) }), chips(f.gains[q]))));
     }
+    if (!f) return;
     for (const li of rows.querySelectorAll("li.player[data-seat]")) {
       const g = f.gains[li.dataset.seat];
       if (g && !li.querySelector(".gain-chip")) li.querySelector(".pname").append(h("span.gain-chip", { "data-seat": li.dataset.seat }, chips(g)));
     }
   }
 
-  /** Mark the last move on the board (a ring, a road's glow, the robber's hex). */
+  /** Mark the last move on the board (a ring, a road's glow, the robber's hex): again only
+   * when the log or the pieces (board.js redraws them all at once) changed. */
   drawLastMove(log) {
-    const geo = this.part.geometry;
     const sig = log.length ? `${log.length} ${JSON.stringify(log[log.length - 1])}` : "";
-    let moves = this.moves;
-    if (sig !== this.lastSig) { this.lastSig = sig; moves = this.moves = lastMoves(log); this.drawn = null; }
+    const pieces = this.part.board.pieceSig;
+    if (sig === this.lastSig && pieces === this.lastPieces) return;
+    this.lastPieces = pieces;
+    if (sig !== this.lastSig) { this.lastSig = sig; this.moves = lastMoves(log); }
+    const moves = this.moves;
     for (const el of this.svg.querySelectorAll("g.pieces .last-move")) el.classList.remove("last-move");
-    const marks = [];
     for (const m of moves.places) {
       const piece = this.svg.querySelector(m.kind === "edge" ? `g.pieces g.road[data-edge="${m.id}"]`
         : `g.pieces g.settlement[data-node="${m.id}"], g.pieces g.city[data-node="${m.id}"]`);
       if (piece) piece.classList.add("last-move");
+    }
+    const robber = moves.robber && moves.robber.hex >= 0 && this.part.geometry.hexes[moves.robber.hex] ? moves.robber : null;
+    if (robber) {
+      const el = this.svg.querySelector("g.pieces g.robber");
+      if (el) el.classList.add("last-move");
+    }
+    const drawn = JSON.stringify([moves.places, robber && robber.hex]);
+    if (drawn === this.drawn) return;
+    this.drawn = drawn;
+    const geo = this.part.geometry;
+    const marks = moves.places.map((m) => {
       if (m.kind === "edge") {
         const [a, b] = geo.edges[m.id];
         const [ax, ay] = P(geo.nodes[a]), [bx, by] = P(geo.nodes[b]);
-        marks.push(s("line", { x1: ax + (bx - ax) * 0.1, y1: ay + (by - ay) * 0.1, x2: bx - (bx - ax) * 0.1, y2: by - (by - ay) * 0.1, class: "lm-edge", "data-edge": m.id }));
-      } else {
-        const [x, y] = P(geo.nodes[m.id]);
-        marks.push(s("circle", { cx: x, cy: y, r: 8.5, class: "lm-node", "data-node": m.id }));
+        return s("line", { x1: ax + (bx - ax) * 0.1, y1: ay + (by - ay) * 0.1, x2: bx - (bx - ax) * 0.1, y2: by - (by - ay) * 0.1, class: "lm-edge", "data-edge": m.id });
       }
+      const [x, y] = P(geo.nodes[m.id]);
+      return s("circle", { cx: x, cy: y, r: 8.5, class: "lm-node", "data-node": m.id });
+    });
+    if (robber) {
+      const [cx, cy] = P(geo.hexes[robber.hex]);
+      marks.push(s("polygon", { points: hexPoints(cx, cy, R - 2.2), class: "lm-hex", "data-hex": robber.hex }));
     }
-    if (moves.robber && moves.robber.hex >= 0 && geo.hexes[moves.robber.hex]) {
-      const robber = this.svg.querySelector("g.pieces g.robber");
-      if (robber) robber.classList.add("last-move");
-      const [cx, cy] = P(geo.hexes[moves.robber.hex]);
-      marks.push(s("polygon", { points: hexPoints(cx, cy, R - 2.2), class: "lm-hex", "data-hex": moves.robber.hex }));
-    }
-    if (this.drawn !== sig) {
-      this.drawn = sig;
-      this.layer.replaceChildren(...marks);
-    }
+    this.layer.replaceChildren(...marks);
   }
 
   openCosts() {

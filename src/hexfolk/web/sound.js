@@ -12,11 +12,23 @@ function note(name) {
   if (list.length > 50) list.shift();
 }
 
+const last = {}; // name -> when it was last asked for (ms)
+const GAP_MS = 250;
+
 /** Play `tones` ([{f, at, len, type, vol, to}]: frequency in Hz, start and length in seconds,
- * an optional glide to frequency `to`) unless muted. */
+ * an optional glide to frequency `to`) unless muted, after the redraw that asked for it (a
+ * task of its own: WebAudio calls cost a redraw several ms, the first one a hundred), and not
+ * again within GAP_MS (a burst of bot moves drawn one view after another sounds once). */
 function play(name, tones) {
   if (muted()) return;
+  const now = performance.now();
+  if (now - (last[name] ?? -Infinity) < GAP_MS) return;
+  last[name] = now;
   note(name);
+  setTimeout(() => sound(tones), 0);
+}
+
+function sound(tones) {
   try {
     ctx = ctx || new (window.AudioContext || window.webkitAudioContext)();
     const now = ctx.currentTime;

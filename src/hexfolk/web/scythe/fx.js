@@ -76,7 +76,11 @@ export class ScytheFx {
     if (sig === this.sig) return;
     this.sig = sig;
     const geo = this.part.geometry;
-    const marks = lastTurnPlaces(log).filter((m) => geo.territories[m.loc] || geo.home_bases[m.loc]).map(({ loc, what }) => {
+    const places = lastTurnPlaces(log);
+    const drawn = JSON.stringify(places);
+    if (drawn === this.drawn) return;
+    this.drawn = drawn;
+    const marks = places.filter((m) => geo.territories[m.loc] || geo.home_bases[m.loc]).map(({ loc, what }) => {
       const [cx, cy] = xy(geo, loc);
       const shape = geo.territories[loc] ? s("polygon", { points: hexPoints(cx, cy, R - 5, 1) }) : s("circle", { cx, cy, r: R * 0.86 });
       return s("g", { class: `sc-last ${what}`, "data-loc": loc, "data-what": what }, shape);
