@@ -160,14 +160,21 @@ export class IslandFx {
       this.flashSig = sig;
       for (const el of this.svg.querySelectorAll("g.hex.lit, g.hex.blocked")) el.classList.remove("lit", "blocked");
       for (const c of rows.querySelectorAll(".gain-chip")) c.remove(); // an earlier moment's
-      const geo = this.part.geometry;
-      const hexes = (list, cls, shape) => list.map((hx) => {
-        const el = this.svg.querySelector(`g.hex[data-hex="${hx}"]`);
-        if (el) el.classList.add(cls);
-        const [cx, cy] = P(geo.hexes[hx]);
-        return s("polygon", { points: hexPoints(cx, cy, R - 1), class: shape, "data-hex": hx });
+      // one overlay per hex, made once: a moment only changes classes (fill and stroke), which
+      // costs the page no layout, where adding and removing SVG elements lays the board out again
+      if (!this.litPolys) {
+        const geo = this.part.geometry;
+        this.litPolys = geo.hexes.map((xy, hx) => { const [cx, cy] = P(xy); return s("polygon", { points: hexPoints(cx, cy, R - 1), class: "hex-fx", "data-hex": hx }); });
+        this.litLayer.replaceChildren(...this.litPolys);
+      }
+      const cls = new Map();
+      for (const hx of f ? f.lit : []) cls.set(hx, "lit");
+      for (const hx of f ? f.blocked : []) cls.set(hx, "blocked");
+      this.litPolys.forEach((poly, hx) => {
+        const c = cls.get(hx);
+        poly.setAttribute("class", c ? `hex-fx ${c}` : "hex-fx");
+        if (c) { const el = this.svg.querySelector(`g.hex[data-hex="${hx}"]`); if (el) el.classList.add(c); }
       });
-      this.litLayer.replaceChildren(...(f ? [...hexes(f.lit, "lit", "hex-lit"), ...hexes(f.blocked, "blocked", "hex-blocked")] : []));
       const seats = f ? Object.keys(f.gains).map(Number).sort((a, b) => a - b) : [];
       this.gainsEl.hidden = seats.length === 0;
       this.gainsEl.replaceChildren(...seats.map((q) => h("div.gain-row", { "data-seat": q }, swatch(q), h("span.gain-who", { text: this.part.seatName(q) }), chips(f.gains[q]))));
@@ -207,16 +214,18 @@ export class IslandFx {
       if (m.kind === "edge") {
         const [a, b] = geo.edges[m.id];
         const [ax, ay] = P(geo.nodes[a]), [bx, by] = P(geo.nodes[b]);
-        return s("line", { x1: ax + (bx - ax) * 0.1, y1: ay + (by - ay) * 0.1, x2: bx - (bx - ax) * 0.1, y2: by - (by - ay) * 0.1, class: "lm-edge", "data-edge": m.id });
+        const line = { x1: ax + (bx - ax) * 0.1, y1: ay + (by - ay) * 0.1, x2: bx - (bx - ax) * 0.1, y2: by - (by - ay) * 0.1 };
+        return [s("line", { ...line, class: "lm-case" }), s("line", { ...line, class: "lm-edge", "data-edge": m.id })];
       }
       const [x, y] = P(geo.nodes[m.id]);
-      return s("circle", { cx: x, cy: y, r: 8.5, class: "lm-node", "data-node": m.id });
+      return [s("circle", { cx: x, cy: y, r: 8.5, class: "lm-case" }), s("circle", { cx: x, cy: y, r: 8.5, class: "lm-node", "data-node": m.id })];
     });
     if (robber) {
       const [cx, cy] = P(geo.hexes[robber.hex]);
-      marks.push(s("polygon", { points: hexPoints(cx, cy, R - 2.2), class: "lm-hex", "data-hex": robber.hex }));
+      const points = hexPoints(cx, cy, R - 2.2);
+      marks.push([s("polygon", { points, class: "lm-case" }), s("polygon", { points, class: "lm-hex", "data-hex": robber.hex })]);
     }
-    this.layer.replaceChildren(...marks);
+    this.layer.replaceChildren(...marks.flat());
   }
 
   openCosts() {

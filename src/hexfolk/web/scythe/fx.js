@@ -82,8 +82,8 @@ export class ScytheFx {
     this.drawn = drawn;
     const marks = places.filter((m) => geo.territories[m.loc] || geo.home_bases[m.loc]).map(({ loc, what }) => {
       const [cx, cy] = xy(geo, loc);
-      const shape = geo.territories[loc] ? s("polygon", { points: hexPoints(cx, cy, R - 5, 1) }) : s("circle", { cx, cy, r: R * 0.86 });
-      return s("g", { class: `sc-last ${what}`, "data-loc": loc, "data-what": what }, shape);
+      const shape = (cls) => (geo.territories[loc] ? s("polygon", { points: hexPoints(cx, cy, R - 5, 1), class: cls }) : s("circle", { cx, cy, r: R * 0.86, class: cls }));
+      return s("g", { class: `sc-last ${what}`, "data-loc": loc, "data-what": what }, shape("case"), shape("line"));
     });
     this.layer.replaceChildren(...marks);
   }
