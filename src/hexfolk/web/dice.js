@@ -28,9 +28,17 @@ export function die(n) {
     Array.from({ length: 9 }, (_, i) => h(`span.pip${on.has(i) ? ".on" : ""}`)));
 }
 
-/** True when the person asked their system for less motion. */
+let lessMotion = null; // the system's wish for less motion, kept up to date by its `change` event
+
+/** True when the person asked their system for less motion (read once, then told of changes:
+ * asking `matchMedia` in the middle of a redraw may make the page lay itself out twice). */
 export function reducedMotion() {
-  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  if (lessMotion === null) {
+    const q = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+    lessMotion = !!(q && q.matches);
+    if (q) q.addEventListener("change", (e) => { lessMotion = e.matches; });
+  }
+  return lessMotion;
 }
 
 /** The latest `rolls` entry of `log` at or before index `upto` (exclusive): {i, seat, total}. */
@@ -50,11 +58,14 @@ export function rollCounts(log) {
   return counts;
 }
 
+const BURST_MS = 1500;
+
 /** The dice box over the board: two dice, the sum and who rolled; `show` draws a roll. */
 export class DiceBox {
   constructor() {
     this.el = h("div.dice-box#dice", { hidden: true, role: "img" });
     this.timer = null;
+    this.tumbled = -Infinity; // when the dice last tumbled (performance.now())
   }
 
   /** Draw roll `r` ({i, seat, total}) by `who`; `animate` tumbles the dice first. */
@@ -74,7 +85,10 @@ export class DiceBox {
     };
     clearInterval(this.timer);
     this.timer = null;
-    if (!animate || reducedMotion()) { land(); return; }
+    // rolls that come in a burst (bots without delay, a page catching up) land at once
+    const now = performance.now();
+    if (!animate || now - this.tumbled < BURST_MS || reducedMotion()) { land(); return; }
+    this.tumbled = now;
     // a short tumble: faces change a few times while the dice turn (CSS .rolling), then land
     let n = 0;
     this.el.classList.add("rolling");

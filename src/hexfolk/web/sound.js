@@ -13,7 +13,7 @@ function note(name) {
 }
 
 const last = {}; // name -> when it was last asked for (ms)
-const GAP_MS = 250;
+const GAP_MS = 600;
 
 /** Play `tones` ([{f, at, len, type, vol, to}]: frequency in Hz, start and length in seconds,
  * an optional glide to frequency `to`) unless muted, after the redraw that asked for it (a
