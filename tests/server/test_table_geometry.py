@@ -63,8 +63,10 @@ def test_a_driftland_table_has_the_geometry_of_its_laid_out_island(server: Threa
     tiles = obs["board"]["island"].split(" ", 1)[0].split(";")
     assert len(geo["hexes"]) == len(tiles) > 0  # IR-83: one centre per land hex laid out
     assert all(0 <= a < len(geo["nodes"]) and 0 <= b < len(geo["nodes"]) for a, b in geo["edges"])
-    # only places: no terrain, token, harbor kind or piece
-    assert set(geo) == {"board", "name", "hexes", "nodes", "edges", "harbors", "labels"}
+    # only places and the rules' fixed costs (the page's cost card, issue 27): no terrain,
+    # token, harbor kind or piece
+    assert set(geo) == {"board", "name", "hexes", "nodes", "edges", "harbors", "labels", "costs"}
+    assert geo["costs"]["city"] == {"grain": 2, "ore": 3}  # rules sheet 1.1
     assert len(geo["labels"]["hexes"]) == len(geo["hexes"])  # a letter per hex (docs/log.md)
     assert _geometry(server, tid).json()["geometry"] == geo  # the same for every request
 

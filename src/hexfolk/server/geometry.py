@@ -3,8 +3,8 @@
 Once the game has started it is the live state's ``State.board_geometry()`` (the board as laid
 out: Driftland draws a new coastline from the seed, public once laid out); before, the kernel's
 ``Game.board_geometry()`` for the table's game, player count and options. Never from hidden
-parts of the state: it is only places (hexes, nodes, edges, harbor slots), the same for
-everyone and safe to cache for the table.
+parts of the state: it is only places (hexes, nodes, edges, harbor slots) and, on the island,
+the rules' build costs, the same for everyone and safe to cache for the table.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import { seatLabel, swatch } from "./seats.js";
 import { rematchPart } from "./rematch.js";
 import { clockChips } from "./clock.js";
 import { GamePart } from "./games/part.js";
+import { IslandFx } from "./island_fx.js";
 
 export { seatLabel, swatch };
 
@@ -79,6 +80,8 @@ export class IslandPart extends GamePart {
       this.board.onAction = (a) => this.act(a);
       this.board.onRobberHex = (hex, opts) => this.chooseVictim(hex, opts);
       this.el.svg.after(this.board.controls());
+      this.fx = new IslandFx(this); // the dice, the lit hexes, the gains, the last move, the sounds
+      this.fx.mount(this.el.svg);
     }
     this.L = readLegal(v.legal);
     this.board.update(obs, this.L);
@@ -93,7 +96,10 @@ export class IslandPart extends GamePart {
     this.renderPlayers();
     this.renderEnd();
     this.renderDialogs();
+    this.fx.update();
   }
+
+  close() { if (this.fx) this.fx.close(); }
 
   renderStatus() {
     const v = this.view;

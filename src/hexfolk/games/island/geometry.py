@@ -8,7 +8,10 @@ Pointy-top hexes on the doubled grid of :class:`~.board.Topology` (``docs/web.md
 ``harbors[k]`` the edge of harbor slot ``k`` with its land hex (the layout text gives each
 slot's kind), ``labels`` the places' readable names by id (``{"hexes": ["A", ...], "nodes":
 ["1", ...], "edges": ["1-2", ...]}``, :mod:`.labels`: what the log, the reasons and the page
-name a place by). Only places: no terrain, token, harbor kind or piece.
+name a place by), and ``costs``, the build costs of the rules (rules sheet 1.1: ``{"road":
+{"lumber": 1, "brick": 1}, "settlement": ..., "city": ..., "development": ...}``, the page's
+cost card: issue 27). Only places and the rules' fixed numbers: no terrain, token, harbor kind
+or piece.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 from hexfolk.games.island.board import Topology
 from hexfolk.games.island.labels import labels
+from hexfolk.games.island.rules import RULES
 
 
 def drawing_geometry(topology: Topology) -> dict[str, Any]:
@@ -29,4 +33,5 @@ def drawing_geometry(topology: Topology) -> dict[str, Any]:
         "edges": [list(ab) for ab in topology.edge_nodes],
         "harbors": [{"edge": e, "hex": topology.edge_hexes[e][0]} for e in topology.harbor_slots],
         "labels": labels(topology).to_json(),
+        "costs": {item: dict(spec) for item, spec in RULES["costs"].items()},
     }

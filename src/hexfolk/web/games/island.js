@@ -10,6 +10,10 @@ import { settingsFields } from "../lobby.js";
 // the rest of the page's modules, named here so that the browser fetches them with the two
 // above in one round (games/registry.js; tests/test_page_modules.py checks the list)
 import "../legal.js";
+import "../board.js";
+import "../costs.js";
+import "../dice.js";
+import "../island_fx.js";
 import "../rematch.js";
 import "./part.js";
 

@@ -14,6 +14,7 @@ import "../scythe/cards.js";
 import "../scythe/cardtext.js";
 import "../scythe/combat.js";
 import "../scythe/end.js";
+import "../scythe/fx.js";
 import "../scythe/legal.js";
 import "../scythe/mats.js";
 import "../rematch.js";

@@ -17,6 +17,7 @@ import { playerMat, tracks, abilities, triumphTrack, factionBadge } from "./mats
 import { combatPanel, lastReveal } from "./combat.js";
 import { encounterPanel, factoryPanel, myCards } from "./cards.js";
 import { endPanel } from "./end.js";
+import { ScytheFx } from "./fx.js";
 
 
 /** A top action's name, or a bottom action's (a bottom-action prompt names "build" etc.). */
@@ -90,6 +91,8 @@ export class ScythePart extends GamePart {
       this.board.onAction = (a) => this.act(a);
       this.el.zoomBox.replaceChildren(this.board.controls());
       this.board.onChoose = (loc, acts) => this.choose(placeName(this.geometry, loc), acts.map((a) => [a, `${actionWords(this.L.entries[a], this.geometry)} — ${this.L.hints[a] || ""}`]));
+      this.fx = new ScytheFx(this); // the last turn's places on the board, the sounds
+      this.fx.mount(this.board);
     }
     this.L = readLegal(v.legal);
     const L = this.L;
@@ -109,6 +112,7 @@ export class ScythePart extends GamePart {
       this.el.triumph.replaceChildren(h("h2", { text: t("sc.triumph") }), h("div.scroll", {}, triumphTrack(comp, obs.player_state, (i) => this.seatName(i))));
     }
     if (this.changed("end", [v.status, v.result, this.table.rematch_id, this.rematchBy, this.seat])) this.el.end.replaceChildren(v.status === "finished" ? this.endWithRematch(comp, v) : "");
+    this.fx.update();
   }
 
   promptText(pr, who) {
