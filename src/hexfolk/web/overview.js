@@ -36,7 +36,7 @@ function diceChart(dice) {
 }
 
 function table(head, rows) {
-  return h("div.scroll", {}, h("table", {}, h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
+  return h("div.scroll", { tabindex: "0" }, h("table", {}, h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => (i === 0 ? h("th", {}, c) : h("td", {}, c))))))));
 }
 

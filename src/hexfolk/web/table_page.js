@@ -291,7 +291,7 @@ export class TablePage {
     this.el = {
       status: h("div.status#status", { "aria-live": "polite" }),
       end: h("div#end"),
-      log: h("ol.log#log", { role: "log", "aria-live": "polite", "aria-label": t("log") }),
+      log: h("ol.log#log"), // a plain list: its box (below) is the live region, so its items stay list items (axe)
     };
     const chat = chatBox((msg) => this.send(msg), this.chatLimits);
     this.el.chat = chat.list;
@@ -303,7 +303,7 @@ export class TablePage {
       h(`div.board-wrap${f.wrapCls || ""}`, {}, ...f.board, offlineBanner()),
       ...(f.beside || []),
       h("aside.side", {}, this.el.status, this.el.end, ...f.side,
-        h("section.panel.talk", {}, h("h2", { text: t("log") }), h("div.log-box", {}, this.el.log), h("h2", { text: t("chat") }), this.el.chat, chat.form, chat.limits)));
+        h("section.panel.talk", {}, h("h2", { text: t("log") }), h("div.log-box", { role: "log", "aria-live": "polite", "aria-label": t("log"), tabindex: "0" }, this.el.log), h("h2", { text: t("chat") }), this.el.chat, chat.form, chat.limits)));
     this.app.replaceChildren(this.layoutEl);
     this.renderChat(); // the welcome's history and the lines that came before the frame
   }
