@@ -34,7 +34,8 @@ OVERFLOW_JS = """() => {
     if (out.length >= 5) break;
   }
   const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-    (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+    (typeof el.className === 'string' && el.className
+      ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
   return {inner, wide, culprits: out.map((o) => `${name(o.el)} (right ${o.right})`)};
 }"""
 
@@ -59,7 +60,7 @@ HIT_JS = """() => {
   for (const el of els) {
     if (el.closest('[hidden], [inert]') || el.getClientRects().length === 0) continue;
     const st = getComputedStyle(el);
-    if (st.visibility === 'hidden' || st.pointerEvents === 'none' || st.display === 'none') continue;
+    if (st.visibility === 'hidden' || st.pointerEvents === 'none') continue;
     // as a person scrolling meets it: at the bottom edge coming down from the top, at the
     // top edge coming up from the bottom (where a pinned bar may lie over it)
     for (const from of ['top', 'bottom']) {
@@ -71,7 +72,8 @@ HIT_JS = """() => {
       const x = r.left + r.width / 2, y = r.top + r.height / 2;
       const at = `scrolled in from the ${from}, its centre (${Math.round(x)}, ${Math.round(y)})`;
       if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
-        bad.push(`${name(el)}: ${at} stays off the ${window.innerWidth}x${window.innerHeight} screen`);
+        const screen = `${window.innerWidth}x${window.innerHeight}`;
+        bad.push(`${name(el)}: ${at} stays off the ${screen} screen`);
         break;
       }
       const hit = document.elementFromPoint(x, y);
@@ -88,7 +90,8 @@ AXE_RUN_JS = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                  nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\\n').slice(1).join(' ').trim()}`),
+                  nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ` +
+                    n.failureSummary.split('\\n').slice(1).join(' ').trim()),
                   count: v.nodes.length}));
 }"""
 

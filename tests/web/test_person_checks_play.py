@@ -2,12 +2,15 @@
 page against random bots, at the desktop size (1440x900) and two phone sizes (390x844,
 360x640), acting only by clicking what carries a listed action; at every decision every
 clickable thing (enabled buttons, the board's legal targets, the mat's sections, choices),
-scrolled into view, is the top element at its centre (``document.elementFromPoint``), and the
-page is no wider than the screen. What is found wrong is gathered over the whole game and
-reported at once. Real server, Debian's Chromium; a bounded number of decisions."""
+scrolled into view from above and from below as a person scrolling meets it, is the top element
+at its centre (``document.elementFromPoint``), the page is no wider than the screen, and once
+per kind of decision (with its dialog) an axe-core scan finds no serious or critical
+violation. What is found wrong is gathered over the whole game and reported at once. Real
+server, Debian's Chromium; a bounded number of decisions."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from typing import Any
@@ -20,7 +23,7 @@ from tests.web.bot_table import table_with_a_bot
 from tests.web.conftest import SHOTS
 from tests.web.helpers import in_thread
 from tests.web.own_seat import enter
-from tests.web.person_checks import SIZES, covered, overflow
+from tests.web.person_checks import AXE, SIZES, axe_violations, covered, overflow
 from tests.web.scythe_helpers import calm_choice, listed
 
 DECISIONS = 24
@@ -86,12 +89,19 @@ def _click(page: Any, action: str, how: str, seen: int) -> None:
         )
         sel = "[data-click-me]"
     target = page.locator(sel).first
+    # a click Playwright delivered but timed out after (a loaded machine) is not sent twice
+    page.evaluate(
+        "() => { window.__checksClicked = false; if (!window.__checksListening) {"
+        " window.__checksListening = true; document.addEventListener('click',"
+        " () => { window.__checksClicked = true; }, true); } }"
+    )
     try:
-        target.click(timeout=2_000)
+        target.click(timeout=3_000)
     except Exception:
         if page.evaluate("() => window.__hexfolkVersion") != seen:
             return  # the game moved on (a bot's step): decide again
-        target.evaluate("(el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        if not page.evaluate("() => window.__checksClicked"):
+            target.evaluate("(el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true}))")
     if how == "chooser":
         page.wait_for_selector(f'#dialog [data-act="{action}"]', timeout=5_000)
         page.locator(f'#dialog [data-act="{action}"]').click()
@@ -166,11 +176,14 @@ def test_every_target_is_on_top_at_every_decision(
     page = new_page(browser, size=SIZES[size])
     token = enter(page, web_server.url + "/", "Ann")
     tid = _table(web_server, token, game)
+    if os.environ.get("CHECKS_DEBUG"):
+        page.add_init_script("window.__hexfolkDebug = true")
     page.goto(f"{web_server.url}/#/t/{tid}")
     rng = random.Random(27)
     pick = _island_pick if game == "island" else _scythe_pick
     found: list[str] = []
     checked = decisions = 0
+    scanned: set[str] = set()
     end = time.monotonic() + SECONDS
     while decisions < DECISIONS and time.monotonic() < end:
         snap = page.wait_for_function(SNAPSHOT, timeout=30_000).json_value()
@@ -179,6 +192,13 @@ def test_every_target_is_on_top_at_every_decision(
             break
         where = f"decision {decisions} ({(v['observation'].get('prompt') or {}).get('kind', '')}"
         where += f" {listed(v)[:3]})"
+        # the scan once per kind of decision (a dialog open or not): the dialogs and composers
+        # of play are pages a person reads too (test_person_checks_pages scans the rest)
+        kind = (v["observation"].get("prompt") or {}).get("kind") or listed(v)[0].split()[0]
+        kind += " " + str(page.evaluate("() => (document.querySelector('.modal') || {}).id"))
+        if AXE.exists() and kind not in scanned:
+            scanned.add(kind)
+            found += axe_violations(page, where)
         n, bad = covered(page, where)
         checked += n
         found += bad + overflow(page, where)
@@ -202,6 +222,8 @@ def test_every_target_is_on_top_at_every_decision(
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
     unique = list(dict.fromkeys(b.split(": ", 1)[1] for b in found))
+    if os.environ.get("CHECKS_DEBUG"):
+        print("\n".join(page.console_lines))  # type: ignore[attr-defined]
     print(f"{game} at {size}: {decisions} decisions, {checked} targets checked")
     assert not found, (
         f"{game} at {size}: {len(found)} finding(s) over {decisions} decisions, "
