@@ -178,6 +178,17 @@ window.__hexfolkLayoutInRedraw = true;
       drawn.push([x, performance.now()]);
       if (drawn.length > 500) drawn.shift();
     }});
+  // and the time each view reached the page (table_page.js's onView sets __hexfolkView as
+  // it takes a view): the click's time splits into the way there and back, and the page's
+  let view;
+  const came = [];
+  window.__came = came;
+  Object.defineProperty(window, '__hexfolkView', {configurable: true, get: () => view,
+    set: (x) => {
+      view = x;
+      came.push([x.version, performance.now()]);
+      if (came.length > 500) came.shift();
+    }});
   document.addEventListener('click', (e) => {
     if (e.target.closest && e.target.closest('[data-act]') && window.__hexfolkView)
       window.__click = {t: e.timeStamp, v: window.__hexfolkView.version};
@@ -207,6 +218,10 @@ CALM += ("done", "skip", "pass", "end", "reject ")
 Scythe steps, ending the turn; never a trade offer (its composer is not one click)."""
 
 
+PAGE_PART: list[float] = []
+"""Of each click measured: the ms from the answer's arrival to the end of its redraw."""
+
+
 def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
     """Click ``selector``; the ms from the click event to the end of the redraw of the first
     newer version (None when the server refused it or another view came first)."""
@@ -226,10 +241,15 @@ def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
     got = page.evaluate(
         """(seen) => { const c = window.__click; if (!c || c.v !== seen) return null;
            const d = window.__drawn.find(([v, t]) => v > c.v && t >= c.t);
-           return d ? d[1] - c.t : null; }""",
+           const a = window.__came.find(([v, t]) => v > c.v && t >= c.t);
+           return d ? [d[1] - c.t, a ? d[1] - a[1] : null] : null; }""",
         seen,
     )
-    return None if got is None else float(got)
+    if got is None:
+        return None
+    if got[1] is not None:
+        PAGE_PART.append(float(got[1]))
+    return float(got[0])
 
 
 def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[float], int]:
@@ -244,6 +264,7 @@ def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[flo
     page.goto(f"{url}/app/index.html#/t/{tid}")
     page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
     times: list[float] = []
+    PAGE_PART.clear()
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         try:
@@ -282,7 +303,12 @@ def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[flo
             print(game, pick, got, flush=True)
     hexes = int(page.locator(CELL[game]).count())
     ctx.close()
+    PAGE_PARTS[(url, game)] = PAGE_PARTS.get((url, game), []) + PAGE_PART
     return times, hexes
+
+
+PAGE_PARTS: dict[tuple[str, str], list[float]] = {}
+"""The page's part of the clicks (``PAGE_PART``) of each server and game."""
 
 
 def _p95(xs: list[float]) -> float:
@@ -394,6 +420,13 @@ def main() -> None:
                 f" {statistics.median(c):.1f} ms, p95 {_p95(c):.1f} ms, max {max(c):.1f} ms over"
                 f" {len(c)} clicks (targets: median <= 50 ms, p95 <= 120 ms)"
             )
+            part = PAGE_PARTS.get((servers[k][1], g), [])
+            if part:
+                print(
+                    f"{label}   of which the page (the answer's arrival to its redraw's end):"
+                    f" median {statistics.median(part):.1f} ms, p95 {_p95(part):.1f} ms;"
+                    " the rest is the way to the server and back"
+                )
     if args.json:
         for k in sides:
             print(

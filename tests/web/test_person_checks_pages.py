@@ -1,6 +1,7 @@
 """Issue 27, "Checks that a person would make, automated": every page of both games, at the
 desktop size (1440x900) and two phone sizes (390x844, 360x640), is no wider than the screen
-(``scrollWidth <= innerWidth``) and has no serious or critical violation in an axe-core scan
+(``scrollWidth <= innerWidth``), has every button on top at its centre once scrolled to (as at
+a decision, test_person_checks_play.py) and no serious or critical violation in an axe-core scan
 (axe from the npm registry, loaded into the page by the test). The pages: the home page with
 each game's create form, a table's lobby, a table in play, the end of a game (the island's end
 card and overview, Scythe's final scoring) and the replay. Real server, Debian's Chromium."""
@@ -17,7 +18,7 @@ from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
 from tests.web.helpers import in_thread, new_page
 from tests.web.own_seat import enter
-from tests.web.person_checks import SIZES, axe_violations, need_axe, overflow
+from tests.web.person_checks import SIZES, axe_violations, covered, need_axe, overflow
 
 GAMES = ("island", "scythe")
 SCYTHE_OPTIONS = {
@@ -108,8 +109,8 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
         page.select_option("#set-game", "scythe")
         page.wait_for_selector("#set-factions, [id^=spec-]")
     page.wait_for_timeout(200)
-    found += overflow(page, f"home page with the {game} create form")
-    found += axe_violations(page, f"home page with the {game} create form")
+    home = f"home page with the {game} create form"
+    found += overflow(page, home) + covered(page, home)[1] + axe_violations(page, home)
     for name, address, drawn in _pages(page, web_server, game, finished[game]):
         page.goto(address)
         page.wait_for_selector(drawn, state="attached", timeout=20_000)
@@ -119,8 +120,7 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
                 " window.__hexfolkVersion === v.version && v.legal.length > 0; }"
             )
         page.wait_for_timeout(300)
-        found += overflow(page, name)
-        found += axe_violations(page, name)
+        found += overflow(page, name) + covered(page, name)[1] + axe_violations(page, name)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
     assert not found, f"{game} at {size}:\n" + "\n".join(found)

