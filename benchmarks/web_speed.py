@@ -202,7 +202,7 @@ SNAPSHOT = """() => {
   if (!v.legal.length && v.status !== 'finished') return null;
   const can = {};
   for (const el of document.querySelectorAll('[data-act]:not([disabled])')) {
-    if (el.getClientRects().length === 0) continue;
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
     for (const a of el.dataset.act.split('|')) {
       if (el.dataset.act === a) can[a] = 'exact';
       else if (!can[a]) can[a] = 'chooser';

@@ -59,8 +59,9 @@ HIT_JS = """() => {
   let checked = 0;
   for (const el of els) {
     if (el.closest('[hidden], [inert]') || el.getClientRects().length === 0) continue;
-    const st = getComputedStyle(el);
-    if (st.visibility === 'hidden' || st.pointerEvents === 'none') continue;
+    // not drawn (display, visibility, a closed <details>' content) or not pressable
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    if (getComputedStyle(el).pointerEvents === 'none') continue;
     // as a person scrolling meets it: at the bottom edge coming down from the top, at the
     // top edge coming up from the bottom (where a pinned bar may lie over it)
     for (const from of ['top', 'bottom']) {

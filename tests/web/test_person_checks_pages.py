@@ -21,6 +21,8 @@ from tests.web.own_seat import enter
 from tests.web.person_checks import SIZES, axe_violations, covered, need_axe, overflow
 
 GAMES = ("island", "scythe")
+UNFOLD = "() => { for (const d of document.querySelectorAll('details')) d.open = true; }"
+"""What a person can unfold is looked at unfolded (the host's settings, a mat, for ones)."""
 SCYTHE_OPTIONS = {
     "factions": ["polania", "saxony", "nordic"],
     "mats": ["mechanical", "agricultural", "industrial"],
@@ -109,6 +111,7 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
         page.select_option("#set-game", "scythe")
         page.wait_for_selector("#set-factions, [id^=spec-]")
     page.wait_for_timeout(200)
+    page.evaluate(UNFOLD)
     home = f"home page with the {game} create form"
     found += overflow(page, home) + covered(page, home)[1] + axe_violations(page, home)
     for name, address, drawn in _pages(page, web_server, game, finished[game]):
@@ -120,6 +123,7 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
                 " window.__hexfolkVersion === v.version && v.legal.length > 0; }"
             )
         page.wait_for_timeout(300)
+        page.evaluate(UNFOLD)
         found += overflow(page, name) + covered(page, name)[1] + axe_violations(page, name)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

@@ -39,7 +39,7 @@ SNAPSHOT = """() => {
   if (!v.legal.length && v.status !== 'finished') return null;
   const can = {};
   for (const el of document.querySelectorAll('[data-act]:not([disabled])')) {
-    if (el.getClientRects().length === 0) continue;
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
     for (const a of el.dataset.act.split('|')) {
       if (el.dataset.act === a) can[a] = 'exact';
       else if (!can[a]) can[a] = 'chooser';
@@ -82,8 +82,9 @@ def _click(page: Any, action: str, how: str, seen: int) -> None:
         page.evaluate(
             """(a) => { for (const x of document.querySelectorAll('[data-click-me]'))
                  x.removeAttribute('data-click-me');
-               const el = [...document.querySelectorAll('[data-act]')]
-                 .find((e) => e.dataset.act.split('|').includes(a) && e.getClientRects().length);
+               const el = [...document.querySelectorAll('[data-act]')].find((e) =>
+                 e.dataset.act.split('|').includes(a)
+                 && e.checkVisibility({visibilityProperty: true}));
                el.setAttribute('data-click-me', '1'); }""",
             action,
         )
