@@ -115,12 +115,13 @@ def covered(page: Any, where: str) -> tuple[int, list[str]]:
     return int(got["checked"]), [f"{where}: {b}" for b in got["bad"]]
 
 
-def need_axe() -> None:
-    """Skip with the reason when axe-core is not installed and cannot be (no node/npm)."""
+def axe_missing() -> str | None:
+    """None when axe-core is installed; the reason when it cannot be (no node/npm), for the
+    test to skip its scan with; fails when npm is there but the install was not run."""
     if AXE.exists():
-        return
+        return None
     if shutil.which("node") is None or shutil.which("npm") is None:
-        pytest.skip("node/npm is absent: axe-core (tests/web/package.json) cannot be installed")
+        return "node/npm is absent: axe-core (tests/web/package.json) cannot be installed"
     pytest.fail(f"{AXE} is missing: run `npm install --prefix tests/web` (make test does)")
 
 

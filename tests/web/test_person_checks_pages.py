@@ -18,7 +18,7 @@ from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
 from tests.web.helpers import in_thread, new_page
 from tests.web.own_seat import enter
-from tests.web.person_checks import SIZES, axe_violations, covered, need_axe, overflow
+from tests.web.person_checks import SIZES, axe_missing, axe_violations, covered, overflow
 
 GAMES = ("island", "scythe")
 UNFOLD = "() => { for (const d of document.querySelectorAll('details')) d.open = true; }"
@@ -102,7 +102,8 @@ def _pages(
 def test_no_page_is_wider_than_the_screen_nor_fails_axe(
     browser: Any, web_server: ThreadServer, finished: dict[str, str], game: str, size: str
 ) -> None:
-    need_axe()
+    no_axe = axe_missing()
+    scan = (lambda page, where: []) if no_axe else axe_violations
     page = new_page(browser, size=SIZES[size])
     url = web_server.url
     enter(page, url + "/", "Ann")
@@ -113,7 +114,7 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
     page.wait_for_timeout(200)
     page.evaluate(UNFOLD)
     home = f"home page with the {game} create form"
-    found += overflow(page, home) + covered(page, home)[1] + axe_violations(page, home)
+    found += overflow(page, home) + covered(page, home)[1] + scan(page, home)
     for name, address, drawn in _pages(page, web_server, game, finished[game]):
         page.goto(address)
         page.wait_for_selector(drawn, state="attached", timeout=20_000)
@@ -124,7 +125,9 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
             )
         page.wait_for_timeout(300)
         page.evaluate(UNFOLD)
-        found += overflow(page, name) + covered(page, name)[1] + axe_violations(page, name)
+        found += overflow(page, name) + covered(page, name)[1] + scan(page, name)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
     assert not found, f"{game} at {size}:\n" + "\n".join(found)
+    if no_axe:  # the rest was checked; the scan could not be
+        pytest.skip(f"no axe-core scan: {no_axe}")

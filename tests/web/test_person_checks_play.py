@@ -23,7 +23,7 @@ from tests.web.bot_table import table_with_a_bot
 from tests.web.conftest import SHOTS
 from tests.web.helpers import in_thread
 from tests.web.own_seat import enter
-from tests.web.person_checks import AXE, SIZES, axe_violations, covered, overflow
+from tests.web.person_checks import SIZES, axe_missing, axe_violations, covered, overflow
 from tests.web.scythe_helpers import calm_choice, listed
 
 DECISIONS = 24
@@ -185,6 +185,7 @@ def test_every_target_is_on_top_at_every_decision(
     found: list[str] = []
     checked = decisions = 0
     scanned: set[str] = set()
+    no_axe = axe_missing()
     end = time.monotonic() + SECONDS
     while decisions < DECISIONS and time.monotonic() < end:
         snap = page.wait_for_function(SNAPSHOT, timeout=30_000).json_value()
@@ -197,7 +198,7 @@ def test_every_target_is_on_top_at_every_decision(
         # of play are pages a person reads too (test_person_checks_pages scans the rest)
         kind = (v["observation"].get("prompt") or {}).get("kind") or listed(v)[0].split()[0]
         kind += " " + str(page.evaluate("() => (document.querySelector('.modal') || {}).id"))
-        if AXE.exists() and kind not in scanned:
+        if no_axe is None and kind not in scanned:
             scanned.add(kind)
             found += axe_violations(page, where)
         n, bad = covered(page, where)
@@ -230,3 +231,5 @@ def test_every_target_is_on_top_at_every_decision(
         f"{game} at {size}: {len(found)} finding(s) over {decisions} decisions, "
         f"{len(unique)} distinct:\n" + "\n".join(found[:40])
     )
+    if no_axe:  # the rest was checked; the scan could not be
+        pytest.skip(f"no axe-core scan: {no_axe}")
