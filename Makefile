@@ -41,6 +41,23 @@ $(CHROMIUM):
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji tmux >/dev/null; \
 	else echo "Chromium is missing: the browser tests skip (as root: apt-get install -y chromium fonts-noto-cjk fonts-noto-color-emoji tmux)"; fi
 
+# The CJK fonts on their own too: a machine whose Chromium was installed without them still
+# gets them (tests/web/test_korean_glyphs.py checks that Hangul is drawn with a CJK font).
+FONTS_STAMP := $(VENV)/.fonts-cjk
+$(FONTS_STAMP): | $(BIN)/python
+	@if fc-list :lang=ko family 2>/dev/null | grep -q .; then touch $@; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null && touch $@; \
+	else echo "No Korean font: the Hangul check fails (as root: apt-get install -y fonts-noto-cjk)"; fi
+
+# axe-core from the npm registry (tests/web/package.json) for the browser tests' accessibility
+# scan; node_modules/ and package-lock.json stay out of git. Without npm that scan skips.
+AXE := tests/web/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/package.json
+	@if command -v npm >/dev/null; then \
+	  npm install --prefix tests/web --no-audit --no-fund --no-package-lock --silent && touch $@; \
+	else echo "npm is missing: the axe-core scan skips (as root: apt-get install -y npm)"; fi
+
 install: $(STAMP)
 
 run: $(RUN_STAMP)
@@ -60,7 +77,7 @@ typecheck: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(STAMP) | $(CHROMIUM)
+pytest: $(STAMP) $(AXE) | $(CHROMIUM) $(FONTS_STAMP)
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 test: lint typecheck layers pytest

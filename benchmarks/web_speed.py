@@ -10,6 +10,11 @@ both`` (the default) measures the two pages side by side, round by round, in one
     .venv/bin/python benchmarks/web_speed.py [--game island|scythe|both] [--seconds 15]
         [--runs 5] [--against DIR] [--json]
 
+Click-to-redraw (issue 27): a person (the page) at a table of the same size with random bots
+clicks what carries a listed action at each of their decisions (``--clicks`` seconds per game);
+the time from the click event to the end of the redraw (with its layout) of the view that
+answers it, as median / p95 / max. Targets: median <= 50 ms, p95 <= 120 ms.
+
 ``--json`` prints, after the text, one JSON line per side with each game's figures unrounded
 (first views and redraws in ms: median, mean, p95, max, count; what ``before_after.py`` reads).
 
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import socket
 import statistics
 import tempfile
@@ -158,14 +164,169 @@ def _redraws(browser: Any, url: str, seconds: float, game: str) -> tuple[list[fl
     return redraws, version, hexes
 
 
+CLICK_INIT = """
+window.__hexfolkLayoutInRedraw = true;
+(() => {
+  // each drawn version with the time its redraw ended (table_page.js sets __hexfolkVersion
+  // right after render() and the layout it causes), and the last click on a listed action
+  let ver;
+  const drawn = [];
+  window.__drawn = drawn;
+  Object.defineProperty(window, '__hexfolkVersion', {configurable: true, get: () => ver,
+    set: (x) => {
+      ver = x;
+      drawn.push([x, performance.now()]);
+      if (drawn.length > 500) drawn.shift();
+    }});
+  // and the time each view reached the page (table_page.js's onView sets __hexfolkView as
+  // it takes a view): the click's time splits into the way there and back, and the page's
+  let view;
+  const came = [];
+  window.__came = came;
+  Object.defineProperty(window, '__hexfolkView', {configurable: true, get: () => view,
+    set: (x) => {
+      view = x;
+      came.push([x.version, performance.now()]);
+      if (came.length > 500) came.shift();
+    }});
+  document.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('[data-act]') && window.__hexfolkView)
+      window.__click = {t: e.timeStamp, v: window.__hexfolkView.version};
+  }, true);
+})();
+"""
+
+SNAPSHOT = """() => {
+  const v = window.__hexfolkView;
+  if (!v || window.__hexfolkVersion !== v.version) return null;
+  if (!v.legal.length && v.status !== 'finished') return null;
+  const can = {};
+  for (const el of document.querySelectorAll('[data-act]:not([disabled])')) {
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    for (const a of el.dataset.act.split('|')) {
+      if (el.dataset.act === a) can[a] = 'exact';
+      else if (!can[a]) can[a] = 'chooser';
+    }
+  }
+  return {legal: v.legal.map((e) => e.action), kind: (v.observation.prompt || {}).kind || '',
+          status: v.status, version: v.version, can};
+}"""
+
+CALM = ("settle ", "road ", "city ", "roll", "robber ", "section ", "carry none", "no artillery")
+CALM += ("done", "skip", "pass", "end", "reject ")
+"""What the clicking person prefers (listed actions only): building, rolling, the plainest
+Scythe steps, ending the turn; never a trade offer (its composer is not one click)."""
+
+
+PAGE_PART: list[float] = []
+"""Of each click measured: the ms from the answer's arrival to the end of its redraw."""
+
+
+def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
+    """Click ``selector``; the ms from the click event to the end of the redraw of the first
+    newer version (None when the server refused it or another view came first)."""
+    page.evaluate("() => { window.__click = null; }")
+    try:
+        page.locator(selector).first.click(timeout=5_000)
+    except Exception:
+        return None
+    try:
+        page.wait_for_function(
+            "() => (window.__click && window.__drawn.some(([v, t]) => v > window.__click.v &&"
+            " t >= window.__click.t)) || document.querySelector('#toast.show')",
+            timeout=15_000,
+        )
+    except Exception:
+        return None
+    got = page.evaluate(
+        """(seen) => { const c = window.__click; if (!c || c.v !== seen) return null;
+           const d = window.__drawn.find(([v, t]) => v > c.v && t >= c.t);
+           const a = window.__came.find(([v, t]) => v > c.v && t >= c.t);
+           return d ? [d[1] - c.t, a ? d[1] - a[1] : null] : null; }""",
+        seen,
+    )
+    if got is None:
+        return None
+    if got[1] is not None:
+        PAGE_PART.append(float(got[1]))
+    return float(got[0])
+
+
+def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[float], int]:
+    """A person (the page) at a table of ``GAMES[game]`` seats with random bots (no delay)
+    clicks what carries a listed action at each of their decisions for ``seconds``: the time
+    from each click to the end of the redraw of the answer (click-to-redraw, issue 27)."""
+    tid, player = _table(url, game, GAMES[game], 0.0)
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('hexfolk.player', {json.dumps(json.dumps(player))})")
+    ctx.add_init_script(CLICK_INIT)
+    page = ctx.new_page()
+    page.goto(f"{url}/app/index.html#/t/{tid}")
+    page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
+    times: list[float] = []
+    PAGE_PART.clear()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            snap = page.wait_for_function(SNAPSHOT, timeout=30_000).json_value()
+        except Exception:
+            break
+        if snap["status"] == "finished":
+            break
+        page.evaluate("() => { document.getElementById('toast').className = ''; }")
+        legal, can, seen = snap["legal"], snap["can"], int(snap["version"])
+        if any(a.startswith("discard") for a in legal) and page.locator("#discard-go").count():
+            for _ in range(30):  # the discard's composer: cards first, then the one send
+                if page.locator("#discard-go").is_enabled():
+                    break
+                page.locator(
+                    "#discard-dialog button[aria-label$='+']:not([disabled])"
+                ).first.click()
+            page.click("#discard-go")
+            page.wait_for_timeout(200)
+            continue
+        if any(a.startswith("commit ") for a in legal) and page.locator("#commit-go").count():
+            got = _click_and_time(page, "#commit-go", seen)
+            if got is not None:
+                times.append(got)
+            continue
+        exact = [a for a in legal if can.get(a) == "exact"]
+        pick = next((a for p in CALM for a in exact if a.startswith(p)), None)
+        pick = pick or (exact[0] if exact else None)
+        if pick is None:
+            page.wait_for_timeout(50)  # a chooser or composer only: let the bots move on
+            continue
+        got = _click_and_time(page, f'[data-act="{pick}"]', seen)
+        if got is not None:
+            times.append(got)
+        if os.environ.get("WEB_SPEED_DEBUG"):
+            print(game, pick, got, flush=True)
+    hexes = int(page.locator(CELL[game]).count())
+    ctx.close()
+    PAGE_PARTS[(url, game)] = PAGE_PARTS.get((url, game), []) + PAGE_PART
+    return times, hexes
+
+
+PAGE_PARTS: dict[tuple[str, str], list[float]] = {}
+"""The page's part of the clicks (``PAGE_PART``) of each server and game."""
+
+
 def _p95(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[max(0, int(len(xs) * 0.95) - 1)] if xs else float("nan")
 
 
-def _figures(firsts: list[float], redraws: list[float]) -> dict[str, float]:
-    """One game's figures for ``--json``, in ms, unrounded."""
-    return {
+def _figures(firsts: list[float], redraws: list[float], clicks: list[float]) -> dict[str, float]:
+    """One game's figures for ``--json``, in ms, unrounded (the clicks' when measured)."""
+    more = {}
+    if clicks:
+        more = {
+            "click_median": statistics.median(clicks),
+            "click_p95": _p95(clicks),
+            "click_max": max(clicks),
+            "clicks": len(clicks),
+        }
+    return more | {
         "first_view_median": statistics.median(firsts),
         "first_view_max": max(firsts),
         "first_views": len(firsts),
@@ -195,6 +356,12 @@ def main() -> None:
         help="another copy of src/hexfolk/web (e.g. from git archive) measured side by side, "
         "round by round, so a loaded machine slows both alike",
     )
+    ap.add_argument(
+        "--clicks",
+        type=float,
+        default=15.0,
+        help="seconds of clicking per game and side (click-to-redraw; 0: not measured)",
+    )
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON lines")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
@@ -205,6 +372,8 @@ def main() -> None:
     firsts: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
     redraws: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
     info: dict[tuple[str, str], tuple[int, int]] = {}
+    clicks: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
+    click_cells: dict[tuple[str, str], int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         servers = {k: _serve(Path(tmp) / k, web) for k, web in sides.items()}
         try:
@@ -221,6 +390,10 @@ def main() -> None:
                         got, version, hexes = _redraws(browser, url, share, g)
                         redraws[(k, g)] += got
                         info[(k, g)] = (version, hexes)
+                        if args.clicks > 0:
+                            got, cells = _clicks(browser, url, args.clicks / rounds, g)
+                            clicks[(k, g)] += got
+                            click_cells[(k, g)] = cells
                 browser.close()
         finally:
             for server, _ in servers.values():
@@ -239,11 +412,32 @@ def main() -> None:
             f" {statistics.median(r):.1f} ms, p95 {_p95(r):.1f} ms, max {max(r):.1f} ms over"
             f" {len(r)} redraws (the last table reached version {version}; target < 50 ms)"
         )
+        c = clicks[(k, g)]
+        if c:
+            print(
+                f"{label} click-to-redraw of the person's own action on the"
+                f" {click_cells[(k, g)]}-cell board ({GAMES[g]} players): median"
+                f" {statistics.median(c):.1f} ms, p95 {_p95(c):.1f} ms, max {max(c):.1f} ms over"
+                f" {len(c)} clicks (targets: median <= 50 ms, p95 <= 120 ms)"
+            )
+            part = PAGE_PARTS.get((servers[k][1], g), [])
+            if part:
+                print(
+                    f"{label}   of which the page (the answer's arrival to its redraw's end):"
+                    f" median {statistics.median(part):.1f} ms, p95 {_p95(part):.1f} ms;"
+                    " the rest is the way to the server and back"
+                )
     if args.json:
         for k in sides:
             print(
                 json.dumps(
-                    {"side": k, **{g: _figures(firsts[(k, g)], redraws[(k, g)]) for g in games}}
+                    {
+                        "side": k,
+                        **{
+                            g: _figures(firsts[(k, g)], redraws[(k, g)], clicks[(k, g)])
+                            for g in games
+                        },
+                    }
                 )
             )
     if len(games) == 2:

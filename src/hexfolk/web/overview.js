@@ -38,7 +38,7 @@ function diceChart(dice) {
 /** A table of `rows` under `head`, scrolled inside its own box when wider than the page (the
  * player's column stays in view: style.css). */
 function table(head, rows, id) {
-  return h("div.scroll.ov-scroll", {}, h(id ? `table#${id}` : "table", {}, h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
+  return h("div.scroll.ov-scroll", { tabindex: "0" }, h(id ? `table#${id}` : "table", {}, h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => (i === 0 ? h("th", {}, c) : h("td", {}, c))))))));
 }
 

@@ -20,7 +20,7 @@ export function timeCard(time, name) {
   const rows = time.seats.map((x) => [name(x.seat), x.turns, clockText(x.average), clockText(x.longest)]);
   return h("div.card#time-card", {}, h("h2", { text: t("overview.time") }),
     h("p#duration", { text: t("overview.duration", { time: clockText(time.duration) }) }),
-    h("div.scroll", {}, h("table", {},
+    h("div.scroll", { tabindex: "0" }, h("table", {},
       h("thead", {}, h("tr", {}, [t("player"), t("turns"), t("turn_avg"), t("turn_longest")].map((x) => h("th", {}, x)))),
       h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => (i === 0 ? h("th", {}, c) : h("td", {}, c)))))))));
 }

@@ -31,7 +31,7 @@ export function scoreTable(comp, result, players, seatName) {
     ["sc.units_structs", (b) => String(b.units_and_structures)],
     ["sc.power", (b) => String(b.power)],
   ];
-  return h("div.scroll", {}, h("table.scores#scores", {},
+  return h("div.scroll", { tabindex: "0" }, h("table.scores#scores", {},
     h("thead", {}, h("tr", {}, h("th", {}), bd.map((b, i) => h(`th${winners.has(i) ? ".winner" : ""}`, { "data-seat": i }, factionBadge((players[i] || {}).faction), ` ${seatName(i)}`)))),
     h("tbody", {}, rows.map(([key, fn, cls]) => h(`tr${cls || ""}`, {}, h("th", { text: t(key) }), bd.map((b, i) => cell(i, fn(b)))))),
     h("tfoot", {}, h("tr", {}, h("th", { text: t("sc.band_rates") }), bd.map((b, i) => cell(i, t("sc.band_short", { star: band(b).band.star, territory: band(b).band.territory, res: band(b).band.resources2 }))))),

@@ -109,7 +109,7 @@ export class ScythePart extends GamePart {
     }
     this.renderPlayers();
     if (this.changed("triumph", [obs.player_state.map((p) => [p.stars, p.star_total]), v.seats])) {
-      this.el.triumph.replaceChildren(h("h2", { text: t("sc.triumph") }), h("div.scroll", {}, triumphTrack(comp, obs.player_state, (i) => this.seatName(i))));
+      this.el.triumph.replaceChildren(h("h2", { text: t("sc.triumph") }), h("div.scroll", { tabindex: "0", role: "group", "aria-label": t("sc.triumph") }, triumphTrack(comp, obs.player_state, (i) => this.seatName(i))));
     }
     if (this.changed("end", [v.status, v.result, this.table.rematch_id, this.rematchBy, this.seat])) this.el.end.replaceChildren(v.status === "finished" ? this.endWithRematch(comp, v) : "");
     this.fx.update();
