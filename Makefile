@@ -41,14 +41,15 @@ $(CHROMIUM):
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji tmux >/dev/null; \
 	else echo "Chromium is missing: the browser tests skip (as root: apt-get install -y chromium fonts-noto-cjk fonts-noto-color-emoji tmux)"; fi
 
-# The CJK fonts on their own too: a machine whose Chromium was installed without them still
-# gets them (tests/web/test_korean_glyphs.py checks that Hangul is drawn with a CJK font).
-FONTS_STAMP := $(VENV)/.fonts-cjk
+# The fonts on their own too: a machine whose Chromium was installed without them still gets
+# the CJK fonts (tests/web/test_korean_glyphs.py checks that Hangul is drawn with a CJK font) and
+# the colour emoji font (tests/web/test_small_fixes.py, an emoji in the chat).
+FONTS_STAMP := $(VENV)/.fonts-cjk-emoji
 $(FONTS_STAMP): | $(BIN)/python
-	@if fc-list :lang=ko family 2>/dev/null | grep -q .; then touch $@; \
+	@if fc-list :lang=ko family 2>/dev/null | grep -q . && fc-list 2>/dev/null | grep -qi 'color emoji'; then touch $@; \
 	elif [ "$$(id -u)" = 0 ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null && touch $@; \
-	else echo "No Korean font: the Hangul check fails (as root: apt-get install -y fonts-noto-cjk)"; fi
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk fonts-noto-color-emoji >/dev/null && touch $@; \
+	else echo "No Korean or colour emoji font: the Hangul and emoji checks fail (as root: apt-get install -y fonts-noto-cjk fonts-noto-color-emoji)"; fi
 
 # axe-core from the npm registry (tests/web/package.json) for the browser tests' accessibility
 # scan; node_modules/ and package-lock.json stay out of git. Without npm that scan skips.
