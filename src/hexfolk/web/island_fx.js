@@ -74,9 +74,9 @@ export class IslandFx {
     this.gainsEl = h("div.gains#gains", { hidden: true, "aria-hidden": "true" });
     this.layer = s("g", { class: "fx", "aria-hidden": "true" });
     this.litLayer = s("g", { class: "fx-lit", "aria-hidden": "true" });
-    this.tools = h("div.board-tools", {},
+    this.tools = [
       h("button.small#btn-costs", { type: "button", text: t("fx.costs"), "aria-haspopup": "dialog", onclick: () => this.openCosts() }),
-      h("button.small#btn-stats", { type: "button", text: t("fx.stats"), "aria-haspopup": "dialog", onclick: () => this.openStats() }));
+      h("button.small#btn-stats", { type: "button", text: t("fx.stats"), "aria-haspopup": "dialog", onclick: () => this.openStats() })];
     this.seen = null; // the log's length when last drawn
     this.shown = null; // the roll the dice show
     this.flash = null; // {until, lit, blocked, gains}
@@ -84,10 +84,12 @@ export class IslandFx {
     this.lastSig = null;
   }
 
-  /** Put the dice, the gains, the buttons and the board's layers in place (once). */
-  mount(svg) {
+  /** Put the dice, the gains, the board's layers and the buttons (into `tools`, beside the
+   * actions) in place (once). */
+  mount(svg, tools) {
     this.svg = svg;
-    svg.after(this.dice.el, this.gainsEl, this.tools);
+    svg.after(this.dice.el, this.gainsEl);
+    tools.replaceChildren(...this.tools);
     const pieces = svg.querySelector("g.pieces");
     svg.insertBefore(this.litLayer, pieces); // under the pieces
     svg.insertBefore(this.layer, svg.querySelector("g.targets")); // over the pieces, under the targets

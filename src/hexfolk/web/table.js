@@ -38,11 +38,14 @@ export class IslandPart extends GamePart {
       hand: h("section.panel.hand#hand"),
       players: h("section.panel.players#players"),
       trade: h("section.panel.trade#trade"),
+      // the cost card's and the rolls' buttons (island_fx.js), beside the actions, never over
+      // the board (where they covered a legal target: tests/web/test_person_checks_pages.py)
+      tools: h("div.board-tools#board-tools"),
     });
     this.frame = {
-      board: [svg, this.el.desc], side: [this.el.actions, this.el.hand, this.el.trade, this.el.players],
+      board: [svg, this.el.desc], side: [this.el.actions, this.el.tools, this.el.hand, this.el.trade, this.el.players],
       // a phone (table_page.js): the actions stay under the board, the rest in tabs
-      dock: [this.el.actions], startTab: shell.seat !== null ? "hand" : "board",
+      dock: [this.el.actions, this.el.tools], startTab: shell.seat !== null ? "hand" : "board",
       tabs: [{ id: "hand", label: t("tab.hand"), icon: "▤", panels: [this.el.hand] },
         { id: "trade", label: t("trade"), icon: "⇄", panels: [this.el.trade] },
         { id: "players", label: t("players.title"), icon: "☺", panels: [this.el.players] }],
@@ -81,7 +84,7 @@ export class IslandPart extends GamePart {
       this.board.onRobberHex = (hex, opts) => this.chooseVictim(hex, opts);
       this.el.svg.after(this.board.controls());
       this.fx = new IslandFx(this); // the dice, the lit hexes, the gains, the last move, the sounds
-      this.fx.mount(this.el.svg);
+      this.fx.mount(this.el.svg, this.el.tools);
     }
     this.L = readLegal(v.legal);
     this.board.update(obs, this.L);
