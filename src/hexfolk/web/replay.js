@@ -8,6 +8,7 @@
 // the first draw): the first few steps come with the geometry, the replay opens at step 0, and
 // the rest arrives page by page behind it while it is watched; a jump past the steps loaded so
 // far lands when they arrive.
+import { diceFaces, die } from "./dice.js";
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -265,10 +266,15 @@ export function replayControls(replay, show, seatName, ignoreKey = () => false) 
 export function stepBox(i, st, say, seatName) {
   if (i === 0) return h("section.panel.replay-now#replay-now", {}, h("p.replay-step", { text: t("replay.start") }));
   const lines = stepLines(st);
-  const roll = lines.find((l) => l && l.form === "rolls" && l.params && l.params.total !== undefined);
+  const at = lines.findIndex((l) => l && l.form === "rolls" && l.params && l.params.total !== undefined);
+  const roll = at >= 0 ? lines[at] : null;
+  // the two faces the table page showed for this roll: one way of making the sum, picked by
+  // the roll's place in the whole log (dice.js)
+  const key = st.log_start === undefined ? ((st.observation && st.observation.log) || []).length - 1 : st.log_start + at;
+  const faces = roll ? diceFaces(roll.params.total, key) : [];
   return h("section.panel.replay-now#replay-now", {},
     roll ? h("div.replay-roll#replay-roll", { "aria-label": t("replay.rolled", { total: roll.params.total }) },
-      h("span.replay-die", { "aria-hidden": "true", text: "🎲" }), h("strong", { text: String(roll.params.total) })) : null,
+      ...faces.filter((n) => n > 0).map((n) => die(n)), h("strong", { text: String(roll.params.total) })) : null,
     lines.length ? h("ul.replay-lines#replay-lines", {}, lines.map((l) => h("li", { text: say(l) })))
       : h("p.replay-step.muted", { text: Number.isInteger(st.seat) && seatName ? t("replay.quiet_by", { who: seatName(st.seat) }) : t("replay.quiet") }));
 }

@@ -17,6 +17,7 @@ import "../scythe/end.js";
 import "../scythe/fx.js";
 import "../scythe/legal.js";
 import "../scythe/mats.js";
+import "../dice.js"; // the replay's die faces (replay.js)
 import "../rematch.js";
 import "../replay.js";
 import "../turn_times.js";
