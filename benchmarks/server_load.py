@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets
 
-from hexfolk.server.client import HexfolkClient, TableConnection
+from hexfolk.server.client import HexfolkClient
 
 GAME_OPTIONS: dict[str, dict[str, Any]] = {"island": {"vp_target": 8}, "scythe": {}}
 GAMES = list(GAME_OPTIONS.items())
@@ -75,6 +76,43 @@ class Stats:
         self.errors: list[str] = []
 
 
+class LoadConnection:
+    """A lean WebSocket at a table, this script's own: the same client code measures either
+    tree's server (``before_after.py`` runs this script with each tree's ``src``, so a tree's
+    own :class:`~hexfolk.server.client.TableConnection` would make its client's work part of
+    its latency). Frames are read by the playing task itself, each stamped when it is
+    received, before it is parsed: the latency of a view is its arrival, not the end of this
+    client's parsing (decoding JSON, rebuilding log lines) or of a reader task's queue."""
+
+    def __init__(self, ws: Any):
+        self.ws = ws
+
+    @classmethod
+    async def open(cls, base_url: str, table_id: str, token: str | None) -> LoadConnection:
+        url = base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        conn = cls(await websockets.connect(url, max_size=1 << 24))
+        await conn.ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
+        while True:
+            _, msg = await conn.recv(10.0)
+            if msg.get("type") == "welcome":
+                return conn
+            if msg.get("type") == "error":
+                await conn.close()
+                raise RuntimeError(f"hello refused: {msg.get('code')}: {msg.get('message')}")
+
+    async def recv(self, timeout: float) -> tuple[float, dict[str, Any]]:
+        """The next message and the ``perf_counter()`` of its arrival (before parsing)."""
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        arrived = time.perf_counter()
+        return arrived, json.loads(raw)
+
+    async def act(self, action: str, version: int) -> None:
+        await self.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
 async def table_worker(
     url: str, index: int, stats: Stats, end: float, rng: random.Random, tables: list[str]
 ) -> None:
@@ -96,9 +134,12 @@ async def table_worker(
             )
             tables.append(t["id"])
             await client.start(t["id"])
-            async with client.connect(t["id"]) as conn:
+            conn = await LoadConnection.open(url, t["id"], client.token)
+            try:
                 if await play(conn, t["id"], stats, end, rng):
                     stats.finished += 1
+            finally:
+                await conn.close()
     except Exception as exc:  # reported, not raised: one table's trouble is a figure
         stats.errors.append(f"table worker {index}: {type(exc).__name__}: {exc}")
     finally:
@@ -106,17 +147,17 @@ async def table_worker(
 
 
 async def play(
-    conn: TableConnection, table_id: str, stats: Stats, end: float, rng: random.Random
+    conn: LoadConnection, table_id: str, stats: Stats, end: float, rng: random.Random
 ) -> bool:
+    """Play seat 0 with random legal actions (mostly not trade offers) until the game ends
+    (True) or the time is up (False). An action's latency runs from its send to the arrival
+    of the first view of a newer version."""
     loop = asyncio.get_running_loop()
     sent_at: float | None = None
     sent_version = -1
+    view: dict[str, Any] | None = None
     while loop.time() < end:
-        view = conn.view
         if view is not None:
-            if sent_at is not None and view["version"] > sent_version:
-                stats.latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
             if view["status"] == "finished":
                 return True
             if sent_at is None and view["legal"] and view["version"] != sent_version:
@@ -127,12 +168,18 @@ async def play(
                 sent_at = time.perf_counter()
                 await conn.act(action, sent_version)
         try:
-            msg = await asyncio.wait_for(conn.inbox.get(), max(0.01, end - loop.time()))
-        except TimeoutError:
+            arrived, msg = await conn.recv(max(0.01, end - loop.time()))
+        except (TimeoutError, websockets.ConnectionClosed):
             return False
-        if msg["type"] == "accepted":
+        kind = msg.get("type")
+        if kind == "view":
+            view = msg
+            if sent_at is not None and msg["version"] > sent_version:
+                stats.latencies.append(arrived - sent_at)
+                sent_at = None
+        elif kind == "accepted":
             stats.acked.append((table_id, int(msg["version"]), str(msg["action"])))
-        elif msg["type"] == "error":
+        elif kind == "error":
             stats.refused += 1
             code = str(msg.get("code"))
             stats.refused_codes[code] = stats.refused_codes.get(code, 0) + 1
