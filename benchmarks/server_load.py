@@ -5,6 +5,13 @@ Prints actions/s (every committed step, and the person's actions), the p50/p99 t
 sending an action to receiving the new version, the server's memory per table, and whether any
 acknowledged action is missing from the event log.
 
+The load client is this script alone: plain HTTP calls (one ``httpx`` client for every table)
+and a lean WebSocket reader (:class:`LoadConnection`) that stamps each frame on arrival, before
+parsing it. It imports nothing of ``hexfolk``, so ``before_after.py`` (which runs this script
+with each tree's ``src``) measures both trees' servers with the same client: with the tree's
+own ``hexfolk.server.client`` the after tree's client also rebuilt every log line it received
+(``LogLine.from_json``) before the latency was taken.
+
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 60
 
 The server runs as a child process (``hexfolk serve``) on 127.0.0.1 with a temporary SQLite
@@ -38,8 +45,6 @@ from typing import Any
 
 import httpx
 import websockets
-
-from hexfolk.server.client import HexfolkClient
 
 GAME_OPTIONS: dict[str, dict[str, Any]] = {"island": {"vp_target": 8}, "scythe": {}}
 GAMES = list(GAME_OPTIONS.items())
@@ -113,28 +118,43 @@ class LoadConnection:
         await self.ws.close()
 
 
+async def call(http: httpx.AsyncClient, path: str, token: str | None, body: Any = None) -> Any:
+    """POST ``body`` to the server's API as ``token``; an error answer raises."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = await http.post(path, json=body, headers=headers)
+    if response.status_code >= 400:
+        raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:200]}")
+    return response.json()
+
+
 async def table_worker(
-    url: str, index: int, stats: Stats, end: float, rng: random.Random, tables: list[str]
+    http: httpx.AsyncClient,
+    url: str,
+    index: int,
+    stats: Stats,
+    end: float,
+    rng: random.Random,
+    tables: list[str],
 ) -> None:
     """Keep one table busy: create, start, play seat 0 until the end of time; repeat."""
     game, options = GAMES[index % len(GAMES)]
-    client = HexfolkClient(url)
-    await client.create_player(f"load{index}")
     loop = asyncio.get_running_loop()
     try:
+        token = (await call(http, "/api/players", None, {"name": f"load{index}"}))["token"]
         while loop.time() < end:
-            t = await client.create_table(
-                game=game,
-                players=2,
-                options=options,
-                clock=None,
-                bot_delay=BOT_DELAY,
-                disconnect={"policy": "wait", "grace": 60},
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
-            )
+            settings = {
+                "game": game,
+                "players": 2,
+                "options": options,
+                "clock": None,
+                "bot_delay": BOT_DELAY,
+                "disconnect": {"policy": "wait", "grace": 60},
+                "seats": [{"kind": "host"}, {"kind": "bot", "level": "random"}],
+            }
+            t = await call(http, "/api/tables", token, settings)
             tables.append(t["id"])
-            await client.start(t["id"])
-            conn = await LoadConnection.open(url, t["id"], client.token)
+            await call(http, f"/api/tables/{t['id']}/start", token)
+            conn = await LoadConnection.open(url, t["id"], token)
             try:
                 if await play(conn, t["id"], stats, end, rng):
                     stats.finished += 1
@@ -142,8 +162,6 @@ async def table_worker(
                 await conn.close()
     except Exception as exc:  # reported, not raised: one table's trouble is a figure
         stats.errors.append(f"table worker {index}: {type(exc).__name__}: {exc}")
-    finally:
-        await client.aclose()
 
 
 async def play(
@@ -212,15 +230,21 @@ async def drive(url: str, tables: int, seconds: float, pid: int) -> tuple[Stats,
     cpu0 = cpu_seconds(pid)
     end = loop.time() + seconds
     ids: list[str] = []
-    workers = [
-        asyncio.create_task(table_worker(url, i, stats, end, random.Random(rng.random()), ids))
-        for i in range(tables)
-    ]
-    peak = 0
-    while not all(w.done() for w in workers):
-        await asyncio.sleep(1.0)
-        peak = max(peak, rss_kib(pid))
-    await asyncio.gather(*workers)
+    # one HTTP client for every table (an httpx client costs ~40 ms of CPU for its TLS
+    # context: 200 of them took seconds of a loaded machine before the first step)
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as http:
+        workers = [
+            asyncio.create_task(
+                table_worker(http, url, i, stats, end, random.Random(rng.random()), ids)
+            )
+            for i in range(tables)
+        ]
+        peak = 0
+        while not all(w.done() for w in workers):
+            await asyncio.sleep(1.0)
+            peak = max(peak, rss_kib(pid))
+        await asyncio.gather(*workers)
     return stats, time.perf_counter() - started, peak, cpu_seconds(pid) - cpu0
 
 
