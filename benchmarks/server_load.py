@@ -324,6 +324,7 @@ def main() -> None:
             steps = int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))] * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
     lost = lost_actions(db, stats.acked) if not args.db else -1
     print(f"tables (concurrent):      {tables}  (bot delay {BOT_DELAY:g} s)")
@@ -337,7 +338,10 @@ def main() -> None:
     print(f"load client CPU:          {time.process_time():.1f} s (this process)")
     print(f"machine load (1 min):     {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"person actions/s:         {len(stats.acked) / elapsed:.0f}  ({len(stats.acked)} acked)")
-    print(f"latency action->version:  p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
+    print(
+        f"latency action->version:  p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms "
+        f"({len(lat)} samples)"
+    )
     print(
         f"server memory:            idle {idle / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB, "
         f"{max(0, peak - idle) / tables:.0f} KiB per table"
@@ -357,6 +361,7 @@ def main() -> None:
             "cpu_ms_per_step": cpu / steps * 1000 if steps else None,
             "person_actions_per_s": len(stats.acked) / elapsed,
             "p50_ms": p50 if lat else None,
+            "p95_ms": p95 if lat else None,
             "p99_ms": p99 if lat else None,
             "samples": len(lat),
             "refused": stats.refused,
