@@ -5,6 +5,13 @@ Prints actions/s (every committed step, and the person's actions), the p50/p99 t
 sending an action to receiving the new version, the server's memory per table, and whether any
 acknowledged action is missing from the event log.
 
+The load client is this script alone: plain HTTP calls (one ``httpx`` client for every table)
+and a lean WebSocket reader (:class:`LoadConnection`) that stamps each frame on arrival, before
+parsing it. It imports nothing of ``hexfolk``, so ``before_after.py`` (which runs this script
+with each tree's ``src``) measures both trees' servers with the same client: with the tree's
+own ``hexfolk.server.client`` the after tree's client also rebuilt every log line it received
+(``LogLine.from_json``) before the latency was taken.
+
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 60
 
 The server runs as a child process (``hexfolk serve``) on 127.0.0.1 with a temporary SQLite
@@ -37,8 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-
-from hexfolk.server.client import HexfolkClient, TableConnection
+import websockets
 
 GAME_OPTIONS: dict[str, dict[str, Any]] = {"island": {"vp_target": 8}, "scythe": {}}
 GAMES = list(GAME_OPTIONS.items())
@@ -75,48 +81,101 @@ class Stats:
         self.errors: list[str] = []
 
 
+class LoadConnection:
+    """A lean WebSocket at a table, this script's own: the same client code measures either
+    tree's server (``before_after.py`` runs this script with each tree's ``src``, so a tree's
+    own :class:`~hexfolk.server.client.TableConnection` would make its client's work part of
+    its latency). Frames are read by the playing task itself, each stamped when it is
+    received, before it is parsed: the latency of a view is its arrival, not the end of this
+    client's parsing (decoding JSON, rebuilding log lines) or of a reader task's queue."""
+
+    def __init__(self, ws: Any):
+        self.ws = ws
+
+    @classmethod
+    async def open(cls, base_url: str, table_id: str, token: str | None) -> LoadConnection:
+        url = base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        conn = cls(await websockets.connect(url, max_size=1 << 24))
+        await conn.ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
+        while True:
+            _, msg = await conn.recv(10.0)
+            if msg.get("type") == "welcome":
+                return conn
+            if msg.get("type") == "error":
+                await conn.close()
+                raise RuntimeError(f"hello refused: {msg.get('code')}: {msg.get('message')}")
+
+    async def recv(self, timeout: float) -> tuple[float, dict[str, Any]]:
+        """The next message and the ``perf_counter()`` of its arrival (before parsing)."""
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        arrived = time.perf_counter()
+        return arrived, json.loads(raw)
+
+    async def act(self, action: str, version: int) -> None:
+        await self.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def call(http: httpx.AsyncClient, path: str, token: str | None, body: Any = None) -> Any:
+    """POST ``body`` to the server's API as ``token``; an error answer raises."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = await http.post(path, json=body, headers=headers)
+    if response.status_code >= 400:
+        raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:200]}")
+    return response.json()
+
+
 async def table_worker(
-    url: str, index: int, stats: Stats, end: float, rng: random.Random, tables: list[str]
+    http: httpx.AsyncClient,
+    url: str,
+    index: int,
+    stats: Stats,
+    end: float,
+    rng: random.Random,
+    tables: list[str],
 ) -> None:
     """Keep one table busy: create, start, play seat 0 until the end of time; repeat."""
     game, options = GAMES[index % len(GAMES)]
-    client = HexfolkClient(url)
-    await client.create_player(f"load{index}")
     loop = asyncio.get_running_loop()
     try:
+        token = (await call(http, "/api/players", None, {"name": f"load{index}"}))["token"]
         while loop.time() < end:
-            t = await client.create_table(
-                game=game,
-                players=2,
-                options=options,
-                clock=None,
-                bot_delay=BOT_DELAY,
-                disconnect={"policy": "wait", "grace": 60},
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
-            )
+            settings = {
+                "game": game,
+                "players": 2,
+                "options": options,
+                "clock": None,
+                "bot_delay": BOT_DELAY,
+                "disconnect": {"policy": "wait", "grace": 60},
+                "seats": [{"kind": "host"}, {"kind": "bot", "level": "random"}],
+            }
+            t = await call(http, "/api/tables", token, settings)
             tables.append(t["id"])
-            await client.start(t["id"])
-            async with client.connect(t["id"]) as conn:
+            await call(http, f"/api/tables/{t['id']}/start", token)
+            conn = await LoadConnection.open(url, t["id"], token)
+            try:
                 if await play(conn, t["id"], stats, end, rng):
                     stats.finished += 1
+            finally:
+                await conn.close()
     except Exception as exc:  # reported, not raised: one table's trouble is a figure
         stats.errors.append(f"table worker {index}: {type(exc).__name__}: {exc}")
-    finally:
-        await client.aclose()
 
 
 async def play(
-    conn: TableConnection, table_id: str, stats: Stats, end: float, rng: random.Random
+    conn: LoadConnection, table_id: str, stats: Stats, end: float, rng: random.Random
 ) -> bool:
+    """Play seat 0 with random legal actions (mostly not trade offers) until the game ends
+    (True) or the time is up (False). An action's latency runs from its send to the arrival
+    of the first view of a newer version."""
     loop = asyncio.get_running_loop()
     sent_at: float | None = None
     sent_version = -1
+    view: dict[str, Any] | None = None
     while loop.time() < end:
-        view = conn.view
         if view is not None:
-            if sent_at is not None and view["version"] > sent_version:
-                stats.latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
             if view["status"] == "finished":
                 return True
             if sent_at is None and view["legal"] and view["version"] != sent_version:
@@ -127,12 +186,18 @@ async def play(
                 sent_at = time.perf_counter()
                 await conn.act(action, sent_version)
         try:
-            msg = await asyncio.wait_for(conn.inbox.get(), max(0.01, end - loop.time()))
-        except TimeoutError:
+            arrived, msg = await conn.recv(max(0.01, end - loop.time()))
+        except (TimeoutError, websockets.ConnectionClosed):
             return False
-        if msg["type"] == "accepted":
+        kind = msg.get("type")
+        if kind == "view":
+            view = msg
+            if sent_at is not None and msg["version"] > sent_version:
+                stats.latencies.append(arrived - sent_at)
+                sent_at = None
+        elif kind == "accepted":
             stats.acked.append((table_id, int(msg["version"]), str(msg["action"])))
-        elif msg["type"] == "error":
+        elif kind == "error":
             stats.refused += 1
             code = str(msg.get("code"))
             stats.refused_codes[code] = stats.refused_codes.get(code, 0) + 1
@@ -165,15 +230,21 @@ async def drive(url: str, tables: int, seconds: float, pid: int) -> tuple[Stats,
     cpu0 = cpu_seconds(pid)
     end = loop.time() + seconds
     ids: list[str] = []
-    workers = [
-        asyncio.create_task(table_worker(url, i, stats, end, random.Random(rng.random()), ids))
-        for i in range(tables)
-    ]
-    peak = 0
-    while not all(w.done() for w in workers):
-        await asyncio.sleep(1.0)
-        peak = max(peak, rss_kib(pid))
-    await asyncio.gather(*workers)
+    # one HTTP client for every table (an httpx client costs ~40 ms of CPU for its TLS
+    # context: 200 of them took seconds of a loaded machine before the first step)
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as http:
+        workers = [
+            asyncio.create_task(
+                table_worker(http, url, i, stats, end, random.Random(rng.random()), ids)
+            )
+            for i in range(tables)
+        ]
+        peak = 0
+        while not all(w.done() for w in workers):
+            await asyncio.sleep(1.0)
+            peak = max(peak, rss_kib(pid))
+        await asyncio.gather(*workers)
     return stats, time.perf_counter() - started, peak, cpu_seconds(pid) - cpu0
 
 
@@ -253,6 +324,7 @@ def main() -> None:
             steps = int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))] * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
     lost = lost_actions(db, stats.acked) if not args.db else -1
     print(f"tables (concurrent):      {tables}  (bot delay {BOT_DELAY:g} s)")
@@ -266,7 +338,10 @@ def main() -> None:
     print(f"load client CPU:          {time.process_time():.1f} s (this process)")
     print(f"machine load (1 min):     {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"person actions/s:         {len(stats.acked) / elapsed:.0f}  ({len(stats.acked)} acked)")
-    print(f"latency action->version:  p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
+    print(
+        f"latency action->version:  p50 {p50:.1f} ms, p95 {p95:.1f} ms, p99 {p99:.1f} ms "
+        f"({len(lat)} samples)"
+    )
     print(
         f"server memory:            idle {idle / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB, "
         f"{max(0, peak - idle) / tables:.0f} KiB per table"
@@ -286,6 +361,7 @@ def main() -> None:
             "cpu_ms_per_step": cpu / steps * 1000 if steps else None,
             "person_actions_per_s": len(stats.acked) / elapsed,
             "p50_ms": p50 if lat else None,
+            "p95_ms": p95 if lat else None,
             "p99_ms": p99 if lat else None,
             "samples": len(lat),
             "refused": stats.refused,

@@ -243,3 +243,36 @@ def test_a_step_that_cannot_reveal_anything_is_never_checked(
     quiet = core.act(0, str(core.legal_for(0)[0]), core.version)
     assert not quiet.check_reveal and core.pending[-1].reveals is False
     assert quiet.before is not None  # still undoable
+
+
+@pytest.mark.parametrize("game", ["island", "scythe"])
+def test_a_played_game_and_its_replay_agree_on_every_final_mark(game: str) -> None:
+    """Undo barrier 5 (``server/undo.py``; issue 26's speed pass): a person's step is asked
+    ``why_final`` only when no chance draw or new turn follows it (those barriers come first in
+    every walk of the undo rules), and the replay of a restarted room marks the same steps.
+    Random person steps of both seats, committed one by one, then the log replayed."""
+    import random
+
+    core = _started(game=game, options={})
+    rng = random.Random(26)
+    asked = 0
+    for _ in range(150):
+        state = core.state
+        assert state is not None
+        if state.is_terminal():
+            break
+        seat = state.acting_seats()[0]
+        action = rng.choice(core.legal_for(seat))
+        core.act(seat, str(action), core.version)
+        core.commit(now=100.0)
+        asked += 1
+    assert asked > 20
+    _, replayed = core.replay(core.live)
+    assert [(st.seq, st.final) for st in replayed] == [(st.seq, st.final) for st in core.live]
+    # a step followed by a chance draw or a new turn carries no mark; some steps are final
+    for i, st in enumerate(core.live[:-1]):
+        after = core.live[i + 1]
+        if st.kind == "action" and (after.kind == "chance" or after.turn != st.turn):
+            assert st.final is None
+    if game == "scythe":
+        assert any(st.final for st in core.live)

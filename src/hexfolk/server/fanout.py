@@ -47,13 +47,15 @@ class FanOut:
         self.seats = seats
         self.undo_offer = undo_offer
         self._parts: dict[Viewer, ViewParts] = {}
+        self._tails: dict[Viewer, tuple[str, ...]] = {}
+        """The :func:`tail_of` of each viewer's log in :attr:`_parts` (made once per view)."""
         self._parts_version = -1
         self._log_lens: OrderedDict[int, dict[Viewer, tuple[int, tuple[str, ...]]]] = OrderedDict()
 
     def forget(self, *, log_rewritten: bool = False) -> None:
         """Views built so far are out of date (a new version, a rebuilt state); after an undo
         (``log_rewritten``) no older version's log lengths are true any more."""
-        self._parts = {}
+        self._parts, self._tails = {}, {}
         if log_rewritten:
             self._log_lens.clear()
 
@@ -62,13 +64,14 @@ class FanOut:
         core = self.core
         assert core.state is not None
         if self._parts_version != core.version:
-            self._parts, self._parts_version = {}, core.version
+            self._parts, self._tails, self._parts_version = {}, {}, core.version
         parts = self._parts.get(viewer)
         if parts is None:
             parts = build_parts(core.state, viewer, core.legal_for)
             self._parts[viewer] = parts
+            tail = self._tails[viewer] = tail_of(parts.log)
             lens = self._log_lens.setdefault(core.version, {})
-            lens[viewer] = (len(parts.log), tail_of(parts.log))
+            lens[viewer] = (len(parts.log), tail)
             # the reconnect window counts versions (not the versions a view was built at)
             while self._log_lens and next(iter(self._log_lens)) < core.version - RECONNECT_WINDOW:
                 self._log_lens.popitem(last=False)
@@ -110,7 +113,7 @@ class FanOut:
         if self.row.status == "finished":
             msg["result"] = self.row.result
         conn.log_sent = len(parts.log)
-        conn.log_tail = tail_of(parts.log)
+        conn.log_tail = self._tails[conn.seat]
         conn.send(msg)
 
     def send_views(self, *, seat: int | None = None, full: bool = False) -> None:

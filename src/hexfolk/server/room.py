@@ -134,8 +134,9 @@ class Room:
         self.core.committed(commit)  # from here on the steps are acknowledged
         if ack is not None:
             ack()
-        for line in commit.described():
-            log.info("table %s: %s", self.id, line)
+        if log.isEnabledFor(logging.INFO):  # the lines are not even built at --log-level warning
+            for line in commit.described():
+                log.info("table %s: %s", self.id, line)
         self.fanout.forget(log_rewritten=full)
         self.fanout.send_views(full=full)
         TRACE.add("views", time.perf_counter() - t_views)

@@ -13,6 +13,7 @@ saves the row and then has the connections told (:mod:`hexfolk.server.room`).
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -67,9 +68,21 @@ class Seat:
         return self.kind == "person" and player_id is not None and self.player_id == player_id
 
 
+_TYPED: weakref.WeakKeyDictionary[TableRow, tuple[list[dict[str, Any]], tuple[Seat, ...]]]
+_TYPED = weakref.WeakKeyDictionary()
+"""Each live row's seats as last typed, with the ``row.seats`` list they were read from: a
+step reads them several times (the view's seats and undo offer, the bots, the sender), and a
+change replaces the list (:func:`store_seats`; nothing writes into it)."""
+
+
 def seats_of(row: TableRow) -> list[Seat]:
-    """The row's seats, typed."""
-    return [Seat.from_json(s) for s in row.seats]
+    """The row's seats, typed (a new list each call; read once per ``row.seats`` list)."""
+    raw = row.seats
+    known = _TYPED.get(row)
+    if known is None or known[0] is not raw:
+        known = (raw, tuple(Seat.from_json(s) for s in raw))
+        _TYPED[row] = known
+    return list(known[1])
 
 
 def store_seats(row: TableRow, seats: Sequence[Seat]) -> None:

@@ -161,8 +161,10 @@ class TableCore:
                 action = state.parse_action_for(st.seat, st.action)
                 person = not (st.bot or st.timeout or st.stand_in)
                 final = final_reason(state, st.seat, action) if person else None
-                out.append(dataclasses.replace(st, turn=turn, final=final))
                 state.apply_for(st.seat, action)
+                if state.is_chance() or state.turn_count() != turn:
+                    final = None  # behind a barrier of its own: never asked (as in :meth:`act`)
+                out.append(dataclasses.replace(st, turn=turn, final=final))
         return state, out
 
     def start(self) -> None:
@@ -298,7 +300,6 @@ class TableCore:
         self.check_version(seat, version, "acted on")
         try:
             action = state.parse_action_for(seat, text)
-            final = final_reason(state, seat, action)  # undo barrier 5, before the step
             before = state.clone()
             turn = state.turn_count()
             state.apply_for(seat, action)
@@ -313,9 +314,16 @@ class TableCore:
         except ActionError as exc:
             raise ApiError("illegal", str(exc)) from None
         seq = self.next_seq()
+        # a step a chance draw or a new turn follows is behind a barrier of its own (1 or 3):
+        # every walk of the undo rules stops before it, so whether it is final (barrier 5,
+        # asked of the state before the step: Scythe clones and steps it) is never read
+        final = None
+        candidate = not state.is_chance() and state.turn_count() == turn
+        if candidate:
+            final = final_reason(before, seat, action)
+            candidate = final is None
         # a final step, or one a chance draw or a new turn follows, can never be undone: no
         # need to keep the state before it or to ask whether it revealed something
-        candidate = final is None and not state.is_chance() and state.turn_count() == turn
         if candidate:
             self.before[seq] = before
         # the engine's word: a step that cannot show anything hidden needs no reveal check

@@ -26,8 +26,9 @@ class ViewParts:
     observation: dict[str, Any]
     """The observation without its ``log``."""
     log: list[str]
-    """The viewer's log lines, each a :class:`~hexfolk.core.LogLine` (equal as its sentence: the
-    room diffs them as text)."""
+    """The viewer's log lines as the observation holds them: :class:`~hexfolk.core.LogLine`
+    objects (a plain string from an engine that logs text), equal as their sentences (the
+    fan-out diffs them as text); :meth:`log_json` makes the lines sent of them."""
     legal: list[dict[str, Any]]
     """``[{"action": text, "kind": ..., <fields>..., "hint": text}]``: each legal action's text
     (the id a client sends back) with its structured form (``Action.to_json()``: its kind and
@@ -52,11 +53,9 @@ def build_parts(
     of this version, so a click lists them once per acting seat)."""
     obs = state.observation(viewer)
     raw_log = obs.pop("log", None)
-    log: list[str] = (
-        [x if isinstance(x, LogLine) else text_line(str(x)) for x in raw_log]
-        if isinstance(raw_log, list)
-        else []
-    )
+    # kept as given (a copy of the list, not of its lines): only the lines a connection lacks
+    # are converted (:func:`log_json`), not the whole log at every version
+    log: list[str] = list(raw_log) if isinstance(raw_log, list) else []
     legal: list[dict[str, Any]] = []
     allowed: set[Action] = set()
     if viewer is not None and viewer in state.acting_seats():

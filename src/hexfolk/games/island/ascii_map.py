@@ -17,6 +17,7 @@ with ``(lake)``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hexfolk.core.hexgrid import centre, corners
@@ -26,6 +27,10 @@ from hexfolk.games.island.labels import labels
 from hexfolk.games.island.maps import board_topology, lake_hexes
 from hexfolk.games.island.rules import LETTERS, RESOURCES, TERRAIN_LETTERS
 from hexfolk.games.island.words import and_list, tile_words
+
+_layout = lru_cache(maxsize=64)(parse_layout)
+""":func:`parse_layout` once per layout text (a :class:`Layout` is immutable): a view asks
+:func:`describe` for each legal action, up to 54 settlement spots in the setup."""
 
 _XS = 4  # columns per x unit
 _YS = 2  # rows per y unit
@@ -98,7 +103,7 @@ def describe(obs: dict[str, Any], action: object) -> str:
     if not board.get("layout"):
         return ""
     topology = board_topology(board)
-    layout = parse_layout(board["layout"])
+    layout = _layout(board["layout"])
 
     def hex_name(h: int) -> str:
         token = str(layout.tokens[h]) if layout.tokens[h] else ""
