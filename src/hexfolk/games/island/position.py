@@ -369,7 +369,7 @@ class IslandPosition(State):
 
     def log_as_written(self) -> list[LogEntry]:
         """The whole log as the engine wrote it, oldest first: ``(visibility, line)`` pairs
-        whose line may be written, not made (``(form, params)``, see :mod:`.log`)."""
+        whose line may be written, not made (``(form, value, ...)``, see :mod:`.log`)."""
         if self.log_base is None:
             return self.log[:]
         return [*self.log_base.entries(), *self.log]
