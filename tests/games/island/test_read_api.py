@@ -25,6 +25,7 @@ from hexfolk.games.island.building import (
 )
 from hexfolk.games.island.labels import labels
 from hexfolk.games.island.log import Note, make_line
+from hexfolk.games.island.log_forms import params_of
 from hexfolk.games.island.production import (
     DICE_OUTCOMES,
     Income,
@@ -179,7 +180,8 @@ def test_ir37_the_income_memo_holds_a_typed_entry_from_roll_income() -> None:
     robbed = compute_income(state, 9)
     assert robbed.due == () and len(robbed.blocked) == 3
     written = [note for _, note in robbed.notes][1]
-    assert written == ("blocked", {"hex": 4, "cards": {"brick": 2}, "seat": 1})  # form, params
+    assert written == ("blocked", 4, (0, 2, 0, 0, 0), 1)  # form, values (log_forms.FIELDS)
+    assert params_of(written) == {"hex": 4, "cards": {"brick": 2}, "seat": 1}
     note = make_line(written, labels(state.topology))  # made when read
     assert isinstance(note, Note) and note.form == "blocked"
     assert note == "the robber on hex E blocks 2b for seat 1"  # hex 4 by its label

@@ -20,7 +20,7 @@ from hexfolk.games.island.actions import trade_table
 from hexfolk.games.island.board import LayoutTables, Topology
 from hexfolk.games.island.hands import pay
 from hexfolk.games.island.phases import ANSWER, MAIN, SPECIAL_BUILD
-from hexfolk.games.island.position import IslandPosition, log_line
+from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.production import touch_income
 from hexfolk.games.island.roads import award_after_change, length_after_road, road_length
 from hexfolk.games.island.rules import (
@@ -225,7 +225,7 @@ def build_settlement(s: IslandPosition, seat: int, a: A.BuildSettlement) -> None
     pay(s, p, COST_SETTLEMENT, L_SETTLE)
     place_settlement(s, p, v)
     s.stats[SEATS_AT + p * PER_SEAT + F_BUILT + 1] += 1
-    log_line(s, None, "settlement", seat=p, node=v)
+    s.log.append((None, ("settlement", p, v)))
     after_settlement(s, p, v)
     check_win(s)
 
@@ -245,7 +245,7 @@ def place_road(s: IslandPosition, p: int, e: int) -> None:
     s.roads_left[p] -= 1
     s.build_cache = {}  # replaced, never cleared: clones may share it (see income)
     s.stats[SEATS_AT + p * PER_SEAT + F_BUILT] += 1
-    log_line(s, None, "road", seat=p, edge=e)
+    s.log.append((None, ("road", p, e)))
     # only trails through the new road can be longer than before (IR-66)
     before = s.road_length[p]
     grown = length_after_road(s.topology, s.edge_owner, s.node_owner, p, e, before)
@@ -262,9 +262,9 @@ def award_longest_road(s: IslandPosition, old: list[int]) -> None:
     holder = award_after_change(s.longest_road, old, s.road_length)
     if holder != s.longest_road:
         if holder >= 0:
-            log_line(s, None, "longest", seat=holder, length=s.road_length[holder])
+            s.log.append((None, ("longest", holder, s.road_length[holder])))
         else:
-            log_line(s, None, "longest_aside")
+            s.log.append((None, ("longest_aside",)))
         s.longest_road = holder
 
 
@@ -277,5 +277,5 @@ def build_city(s: IslandPosition, seat: int, a: A.BuildCity) -> None:
     s.settlements_left[p] += 1  # IR-58: the settlement returns to supply
     s.cities_left[p] -= 1
     s.stats[SEATS_AT + p * PER_SEAT + F_BUILT + 2] += 1
-    log_line(s, None, "city", seat=p, node=a.node)
+    s.log.append((None, ("city", p, a.node)))
     check_win(s)

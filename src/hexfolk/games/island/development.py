@@ -12,9 +12,8 @@ from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import PLENTY_ONE, PLENTY_TAKES
 from hexfolk.games.island.building import place_road, road_actions
 from hexfolk.games.island.hands import gain, lose, pay
-from hexfolk.games.island.log_forms import cards_json
 from hexfolk.games.island.phases import DRAW, ROAD_BUILDING, ROBBER
-from hexfolk.games.island.position import IslandPosition, interrupt, log_line, resume_phase
+from hexfolk.games.island.position import IslandPosition, interrupt, resume_phase
 from hexfolk.games.island.rules import (
     COST_DEV,
     KNIGHT,
@@ -94,13 +93,13 @@ def play_knight(s: IslandPosition, seat: int, a: A.PlayKnight) -> None:
     p = seat
     play_card(s, p, KNIGHT)
     s.knights[p] += 1
-    log_line(s, None, "knight", seat=p)
+    s.log.append((None, ("knight", p)))
     # IR-72: first to 3 knights; only strictly more takes it over
     if s.game.options["largest_army"] and s.knights[p] >= LARGEST_ARMY_MIN:
         h = s.largest_army
         if h != p and (h < 0 or s.knights[p] > s.knights[h]):
             s.largest_army = p
-            log_line(s, None, "largest", seat=p, knights=s.knights[p])
+            s.log.append((None, ("largest", p, s.knights[p])))
     if s.game.options["robber"]:
         interrupt(s, p, ROBBER)
     check_win(s)  # IR-4: Largest Army can win at once
@@ -110,7 +109,7 @@ def play_road_building(s: IslandPosition, seat: int, a: A.PlayRoadBuilding) -> N
     """IR-63: up to 2 free roads (fewer if fewer are left in supply)."""
     p = seat
     play_card(s, p, ROADS)
-    log_line(s, None, "road_building", seat=p)
+    s.log.append((None, ("road_building", p)))
     s.free_roads = min(ROAD_BUILDING_ROADS, s.roads_left[p])
     interrupt(s, p, ROAD_BUILDING)
 
@@ -122,7 +121,7 @@ def play_plenty(s: IslandPosition, seat: int, a: A.PlayPlenty) -> None:
     for r in range(NRES):
         if a.take[r]:
             gain(s, p, r, a.take[r], G_PLENTY)
-    log_line(s, None, "plenty", seat=p, cards=cards_json(a.take))
+    s.log.append((None, ("plenty", p, tuple(a.take))))
 
 
 def play_monopoly(s: IslandPosition, seat: int, a: A.PlayMonopoly) -> None:
@@ -139,7 +138,7 @@ def play_monopoly(s: IslandPosition, seat: int, a: A.PlayMonopoly) -> None:
                 s.hands[p][r] += k
                 s.stats[SEATS_AT + p * PER_SEAT + F_GAIN + G_MONO * NRES + r] += k
                 total += k
-    log_line(s, None, "monopoly", seat=p, resource=RESOURCES[r], count=total)
+    s.log.append((None, ("monopoly", p, RESOURCES[r], total)))
 
 
 def place_free_road(s: IslandPosition, seat: int, a: A.BuildRoad) -> None:
@@ -155,6 +154,6 @@ def place_free_road(s: IslandPosition, seat: int, a: A.BuildRoad) -> None:
 
 def forfeit_free_roads(s: IslandPosition, seat: int, a: A.EndTurn) -> None:
     """IR-28: the turn clock (or ``end``) forfeits Road Building's unplaced roads."""
-    log_line(s, None, "forfeits", seat=seat, count=s.free_roads)
+    s.log.append((None, ("forfeits", seat, s.free_roads)))
     s.free_roads = 0
     resume_phase(s)

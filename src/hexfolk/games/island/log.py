@@ -2,19 +2,20 @@
 rendered lines each observer may see, and the recurring texts formatted once.
 
 An entry is ``(visibility, line)``: visibility None is everyone, else the frozenset of seats
-that see it. The engine writes a line as its form and params only, the tuple
-``(form, params)`` (:data:`Written`, what :func:`~.position.log_line` appends); the
-:class:`~hexfolk.core.LogLine` with its English sentence is made when someone reads the log
-(:func:`make_line`, with the labels of the reading state's board), so a step pays nothing for
-the lines nobody reads (the bots' and the RL environments' games read few or none). A written
-line is plain data (a tuple of a string and a dict of JSON-plain params). Unlike the sentences
-of old it is not free for the garbage collector: a dict that holds a dict or a list (cards,
-answers) stays tracked, and so does every tuple holding a dict (``benchmarks/README.md``,
-"Last full run"). Lines made ahead
-(:class:`Texts`) are :class:`~hexfolk.core.LogLine` values, and a production line is a
-:class:`~.production.ProductionText` (``line()`` gives the line). The log is append-only: a
-state appends to its own list and, when cloned, freezes that list into a :class:`LogChunks`
-node both share, so a clone never copies the log.
+that see it. The engine writes a line as its form and its params' values only, the flat tuple
+``(form, value, ...)`` (:data:`Written`: the values in the order of
+:data:`~.log_forms.FIELDS`, bundles of cards as counts), built at the write with no more work
+than the tuple; the :class:`~hexfolk.core.LogLine` with its English sentence and its named
+params (:func:`~.log_forms.params_of`) is made when someone reads the log (:func:`make_line`,
+with the labels of the reading state's board), so a step pays nothing for the lines nobody
+reads (the bots' and the RL environments' games read few or none). A written line holds no
+dict and no list: like the sentences of old it costs the garbage collector nothing once
+written (a tuple of immutable values is untracked at its first collection; a line holding
+dicts stayed tracked for the whole game, ``benchmarks/README.md``, "Last full run"). The lines
+that recur every turn are written tuples made once per player count (:class:`Texts`), and a
+production line is a :class:`~.production.ProductionText` (``line()`` gives the line). The log
+is append-only: a state appends to its own list and, when cloned, freezes that list into a
+:class:`LogChunks` node both share, so a clone never copies the log.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 from hexfolk.core import LogLine
 from hexfolk.games.island.actions import MARITIME
 from hexfolk.games.island.labels import Labels
-from hexfolk.games.island.log_forms import LOG, NOTE_FORMS, PLACE_FORMS, cards_json
+from hexfolk.games.island.log_forms import LOG, NOTE_FORMS, PLACE_FORMS, params_of
 from hexfolk.games.island.rules import DEV_NAMES, RESOURCES
 
 LogEntry = tuple[frozenset[int] | None, Any]
@@ -42,29 +43,28 @@ class Note(LogLine):
     __slots__ = ()
 
 
-Written = tuple[str, dict[str, Any]]
-"""A line as the engine writes it: ``(form, params)`` (:mod:`.log_forms`; params JSON-plain,
-read-only once written)."""
+Written = tuple[Any, ...]
+"""A line as the engine writes it: ``(form, value, ...)``, the values of the form's params in
+the order of :data:`~.log_forms.FIELDS` (immutable: numbers, strings, tuples)."""
 
 
 def make_line(line: Any, places: Labels) -> LogLine:
     """The :class:`~hexfolk.core.LogLine` of a log entry's line, its places named by
     ``places`` (the labels of the log's board): a written line (:data:`Written`) made now, a
     :class:`Note` for the forms of :data:`~.log_forms.NOTE_FORMS`; a made line as it is; a
-    production line's own. The labels keep the lines they made, by form and params (lines
-    are values), so the observers of one board share each line."""
+    production line's own. The labels keep the lines they made, keyed by the written line
+    itself (a tuple of values: lines are values), so the observers of one board share each
+    line."""
     if line.__class__ is tuple:
-        form, params = line
         made_lines = places.lines
         try:
-            key = (form, *params.items())
-            made = made_lines.get(key)
-        except TypeError:  # a param of cards or parts (a dict, a list): made each time
-            return _made(form, params, places)
+            made = made_lines.get(line)
+        except TypeError:  # a value that is not a value (a list given to log_line): not kept
+            return _made(line, places)
         if made is None:
             if len(made_lines) >= LINES_MAX:
                 made_lines.clear()
-            made = made_lines[key] = _made(form, params, places)
+            made = made_lines[line] = _made(line, places)
         return made
     return line if isinstance(line, LogLine) else line.line()
 
@@ -73,9 +73,10 @@ LINES_MAX = 1 << 14
 """Lines the labels of one board keep before they start again."""
 
 
-def _made(form: str, params: dict[str, Any], places: Labels) -> LogLine:
+def _made(line: Written, places: Labels) -> LogLine:
+    form = line[0]
     line_class = Note if form in NOTE_FORMS else LogLine
-    return LOG.line(form, places, line_class=line_class, **params)
+    return LOG.line(form, places, line_class=line_class, **params_of(line))
 
 
 def is_note(line: Any) -> bool:
@@ -89,7 +90,7 @@ def id_text(line: Any) -> str:
     not by label: the text the log had before places had labels, which the fingerprint keeps
     so that records made before then replay to the same fingerprints."""
     if line.__class__ is tuple:
-        return LOG.book.render(line[0], line[1], None)
+        return LOG.book.render(line[0], params_of(line), None)
     if isinstance(line, LogLine):
         if line.form in PLACE_FORMS:
             return LOG.book.render(line.form, line.params, None)
@@ -172,35 +173,31 @@ class LogChunks:
 
 
 class Texts:
-    """Log lines that recur every turn, made once per player count (rendering them at every
-    step would cost more than the rest of the step): each a :class:`~hexfolk.core.LogLine`,
-    shared by every state of that player count (lines are values)."""
+    """Written log lines that recur every turn (:data:`Written`), made once per player count
+    and shared by every state of that player count (lines are values): a step appends one
+    without building it."""
 
     def __init__(self, n: int):
         seats = range(n)
-        line = LOG.line
-        self.roll = tuple(tuple(line("rolls", seat=p, total=s) for s in range(13)) for p in seats)
-        self.end = tuple(line("ends", seat=p) for p in seats)
-        self.buy = tuple(line("buys", seat=p) for p in seats)
-        self.draw = tuple(tuple(line("draws", seat=p, card=c) for c in DEV_NAMES) for p in seats)
+        self.roll = tuple(tuple(("rolls", p, s) for s in range(13)) for p in seats)
+        self.end = tuple(("ends", p) for p in seats)
+        self.buy = tuple(("buys", p) for p in seats)
+        self.draw = tuple(tuple(("draws", p, c) for c in DEV_NAMES) for p in seats)
         self.only = tuple(frozenset((p,)) for p in seats)
         """Visibility of an entry only ``p`` sees."""
         self.pair = tuple(tuple(frozenset((p, q)) for q in seats) for p in seats)
         """Visibility of an entry only ``p`` and ``q`` see."""
-        self.steal = tuple(tuple(line("steals", seat=t, victim=v) for v in seats) for t in seats)
+        self.steal = tuple(tuple(("steals", t, v) for v in seats) for t in seats)
         self.stole = tuple(
-            tuple(
-                tuple(line("stole", seat=t, resource=r, victim=v) for r in RESOURCES) for v in seats
-            )
-            for t in seats
+            tuple(tuple(("stole", t, r, v) for r in RESOURCES) for v in seats) for t in seats
         )
         """The private line of a steal by thief, victim and resource index."""
+        self.silent = tuple((p, "silent") for p in seats)
+        self.accepts = tuple((p, "accepts") for p in seats)
+        self.rejects = tuple((p, "rejects") for p in seats)
+        """An addressee's part of an ``answers`` line, by seat (:data:`~.log_forms.FIELDS`)."""
         self.trade = tuple(
-            {
-                lot: line("trade", seat=p, give=cards_json(act.give), get=cards_json(act.get))
-                for lot, act in MARITIME.items()
-            }
-            for p in seats
+            {lot: ("trade", p, act.give, act.get) for lot, act in MARITIME.items()} for p in seats
         )
         """Maritime trade lines by seat and lot ``(ratio, resource given, resource taken)``."""
         self.n = n

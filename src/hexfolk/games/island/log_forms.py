@@ -100,9 +100,134 @@ ANSWER_FORMS = ("accepts", "rejects", "silent", "counters")
 """The forms of an addressee's part of an ``answers`` line."""
 
 
+FIELDS: dict[str, tuple[str, ...]] = {
+    "laid_out": ("hex",),
+    "laid_out_no_robber": (),
+    "settles": ("seat", "node"),
+    "receives": ("seat", "cards"),
+    "rolls": ("seat", "total"),
+    "production": ("paid",),
+    "gets": ("seat", "cards"),
+    "blocked": ("hex", "cards", "seat"),
+    "short": ("cards", "seat"),
+    "settlement": ("seat", "node"),
+    "road": ("seat", "edge"),
+    "city": ("seat", "node"),
+    "longest": ("seat", "length"),
+    "longest_aside": (),
+    "discards": ("seat", "cards"),
+    "robber_stays": ("seat", "hex"),
+    "robber": ("seat", "hex"),
+    "robs": ("seat", "hex", "victim"),
+    "steals": ("seat", "victim"),
+    "stole": ("seat", "resource", "victim"),
+    "buys": ("seat",),
+    "draws": ("seat", "card"),
+    "knight": ("seat",),
+    "largest": ("seat", "knights"),
+    "road_building": ("seat",),
+    "plenty": ("seat", "cards"),
+    "monopoly": ("seat", "resource", "count"),
+    "forfeits": ("seat", "count"),
+    "trade": ("seat", "give", "get"),
+    "offers": ("seat", "offer", "give", "get"),
+    "answers": ("offer", "answers"),
+    "accepts": ("seat",),
+    "rejects": ("seat",),
+    "silent": ("seat",),
+    "counters": ("seat", "give", "get"),
+    "rejected_all": ("offer", "seat"),
+    "trade_with": ("seat", "give", "get", "partner", "offer"),
+    "withdraws": ("seat", "offer"),
+    "withdrawn": ("seat", "offers"),
+    "ends": ("seat",),
+    "sbp_join": ("seat",),
+    "sbp_pass": ("seat",),
+    "wins": ("seat", "vp"),
+    "text": ("text",),
+}
+"""The params of each form in the order the engine writes them (:func:`written`): a written
+line is the flat tuple ``(form, value, ...)`` of its values in this order, a bundle of cards
+(``cards``, ``give``, ``get``) as its per-resource counts (a :data:`~.actions.Bundle`), the
+``offers`` of ``withdrawn`` as a tuple of numbers, the ``answers`` of ``answers`` as one tuple
+per addressee, ``(seat, answer)`` or ``(seat, "counters", give, get)``. Nothing in it is a dict
+or a list, so a line costs the garbage collector nothing once written (a tuple of immutable
+values is untracked at its first collection) and is its own key in the made lines' memo
+(:func:`~.log.make_line`); :func:`params_of` gives the named JSON params when the line is
+read. ``production`` is written as a :class:`~.production.ProductionText`, not in this form."""
+
+
 def cards_json(bundle: Sequence[int]) -> dict[str, int]:
     """A bundle of per-resource counts as a param: ``{"lumber": 2}`` (counts above 0 only)."""
     return {RESOURCES[r]: c for r, c in enumerate(bundle) if c}
+
+
+def _answer_parts(parts: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+    """The ``answers`` param of written parts (see :data:`FIELDS`)."""
+    out: list[dict[str, Any]] = []
+    for part in parts:
+        if len(part) > 2:
+            seat, answer, give, get = part
+            out.append(
+                {"seat": seat, "answer": answer, "give": cards_json(give), "get": cards_json(get)}
+            )
+        else:
+            out.append({"seat": part[0], "answer": part[1]})
+    return out
+
+
+_READ: dict[str, Any] = {
+    "cards": cards_json,
+    "give": cards_json,
+    "get": cards_json,
+    "offers": list,
+    "answers": _answer_parts,
+}
+"""How a written value of these params becomes its JSON param."""
+
+_READ_BY_FORM: dict[str, tuple[tuple[str, Any], ...]] = {
+    form: tuple((name, _READ[name]) for name in names if name in _READ)
+    for form, names in FIELDS.items()
+}
+
+
+def params_of(line: tuple[Any, ...]) -> dict[str, Any]:
+    """The named JSON params of a written line ``(form, value, ...)`` (:data:`FIELDS`)."""
+    form = line[0]
+    params = dict(zip(FIELDS[form], line[1:]))
+    for name, read in _READ_BY_FORM[form]:
+        params[name] = read(params[name])
+    return params
+
+
+def written(form: str, params: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The written line of ``form`` with named ``params`` (the inverse of :func:`params_of`:
+    bundles given as ``{"ore": 1}`` or as counts; slow, for callers outside the hot paths)."""
+    values: list[Any] = []
+    for name in FIELDS[form]:
+        value = params[name]
+        if name in ("cards", "give", "get"):
+            value = _bundle_of(value)
+        elif name == "offers":
+            value = tuple(value)
+        elif name == "answers":
+            value = tuple(
+                (p["seat"], p["answer"], _bundle_of(p["give"]), _bundle_of(p["get"]))
+                if "give" in p
+                else (p["seat"], p["answer"])
+                for p in value
+            )
+        values.append(value)
+    if len(params) != len(values):
+        extra = sorted(set(params) - set(FIELDS[form]))
+        raise TypeError(f"log form {form!r} takes no params {extra}")
+    return (form, *values)
+
+
+def _bundle_of(cards: Any) -> tuple[int, ...]:
+    if isinstance(cards, Mapping):
+        return tuple(int(cards.get(r, 0)) for r in RESOURCES)
+    return tuple(cards)
 
 
 def _cards(cards: Mapping[str, int]) -> str:

@@ -65,6 +65,7 @@ from hexfolk.games.island.log import (
     seen_by,
     texts_for,
 )
+from hexfolk.games.island.log_forms import written
 from hexfolk.games.island.phases import ANSWER, LAYOUT, MAIN, Phase
 from hexfolk.games.island.rules import (
     BANK_RATIO,
@@ -368,7 +369,7 @@ class IslandPosition(State):
 
     def log_as_written(self) -> list[LogEntry]:
         """The whole log as the engine wrote it, oldest first: ``(visibility, line)`` pairs
-        whose line may be written, not made (``(form, params)``, see :mod:`.log`)."""
+        whose line may be written, not made (``(form, value, ...)``, see :mod:`.log`)."""
         if self.log_base is None:
             return self.log[:]
         return [*self.log_base.entries(), *self.log]
@@ -400,11 +401,13 @@ class IslandPosition(State):
 
 
 def log_line(s: IslandPosition, vis: frozenset[int] | None, form: str, **params: Any) -> None:
-    """Append the log line of ``form`` with ``params`` (:mod:`.log_forms`), seen by ``vis``
-    (None: everyone, IR-74): written as ``(form, params)``, made into its
-    :class:`~hexfolk.core.LogLine` (its places named by the board's labels) when someone
-    reads the log (:mod:`.log`)."""
-    s.log.append((vis, (form, params)))
+    """Append the log line of ``form`` with named ``params`` (:mod:`.log_forms`), seen by
+    ``vis`` (None: everyone, IR-74): written as ``(form, value, ...)``
+    (:func:`~.log_forms.written`), made into its :class:`~hexfolk.core.LogLine` (its places
+    named by the board's labels) when someone reads the log (:mod:`.log`). The rule modules
+    append the written tuple themselves (``s.log.append((None, ("road", p, e)))``: no dict
+    of params built at a step); this is the general, slower way."""
+    s.log.append((vis, written(form, params)))
 
 
 def first_unanswered(s: IslandPosition, p: int) -> OpenOffer | None:

@@ -40,7 +40,6 @@ from hexfolk.games.island.rules import (
     DICE_SUMS,
     DICE_TOTAL,
     NRES,
-    RESOURCES,
     ROBBER_SUM,
 )
 from hexfolk.games.island.stats import (
@@ -320,7 +319,7 @@ def produce(s: IslandPosition, total: int) -> None:
     if paid:
         s.log.append((None, ProductionText(tuple(paid))))
     for o, r, k in unpaid:
-        s.log.append((None, ("short", {"cards": _one(r, k), "seat": o})))
+        s.log.append((None, ("short", _one(r, k), o)))
 
 
 def compute_income(s: IslandPosition, total: int) -> Income:
@@ -333,8 +332,7 @@ def compute_income(s: IslandPosition, total: int) -> Income:
     owed, blocked = roll_income(tables, s.node_owner, s.node_level, total, robber)
     blocked_res = tables.layout.terrain[robber] if robber >= 0 else NRES
     notes: tuple[LogEntry, ...] = tuple(
-        (None, ("blocked", {"hex": robber, "cards": _one(blocked_res, k), "seat": o}))
-        for o, k in blocked
+        (None, ("blocked", robber, _one(blocked_res, k), o)) for o, k in blocked
     )
     need = [0] * NRES
     owners = [0] * NRES
@@ -353,9 +351,9 @@ def compute_income(s: IslandPosition, total: int) -> Income:
     )
 
 
-def _one(r: int, k: int) -> dict[str, int]:
-    """``k`` cards of resource ``r`` as a bundle param (``{"ore": 2}``)."""
-    return {RESOURCES[r]: k}
+def _one(r: int, k: int) -> A.Bundle:
+    """``k`` cards of resource ``r`` as a written bundle (counts by resource)."""
+    return tuple(k if i == r else 0 for i in range(NRES))
 
 
 def touch_income(s: IslandPosition, v: int) -> None:

@@ -14,9 +14,8 @@ from hexfolk.core import Action, Commitments
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import EMPTY
 from hexfolk.games.island.hands import lose
-from hexfolk.games.island.log_forms import cards_json
 from hexfolk.games.island.phases import DISCARD, MAIN, ROBBER, STEAL
-from hexfolk.games.island.position import IslandPosition, log_line, resume_phase, with_item
+from hexfolk.games.island.position import IslandPosition, resume_phase, with_item
 from hexfolk.games.island.rules import FRIENDLY_MAX_VP, NRES, RESOURCES
 from hexfolk.games.island.score import visible_vp
 from hexfolk.games.island.stats import (
@@ -202,7 +201,7 @@ def discard(s: IslandPosition, seat: int, a: A.Discard) -> None:
         for r in range(NRES):
             if cards[r]:
                 lose(s, q, r, cards[r], L_DISCARD)
-        log_line(s, None, "discards", seat=q, cards=cards_json(cards))
+        s.log.append((None, ("discards", q, tuple(cards))))
         s.discard_need[q] = 0
     s.discards = None
     to_robber(s)
@@ -214,15 +213,15 @@ def move_robber(s: IslandPosition, seat: int, a: A.MoveRobber) -> None:
     st = s.stats
     st[SEATS_AT + p * PER_SEAT + F_ROBBER] += 1
     if a.hex < 0:
-        log_line(s, None, "robber_stays", seat=p, hex=s.robber)
+        s.log.append((None, ("robber_stays", p, s.robber)))
         resume_phase(s)
         return
     s.robber = a.hex
     if a.victim < 0:
-        log_line(s, None, "robber", seat=p, hex=a.hex)
+        s.log.append((None, ("robber", p, a.hex)))
         resume_phase(s)
         return
-    log_line(s, None, "robs", seat=p, hex=a.hex, victim=a.victim)
+    s.log.append((None, ("robs", p, a.hex, a.victim)))
     s.thief = p
     s.victim = a.victim
     s.phase = STEAL

@@ -8,10 +8,9 @@ from hexfolk.games.island.actions import board_actions
 from hexfolk.games.island.board import Topology, layout_tables
 from hexfolk.games.island.building import place_road, place_settlement
 from hexfolk.games.island.hands import gain
-from hexfolk.games.island.log_forms import cards_json
 from hexfolk.games.island.maps import MapLayoutOutcome, layout_text
 from hexfolk.games.island.phases import SETUP_ROAD, SETUP_SETTLEMENT
-from hexfolk.games.island.position import IslandPosition, log_line
+from hexfolk.games.island.position import IslandPosition
 from hexfolk.games.island.rules import NRES
 from hexfolk.games.island.stats import G_SETUP
 from hexfolk.games.island.turn import check_win, start_turn
@@ -31,10 +30,10 @@ def lay_out(s: IslandPosition, seat: int, a: A.LayoutOutcome) -> None:
     s.build_cache = {}
     if s.game.options["robber"]:
         s.robber = a.layout.robber
-        log_line(s, None, "laid_out", hex=s.robber)
+        s.log.append((None, ("laid_out", s.robber)))
     else:  # IR-47: no robber stands on the board
         s.robber = -1
-        log_line(s, None, "laid_out_no_robber")
+        s.log.append((None, ("laid_out_no_robber",)))
     s.phase = SETUP_SETTLEMENT
     s.seat = 0
 
@@ -62,7 +61,7 @@ def place_setup_settlement(s: IslandPosition, seat: int, a: A.BuildSettlement) -
     p = seat
     v = a.node
     place_settlement(s, p, v)
-    log_line(s, None, "settles", seat=p, node=v)
+    s.log.append((None, ("settles", p, v)))
     if s.setup_index >= s.n:  # IR-21: the second settlement yields
         assert s.layout_tables is not None
         terrain = s.layout_tables.layout.terrain
@@ -75,7 +74,7 @@ def place_setup_settlement(s: IslandPosition, seat: int, a: A.BuildSettlement) -
             if got[r]:
                 gain(s, p, r, got[r], G_SETUP)
         if any(got):
-            log_line(s, None, "receives", seat=p, cards=cards_json(got))
+            s.log.append((None, ("receives", p, tuple(got))))
     s.setup_node = v
     s.phase = SETUP_ROAD
 

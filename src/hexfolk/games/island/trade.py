@@ -15,7 +15,6 @@ from hexfolk.core import Action
 from hexfolk.games.island import actions as A
 from hexfolk.games.island.actions import MARITIME_LOT, OFFERS_BY_HELD, ONE, Bundle
 from hexfolk.games.island.hands import gain, lose, reveal
-from hexfolk.games.island.log_forms import cards_json
 from hexfolk.games.island.phases import ANSWER, DISCARD, MAIN, SPECIAL_BUILD_SIGNUP
 from hexfolk.games.island.position import (
     ACCEPT,
@@ -27,7 +26,6 @@ from hexfolk.games.island.position import (
     addressees_answers,
     first_unanswered,
     holds,
-    log_line,
     offer_by_id,
     to_main,
     unanswered,
@@ -165,7 +163,7 @@ def maritime_trade(s: IslandPosition, seat: int, a: A.MaritimeTrade) -> None:
             )
         if a.get[r]:
             gain(s, p, r, a.get[r], src)
-    log_line(s, None, "trade", seat=p, give=cards_json(a.give), get=cards_json(a.get))
+    s.log.append((None, ("trade", p, a.give, a.get)))
 
 
 def make_offer(s: IslandPosition, seat: int, a: A.Offer) -> None:
@@ -181,7 +179,7 @@ def make_offer(s: IslandPosition, seat: int, a: A.Offer) -> None:
     s.next_offer += 1
     s.offers.append(o)
     s.stats[SEATS_AT + p * PER_SEAT + F_OFFERS] += 1
-    log_line(s, None, "offers", seat=p, offer=o.id, give=cards_json(a.give), get=cards_json(a.get))
+    s.log.append((None, ("offers", p, o.id, a.give, a.get)))
     if declined:  # the seats with decline-all on answered at once (else none has yet)
         after_answer(s, o)
     else:
@@ -216,19 +214,19 @@ def after_answer(s: IslandPosition, o: OpenOffer) -> None:
 def log_answers(s: IslandPosition, o: OpenOffer) -> None:
     """One public line with every addressee's answer to ``o``, in seat order after the
     proposer (so it does not depend on the order the answers arrived in)."""
-    parts: list[dict[str, Any]] = []
+    texts = s.texts
+    parts: list[tuple[Any, ...]] = []
     for q in s.after[s.active]:
         x = o.answers[q]
         if x is None:
-            parts.append({"seat": q, "answer": "silent"})
+            parts.append(texts.silent[q])
         elif x == ACCEPT:
-            parts.append({"seat": q, "answer": "accepts"})
+            parts.append(texts.accepts[q])
         elif x == REJECT:
-            parts.append({"seat": q, "answer": "rejects"})
+            parts.append(texts.rejects[q])
         elif isinstance(x, tuple):  # a counter-offer
-            give, get = cards_json(x[0]), cards_json(x[1])
-            parts.append({"seat": q, "answer": "counters", "give": give, "get": get})
-    log_line(s, None, "answers", offer=o.id, answers=parts)
+            parts.append((q, "counters", x[0], x[1]))
+    s.log.append((None, ("answers", o.id, tuple(parts))))
 
 
 def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
@@ -236,7 +234,7 @@ def close_rejected(s: IslandPosition, o: OpenOffer) -> None:
     cannot be re-sent unchanged this turn."""
     s.offers.remove(o)
     s.rejected.append((o.give, o.get))
-    log_line(s, None, "rejected_all", offer=o.id, seat=s.active)
+    s.log.append((None, ("rejected_all", o.id, s.active)))
 
 
 def offer_answered(s: IslandPosition, p: int, oid: int) -> OpenOffer:
@@ -310,8 +308,7 @@ def complete_trade(s: IslandPosition, seat: int, a: A.Complete) -> None:
     s.offers.remove(o)
     s.stats[SEATS_AT + p * PER_SEAT + F_TRADES] += 1
     s.stats[SEATS_AT + q * PER_SEAT + F_TRADES] += 1
-    give_json, get_json = cards_json(give), cards_json(get)
-    log_line(s, None, "trade_with", seat=p, give=give_json, get=get_json, partner=q, offer=o.id)
+    s.log.append((None, ("trade_with", p, give, get, q, o.id)))
     to_main(s)  # the main phase goes on (with the answers still coming in, if any)
 
 
@@ -322,7 +319,7 @@ def withdraw_offer(s: IslandPosition, seat: int, a: A.Withdraw) -> None:
     if unanswered(s, o):
         log_answers(s, o)
     s.offers.remove(o)
-    log_line(s, None, "withdraws", seat=s.active, offer=o.id)
+    s.log.append((None, ("withdraws", s.active, o.id)))
     answered = addressees_answers(s, o)
     if answered.count(None) + answered.count(REJECT) == len(answered):
         s.rejected.append((o.give, o.get))  # IR-51: nobody accepted or countered

@@ -16,7 +16,7 @@ from hexfolk.games.island.phases import (
     SPECIAL_BUILD,
     SPECIAL_BUILD_SIGNUP,
 )
-from hexfolk.games.island.position import IslandPosition, log_line, unanswered
+from hexfolk.games.island.position import IslandPosition, unanswered
 from hexfolk.games.island.rules import (
     SBP_MIN_PLAYERS,
 )
@@ -40,7 +40,7 @@ def check_win(s: IslandPosition) -> None:
         if phase == ANSWER:
             s.seat = p
         s.phase = OVER
-        log_line(s, None, "wins", seat=p, vp=vp)
+        s.log.append((None, ("wins", p, vp)))
 
 
 def start_turn(s: IslandPosition, p: int) -> None:
@@ -83,7 +83,7 @@ def end_turn(s: IslandPosition, seat: int, a: A.EndTurn) -> None:
         for o in s.offers:
             if unanswered(s, o):
                 log_answers(s, o)  # IR-28/IR-50: missing answers count as rejections
-        log_line(s, None, "withdrawn", seat=p, offers=[o.id for o in s.offers])
+        s.log.append((None, ("withdrawn", p, tuple([o.id for o in s.offers]))))
         s.offers = []
     s.log.append((None, s.texts.end[p]))
     if s.n >= SBP_MIN_PLAYERS:  # IR-29/IR-30
@@ -111,7 +111,7 @@ def sign_up(s: IslandPosition, seat: int, a: A.SpecialBuildSignUp) -> None:
         return
     for i in range(1, n):
         q = (active + i) % n
-        log_line(s, None, "sbp_join" if q in s.sbp_joined else "sbp_pass", seat=q)
+        s.log.append((None, ("sbp_join" if q in s.sbp_joined else "sbp_pass", q)))
     if s.sbp_joined:
         s.phase = SPECIAL_BUILD
         s.seat = s.sbp_joined[0]
