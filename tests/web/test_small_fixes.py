@@ -364,7 +364,8 @@ def test_the_special_build_is_not_offered_with_nothing_to_build(
     browser: Any, web_server: ThreadServer
 ) -> None:
     """IR-30/IR-32 at five seats: the sign-up of a hand that pays for nothing lists only
-    "pass", and the page offers no "Join the special build" (the server's listing, drawn)."""
+    "pass", and the page offers no "Join the special build" (the server's listing, drawn)
+    and its status does not ask to "join or pass"."""
     page = new_page(browser)
     ann = enter(page, web_server.url + "/", "Ann")
     cy = person(web_server, "Cy")
@@ -396,6 +397,8 @@ def test_the_special_build_is_not_offered_with_nothing_to_build(
     assert "sbp join" not in [e["action"] for e in drawn["legal"]], (v["version"], drawn["version"])
     page.wait_for_selector("#btn-sbp-pass")
     assert page.locator("#btn-sbp-join").count() == 0
+    # the status says there is nothing to build, not "join or pass"
+    assert "nothing you can build" in page.inner_text("#prompt")
     shoot(page, "sbp-pass-only", sizes=("desktop", "phone"), show="#actions")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

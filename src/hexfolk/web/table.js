@@ -109,10 +109,12 @@ export class IslandPart extends GamePart {
     const obs = v.observation;
     const pr = obs.prompt;
     const kind = pr ? pr.kind : obs.phase;
-    if (!this.changed("status", [kind, v.status, v.acting, this.seat, v.legal.length > 0, v.seats])) return;
+    // the special build's sign-up with nothing buildable lists Pass only (IR-30): say so
+    const passOnly = kind === "sbp-signup" && !v.legal.some((a) => a.kind === "sbp" && a.join);
+    if (!this.changed("status", [kind, v.status, v.acting, this.seat, v.legal.length > 0, v.seats, passOnly])) return;
     let text;
     if (v.status === "finished") text = t("game_over");
-    else if (this.myTurn()) text = `${t("your_turn")}: ${t(`prompt.${kind}`)}`;
+    else if (this.myTurn()) text = `${t("your_turn")}: ${t(passOnly ? "prompt.sbp-signup-pass" : `prompt.${kind}`)}`;
     else {
       const who = (v.acting || []).map((i) => this.seatName(i)).join(", ");
       text = `${who}: ${t(`prompt.${kind}`)}`;
