@@ -11,9 +11,19 @@ from tests.web.helpers import in_thread
 from tests.web.own_seat import enter
 
 
-def table_with_a_bot(server: ThreadServer, token: str, game: str, seed: int) -> str:
-    """A started two-seat ``game`` table: the person of ``token`` in seat 0, a random bot in
-    seat 1 (no delay, no clock, seeded); its id."""
+def table_with_a_bot(
+    server: ThreadServer,
+    token: str,
+    game: str,
+    seed: int,
+    *,
+    level: str = "random",
+    clock: float | None = None,
+    disconnect: dict[str, Any] | None = None,
+) -> str:
+    """A started two-seat ``game`` table: the person of ``token`` in seat 0, a bot of ``level``
+    in seat 1 (no delay, seeded; no clock unless ``clock`` seconds; the server's disconnect
+    policy unless ``disconnect``); its id."""
 
     async def make() -> str:
         async with HexfolkClient(server.url, token=token) as host:
@@ -24,10 +34,11 @@ def table_with_a_bot(server: ThreadServer, token: str, game: str, seed: int) -> 
                 game=game,
                 players=2,
                 options=options,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "random"}],
+                seats=[{"kind": "host"}, {"kind": "bot", "level": level}],
                 bot_delay=0,
-                clock=None,
+                clock=clock,
                 seed=seed,
+                **({"disconnect": disconnect} if disconnect else {}),
             )
             await host.start(t["id"])
             return str(t["id"])

@@ -10,6 +10,7 @@ from typing import Any
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
+from tests.web.bot_table import table_with_a_bot
 from tests.web.helpers import in_thread, new_page
 from tests.web.own_seat import enter
 
@@ -17,26 +18,15 @@ from tests.web.own_seat import enter
 def _idle_against_a_bot(server: ThreadServer, token: str, game: str) -> str:
     """A started table: the person of ``token`` in seat 0 (never acting: the clock of one
     second plays their defaults), an easy bot in seat 1; its id."""
-
-    async def make() -> str:
-        async with HexfolkClient(server.url, token=token) as host:
-            options: dict[str, Any] = {}
-            if game == "scythe":
-                options = {"factions": "polania,saxony", "mats": "mechanical,agricultural"}
-            t = await host.create_table(
-                game=game,
-                players=2,
-                options=options,
-                seats=[{"kind": "host"}, {"kind": "bot", "level": "easy"}],
-                clock=1.0,
-                bot_delay=0,
-                disconnect={"policy": "wait", "grace": 600},
-                seed=27,
-            )
-            await host.start(t["id"])
-            return str(t["id"])
-
-    return str(in_thread(make))
+    return table_with_a_bot(
+        server,
+        token,
+        game,
+        seed=27,
+        level="easy",
+        clock=1.0,
+        disconnect={"policy": "wait", "grace": 600},
+    )
 
 
 def _sleeper(server: ThreadServer) -> str:
