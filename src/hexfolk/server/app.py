@@ -29,6 +29,7 @@ from hexfolk.server.errors import ApiError
 from hexfolk.server.limits import BODY_MAX
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
+from hexfolk.server.metrics import CONTENT_TYPE, Metrics
 from hexfolk.server.store import Store
 from hexfolk.server.trace import TRACE
 from hexfolk.web import WEB_DIR
@@ -62,6 +63,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The ASGI application of one server process."""
     cfg = config or ServerConfig()
     sockets.watch_bad_frames()
+    metrics = Metrics()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -69,6 +71,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         warm_engines()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         app.state.services = Services(store, manager, cfg)
+        pool = manager.pool
+        metrics.watch(lambda: len(manager.rooms), lambda: (pool.decisions, pool.failures))
         count = await manager.recover()
         manager.start_heartbeat()
         TRACE.start()
@@ -87,6 +91,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         "the WebSocket /ws/tables/{id} (see docs/protocol.md).",
         lifespan=lifespan,
     )
+    app.state.metrics = metrics
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -139,6 +144,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "bot_decisions": pool.decisions,
             "bot_failures": pool.failures,
         }
+
+    @app.get("/metrics", tags=["server"])
+    async def prometheus() -> Response:
+        """This process's metrics in the Prometheus text format (:mod:`.metrics`)."""
+        return Response(metrics.text(), media_type=CONTENT_TYPE)
 
     # outermost but for Starlette's error middleware: no route ever reads a body over the limit
     app.add_middleware(BodyLimit, limit=BODY_MAX)
