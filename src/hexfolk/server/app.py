@@ -9,6 +9,7 @@ heartbeat.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -21,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
 from hexfolk.core import game_ids, load_game
-from hexfolk.server import geometry, lobby, maps_api, sockets
+from hexfolk.server import geometry, health, lobby, maps_api, sockets
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
@@ -73,6 +74,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         app.state.services = Services(store, manager, cfg)
         pool = manager.pool
         metrics.watch(lambda: len(manager.rooms), lambda: (pool.decisions, pool.failures))
+        redis_url = getattr(cfg, "redis_url", None)
+        if redis_url:
+            app.state.health_redis = health.redis_client(redis_url)
         count = await manager.recover()
         manager.start_heartbeat()
         TRACE.start()
@@ -83,6 +87,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             TRACE.dump()
             await manager.close()
             await store.close()
+            if app.state.health_redis is not None:
+                await app.state.health_redis.aclose()
 
     app = FastAPI(
         title="Hexfolk table server",
@@ -92,6 +98,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.metrics = metrics
+    app.state.health_redis = None
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -131,19 +138,32 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return FileResponse(INDEX, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/healthz", tags=["server"])
-    async def health() -> dict[str, object]:
-        """Liveness: ``{"ok": true, "rooms": n, ...}`` with the bot decisions this server
-        process asked of its bots and how many of them failed (each logged with its traceback
-        and replaced by the clock's default; a healthy server has ``bot_failures`` 0)."""
+    async def healthz() -> JSONResponse:
+        """Readiness for a load balancer (:mod:`.health`): 200 ``{"ok": true, ...}`` only when
+        this process reaches its database and, when configured, Redis; else 503 with
+        ``"ok": false`` and ``reasons``. It names the process (``process``: host:pid, ``pid``)
+        and counts its rooms and the bot decisions this process asked of its bots and how
+        many of them failed (each logged with its traceback and replaced by the clock's
+        default; a healthy server has ``bot_failures`` 0)."""
         svc: Services = app.state.services
         pool = svc.manager.pool
-        return {
-            "ok": True,
+        reasons = [await health.database_problem(svc.store)]
+        if app.state.health_redis is not None:
+            reasons.append(await health.redis_problem(app.state.health_redis))
+        problems = [r for r in reasons if r is not None]
+        body = {
+            "ok": not problems,
+            "process": health.process_id(),
+            "pid": os.getpid(),
             "rooms": len(svc.manager.rooms),
             "version": __version__,
             "bot_decisions": pool.decisions,
             "bot_failures": pool.failures,
+            "redis": app.state.health_redis is not None,
         }
+        if problems:
+            body["reasons"] = problems
+        return JSONResponse(body, status_code=503 if problems else 200)
 
     @app.get("/metrics", tags=["server"])
     async def prometheus() -> Response:
