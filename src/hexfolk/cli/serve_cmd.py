@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from pathlib import Path
@@ -11,6 +10,8 @@ from typing import Annotated
 import typer
 
 from hexfolk.server.config import DATA_ENV, ServerConfig
+from hexfolk.server.structured_logs import LOG_FORMATS
+from hexfolk.server.structured_logs import configure as configure_logs
 
 EPILOG = """\
 Examples:
@@ -73,9 +74,17 @@ def serve_command(
         str, typer.Option(help="Action messages allowed per connection: COUNT/SECONDS.")
     ] = "20/2",
     log_level: Annotated[str, typer.Option(help="Logging level.")] = "info",
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="Log lines: text, or json (one JSON object a line: time, level, logger, "
+            "message, process, pid, table)."
+        ),
+    ] = "text",
 ) -> None:
     """Run the Hexfolk table server: people and bots play both games online."""
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
 
     from hexfolk.server.app import create_app
     from hexfolk.server.startup import (
@@ -114,11 +123,10 @@ def serve_command(
     if config.sqlite_synchronous not in ("FULL", "NORMAL"):
         print("error: --sqlite-synchronous is FULL or NORMAL", file=sys.stderr)
         raise typer.Exit(2)
-    logging.basicConfig(
-        level=log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    if log_format not in LOG_FORMATS:
+        print(f"error: --log-format is one of {', '.join(LOG_FORMATS)}", file=sys.stderr)
+        raise typer.Exit(2)
+    configure_logs(log_level, log_format)
     # before anything is migrated or started, each failure one line and exit code 1: the port
     # (the socket is kept for uvicorn), the data folder of SQLite, another database's answer
     try:
@@ -144,6 +152,8 @@ def serve_command(
             host=host,
             port=port,
             log_level=log_level.lower(),
+            # json: uvicorn's own loggers reach the root's JSON handler, unconfigured
+            log_config=None if log_format == "json" else LOGGING_CONFIG,
             access_log=False,
             ws_max_size=1 << 20,
             # the app starts (migrations, recovery) in run_server, where a failure is one line
