@@ -28,11 +28,72 @@ describes every setting and limit, docs/protocol.md the WebSocket messages.
 """
 
 
+MAX_PROCESSES = 64
+"""The most processes ``--processes`` starts."""
+
+
+def launch(config: ServerConfig, processes: int) -> int:
+    """``--processes N``: check the settings, then run the launcher (:mod:`.launcher`) with
+    this command's own options for each child; its exit code (2: a setting is missing)."""
+    import click
+
+    from hexfolk.server.launcher import Launcher
+
+    if not config.resolved_db_url().startswith("postgresql"):
+        print("error: --processes needs a PostgreSQL --db shared by the processes", file=sys.stderr)
+        return 2
+    if not getattr(config, "redis_url", None):
+        print("error: --processes needs --redis (the processes meet there)", file=sys.stderr)
+        return 2
+    ctx = click.get_current_context()
+    args: list[str] = []
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if param.name in ("processes", "reuse_port") or value is None:
+            continue
+        flag = param.opts[0]
+        if isinstance(param, click.Option) and param.is_flag:
+            if value:
+                args.append(flag)
+            elif param.secondary_opts:  # --x/--no-x
+                args.append(param.secondary_opts[0])
+            continue
+        args += [flag, str(value)]
+    child = [sys.executable, "-m", "hexfolk.cli.main", "serve", "--reuse-port", *args]
+    host = "127.0.0.1" if config.host in ("0.0.0.0", "::", "") else config.host
+    host = f"[{host}]" if ":" in host else host
+    return Launcher(processes, lambda _i: child, f"http://{host}:{config.port}/healthz").run()
+
+
 def serve_command(
     host: Annotated[
         str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_PROCESSES,
+            help="Start this many server processes on --port that form one site (needs a "
+            "PostgreSQL --db and --redis; docs/server.md, 'Running several processes').",
+        ),
+    ] = 1,
+    reuse_port: Annotated[
+        bool,
+        typer.Option(
+            "--reuse-port",
+            help="Share --port with other processes (SO_REUSEPORT, Linux): the kernel "
+            "spreads connections over them (--processes starts its processes so).",
+        ),
+    ] = False,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="Log lines: text, or json (one JSON object a line: time, level, logger, "
+            "message, process, pid, table)."
+        ),
+    ] = "text",
     db: Annotated[
         str | None,
         typer.Option(
@@ -74,13 +135,6 @@ def serve_command(
         str, typer.Option(help="Action messages allowed per connection: COUNT/SECONDS.")
     ] = "20/2",
     log_level: Annotated[str, typer.Option(help="Logging level.")] = "info",
-    log_format: Annotated[
-        str,
-        typer.Option(
-            help="Log lines: text, or json (one JSON object a line: time, level, logger, "
-            "message, process, pid, table)."
-        ),
-    ] = "text",
 ) -> None:
     """Run the Hexfolk table server: people and bots play both games online."""
     import uvicorn
@@ -127,10 +181,12 @@ def serve_command(
         print(f"error: --log-format is one of {', '.join(LOG_FORMATS)}", file=sys.stderr)
         raise typer.Exit(2)
     configure_logs(log_level, log_format)
+    if processes > 1:
+        raise typer.Exit(launch(config, processes))
     # before anything is migrated or started, each failure one line and exit code 1: the port
     # (the socket is kept for uvicorn), the data folder of SQLite, another database's answer
     try:
-        sock = bind_port(host, port)
+        sock = bind_port(host, port, reuse_port=reuse_port)
         url = config.resolved_db_url()
         where = shown_url(db) if db else str(config.resolved_data_dir() / "hexfolk.sqlite")
         folder = sqlite_folder(url)
