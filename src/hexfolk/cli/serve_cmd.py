@@ -32,11 +32,9 @@ MAX_PROCESSES = 64
 """The most processes ``--processes`` starts."""
 
 
-def launch(config: ServerConfig, processes: int) -> int:
+def launch(ctx: typer.Context, config: ServerConfig, processes: int) -> int:
     """``--processes N``: check the settings, then run the launcher (:mod:`.launcher`) with
     this command's own options for each child; its exit code (2: a setting is missing)."""
-    import click
-
     from hexfolk.server.launcher import Launcher
 
     if not config.resolved_db_url().startswith("postgresql"):
@@ -45,17 +43,16 @@ def launch(config: ServerConfig, processes: int) -> int:
     if not getattr(config, "redis_url", None):
         print("error: --processes needs --redis (the processes meet there)", file=sys.stderr)
         return 2
-    ctx = click.get_current_context()
     args: list[str] = []
     for param in ctx.command.params:
         value = ctx.params.get(param.name or "")
         if param.name in ("processes", "reuse_port") or value is None:
             continue
         flag = param.opts[0]
-        if isinstance(param, click.Option) and param.is_flag:
+        if getattr(param, "is_flag", False):
             if value:
                 args.append(flag)
-            elif param.secondary_opts:  # --x/--no-x
+            elif getattr(param, "secondary_opts", None):  # --x/--no-x
                 args.append(param.secondary_opts[0])
             continue
         args += [flag, str(value)]
@@ -66,6 +63,7 @@ def launch(config: ServerConfig, processes: int) -> int:
 
 
 def serve_command(
+    ctx: typer.Context,
     host: Annotated[
         str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
     ] = "127.0.0.1",
@@ -182,7 +180,7 @@ def serve_command(
         raise typer.Exit(2)
     configure_logs(log_level, log_format)
     if processes > 1:
-        raise typer.Exit(launch(config, processes))
+        raise typer.Exit(launch(ctx, config, processes))
     # before anything is migrated or started, each failure one line and exit code 1: the port
     # (the socket is kept for uvicorn), the data folder of SQLite, another database's answer
     try:
