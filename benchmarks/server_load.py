@@ -509,6 +509,8 @@ def report(
         print(f"server CPU per step:      {cpu / steps * 1000:.2f} ms ({cpu:.1f} s CPU)")
     else:
         print(f"server CPU:               {cpu:.1f} s")
+    # on a loaded machine the servers get a share of the cores: this says how much they had
+    print(f"server CPU share:         {cpu / elapsed * 100:.0f}% of one core (all processes)")
     print(
         f"load client CPU:          {client_cpu:.1f} s (this process, "
         f"{client_cpu / elapsed * 100:.0f}% of a core)"
