@@ -73,6 +73,8 @@ def test_serve_writes_json_lines_naming_the_process_and_the_table(tmp_path: Path
     assert ready and "table" not in ready[0]  # a line about no table names none
     requests = [r for r in records if r["message"].startswith("POST /api/tables ")]
     assert requests and "table" not in requests[0]
+    probes = [r for r in records if r["message"].startswith("GET /healthz")]
+    assert not probes  # a load balancer's probes are logged at DEBUG, not INFO
 
 
 def test_a_line_logged_in_a_rooms_task_names_its_table() -> None:

@@ -36,6 +36,8 @@ from hexfolk.server.trace import TRACE
 from hexfolk.web import WEB_DIR
 
 log = logging.getLogger("hexfolk.server")
+PROBES = frozenset({"/healthz", "/metrics"})
+"""Paths whose requests are logged at DEBUG, not INFO (load balancers and Prometheus poll them)."""
 INDEX = WEB_DIR / "index.html"
 """The browser client's page (``hexfolk.web``), served at ``/``; its files at ``/app``."""
 
@@ -130,8 +132,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             return response
         finally:
             ms = (time.perf_counter() - start) * 1000
-            # the path and status only: never headers (the token) or bodies
-            log.info("%s %s %d %.1fms", request.method, request.url.path, status, ms)
+            # the path and status only: never headers (the token) or bodies; a load balancer's
+            # and Prometheus's probes at DEBUG (one every few seconds per process)
+            level = logging.DEBUG if request.url.path in PROBES else logging.INFO
+            log.log(level, "%s %s %d %.1fms", request.method, request.url.path, status, ms)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
