@@ -30,21 +30,17 @@ Targets: first view within 1 s; an update redrawn in under 50 ms.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
-import socket
 import statistics
 import tempfile
-import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import uvicorn
+from web_server import run, served  # run from benchmarks/
 
-from hexfolk.server import app as server_app
-from hexfolk.server.app import create_app
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.config import ServerConfig
 
@@ -57,39 +53,9 @@ ARGS = [
 ]
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _serve(data: Path, web: Path | None = None) -> tuple[uvicorn.Server, str]:
-    """A server on a free port; ``web`` serves another copy of the web client (``--against``)
-    at ``/app/`` (pages are opened at ``/app/index.html``, so each side loads its own shell)."""
-    port = _port()
-    cfg = ServerConfig(host="127.0.0.1", port=port, data_dir=data, sqlite_synchronous="NORMAL")
+def _fast(cfg: ServerConfig) -> None:
+    """No rate limit on actions: the clicking page and the bots act as fast as they can."""
     cfg.action_rate = (100_000, 1.0)
-    saved = (server_app.WEB_DIR, server_app.INDEX)
-    if web is not None:
-        server_app.WEB_DIR, server_app.INDEX = web, web / "index.html"
-    try:
-        app = create_app(cfg)
-    finally:
-        server_app.WEB_DIR, server_app.INDEX = saved
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.02)
-    return server, f"http://127.0.0.1:{port}"
-
-
-def _run(coro: Any) -> Any:
-    """``asyncio.run`` in a thread of its own (Playwright's sync API owns this thread's loop)."""
-    out: list[Any] = []
-    th = threading.Thread(target=lambda: out.append(asyncio.run(coro)))
-    th.start()
-    th.join()
-    return out[0]
 
 
 GAMES = {"island": 8, "scythe": 5}
@@ -112,7 +78,7 @@ def _table(url: str, game: str, players: int, delay: float) -> tuple[str, dict[s
             await host.start(t["id"])
             return str(t["id"]), {"id": me["id"], "name": me["name"], "token": me["token"]}
 
-    return _run(go())  # type: ignore[no-any-return]
+    return run(go())
 
 
 def _first_views(browser: Any, url: str, runs: int, game: str) -> list[float]:
@@ -149,7 +115,7 @@ def _redraws(browser: Any, url: str, seconds: float, game: str) -> tuple[list[fl
             await host.start(t["id"])
             return str(t["id"])
 
-    tid = _run(bots_table())
+    tid = run(bots_table())
     ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     # a redraw's time includes the layout it causes (read at its end), not only its script
     ctx.add_init_script("window.__hexfolkLayoutInRedraw = true")
@@ -212,7 +178,16 @@ SNAPSHOT = """() => {
           status: v.status, version: v.version, can};
 }"""
 
-CALM = ("settle ", "road ", "city ", "roll", "robber ", "section ", "carry none", "no artillery")
+CALM: tuple[str, ...] = (
+    "settle ",
+    "road ",
+    "city ",
+    "roll",
+    "robber ",
+    "section ",
+    "carry none",
+    "no artillery",
+)
 CALM += ("done", "skip", "pass", "end", "reject ")
 """What the clicking person prefers (listed actions only): building, rolling, the plainest
 Scythe steps, ending the turn; never a trade offer (its composer is not one click)."""
@@ -374,30 +349,27 @@ def main() -> None:
     info: dict[tuple[str, str], tuple[int, int]] = {}
     clicks: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
     click_cells: dict[tuple[str, str], int] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        servers = {k: _serve(Path(tmp) / k, web) for k, web in sides.items()}
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(
-                    executable_path=args.chromium, headless=True, args=ARGS
-                )
-                rounds = 2 if len(keys) > 1 else 1
-                share = args.seconds / rounds
-                for i in range(rounds):
-                    order = [(k, g, servers[k][1]) for k, g in keys]
-                    for k, g, url in order if i % 2 == 0 else order[::-1]:  # each first once
-                        firsts[(k, g)] += _first_views(browser, url, max(1, args.runs // rounds), g)
-                        got, version, hexes = _redraws(browser, url, share, g)
-                        redraws[(k, g)] += got
-                        info[(k, g)] = (version, hexes)
-                        if args.clicks > 0:
-                            got, cells = _clicks(browser, url, args.clicks / rounds, g)
-                            clicks[(k, g)] += got
-                            click_cells[(k, g)] = cells
-                browser.close()
-        finally:
-            for server, _ in servers.values():
-                server.should_exit = True
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        # each server stops (and is waited for) after the browser has closed (web_server.py)
+        urls = {
+            k: stack.enter_context(served(Path(tmp) / k, web, _fast)) for k, web in sides.items()
+        }
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=ARGS)
+            rounds = 2 if len(keys) > 1 else 1
+            share = args.seconds / rounds
+            for i in range(rounds):
+                order = [(k, g, urls[k]) for k, g in keys]
+                for k, g, url in order if i % 2 == 0 else order[::-1]:  # each first once
+                    firsts[(k, g)] += _first_views(browser, url, max(1, args.runs // rounds), g)
+                    got, version, hexes = _redraws(browser, url, share, g)
+                    redraws[(k, g)] += got
+                    info[(k, g)] = (version, hexes)
+                    if args.clicks > 0:
+                        got, cells = _clicks(browser, url, args.clicks / rounds, g)
+                        clicks[(k, g)] += got
+                        click_cells[(k, g)] = cells
+            browser.close()
     for k, g in keys:
         f, r = firsts[(k, g)], redraws[(k, g)]
         version, hexes = info[(k, g)]
@@ -420,7 +392,7 @@ def main() -> None:
                 f" {statistics.median(c):.1f} ms, p95 {_p95(c):.1f} ms, max {max(c):.1f} ms over"
                 f" {len(c)} clicks (targets: median <= 50 ms, p95 <= 120 ms)"
             )
-            part = PAGE_PARTS.get((servers[k][1], g), [])
+            part = PAGE_PARTS.get((urls[k], g), [])
             if part:
                 print(
                     f"{label}   of which the page (the answer's arrival to its redraw's end):"
