@@ -15,6 +15,12 @@ clicks what carries a listed action at each of their decisions (``--clicks`` sec
 the time from the click event to the end of the redraw (with its layout) of the view that
 answers it, as median / p95 / max. Targets: median <= 50 ms, p95 <= 120 ms.
 
+With ``HEXFOLK_TRACE=FILE`` in the environment (``hexfolk/server/trace.py``), the server's
+share of a click is printed too: from the action's frame received to its new view written, and
+its stages (queue, engine, commit, views, sending). Together with the page's share (the
+answer's arrival to its redraw's end: the wait for the next frame and the redraw) the rest is
+the way through the sockets and the browser's own queue.
+
 ``--json`` prints, after the text, one JSON line per side with each game's figures unrounded
 (first views and redraws in ms: median, mean, p95, max, count; what ``before_after.py`` reads).
 
@@ -141,7 +147,7 @@ window.__hexfolkLayoutInRedraw = true;
   Object.defineProperty(window, '__hexfolkVersion', {configurable: true, get: () => ver,
     set: (x) => {
       ver = x;
-      drawn.push([x, performance.now()]);
+      drawn.push([x, performance.now(), window.__hexfolkRedrawMs]);
       if (drawn.length > 500) drawn.shift();
     }});
   // and the time each view reached the page (table_page.js's onView sets __hexfolkView as
@@ -195,6 +201,9 @@ Scythe steps, ending the turn; never a trade offer (its composer is not one clic
 
 PAGE_PART: list[float] = []
 """Of each click measured: the ms from the answer's arrival to the end of its redraw."""
+RENDER_PART: list[float] = []
+"""Of each click measured: the ms of the answer's redraw itself (render() and its layout; the
+rest of ``PAGE_PART`` is the wait for the browser's next frame)."""
 
 
 def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
@@ -217,13 +226,15 @@ def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
         """(seen) => { const c = window.__click; if (!c || c.v !== seen) return null;
            const d = window.__drawn.find(([v, t]) => v > c.v && t >= c.t);
            const a = window.__came.find(([v, t]) => v > c.v && t >= c.t);
-           return d ? [d[1] - c.t, a ? d[1] - a[1] : null] : null; }""",
+           return d ? [d[1] - c.t, a ? d[1] - a[1] : null, d[2]] : null; }""",
         seen,
     )
     if got is None:
         return None
     if got[1] is not None:
         PAGE_PART.append(float(got[1]))
+        if got[2] is not None:
+            RENDER_PART.append(float(got[2]))
     return float(got[0])
 
 
@@ -240,6 +251,7 @@ def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[flo
     page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
     times: list[float] = []
     PAGE_PART.clear()
+    RENDER_PART.clear()
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         try:
@@ -279,11 +291,38 @@ def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[flo
     hexes = int(page.locator(CELL[game]).count())
     ctx.close()
     PAGE_PARTS[(url, game)] = PAGE_PARTS.get((url, game), []) + PAGE_PART
+    RENDER_PARTS[(url, game)] = RENDER_PARTS.get((url, game), []) + RENDER_PART
     return times, hexes
 
 
 PAGE_PARTS: dict[tuple[str, str], list[float]] = {}
 """The page's part of the clicks (``PAGE_PART``) of each server and game."""
+RENDER_PARTS: dict[tuple[str, str], list[float]] = {}
+"""The redraws of the clicks' answers (``RENDER_PART``) of each server and game."""
+
+
+def _server_split() -> None:
+    """With ``HEXFOLK_TRACE=FILE`` set, the server's trace (written when the servers stopped,
+    ``hexfolk/server/trace.py``): a person's action from its frame received to its new view
+    written, and the stages of that way (the servers of both sides together)."""
+    path = os.environ.get("HEXFOLK_TRACE")
+    if not path or not Path(path).exists():
+        return
+    stages = json.loads(Path(path).read_text())["stages"]
+    parts = []
+    for name, what in [
+        ("total", "frame received to the new view written"),
+        ("queue", "waiting for the room"),
+        ("apply", "the engine"),
+        ("act_commit", "the commit"),
+        ("act_views", "the views built and queued"),
+        ("send", "any view queued to written"),
+    ]:
+        st = stages.get(name, {})
+        if st.get("n"):
+            parts.append(f"{what} ({name}) p50 {st['p50_ms']:.1f} ms, p90 {st['p90_ms']:.1f} ms")
+    if parts:
+        print("[server] a person's action: " + "; ".join(parts))
 
 
 def _p95(xs: list[float]) -> float:
@@ -399,6 +438,15 @@ def main() -> None:
                     f" median {statistics.median(part):.1f} ms, p95 {_p95(part):.1f} ms;"
                     " the rest is the way to the server and back"
                 )
+            drawn = RENDER_PARTS.get((urls[k], g), [])
+            if drawn:
+                print(
+                    f"{label}   and of the page's part its redraw (render() and layout):"
+                    f" median {statistics.median(drawn):.1f} ms, p95 {_p95(drawn):.1f} ms;"
+                    " the rest is the wait for the next frame"
+                )
+    if any(clicks.values()):
+        _server_split()
     if args.json:
         for k in sides:
             print(
