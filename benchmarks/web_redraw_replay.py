@@ -5,7 +5,8 @@
 which goes as far as the loaded server lets it in the time given, and the page draws as many
 views at once as arrived since its last frame. Two runs of the same client then differ by a
 factor of two. Here a spectator's socket messages of one live game (``--record`` seconds of
-random bots on this tree's server, at most ``--max`` messages) are recorded once, and each
+random bots on this tree's server, with ``web_speed.py``'s ``WATCH_DELAY``; at most ``--max``
+messages) are recorded once, and each
 client is then fed exactly those messages by a stand-in ``WebSocket`` (set before the page's
 scripts run): ``--batch`` messages at once every ``--every`` ms, so that every client draws
 the same views in the same groups. Printed per side and round: the page's redraw times (its
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from web_server import run, served  # run from benchmarks/
-from web_speed import ARGS, GAMES, _fast, _p95
+from web_speed import ARGS, GAMES, WATCH_DELAY, _fast, _p95
 
 from hexfolk.server.client import HexfolkClient
 
@@ -105,8 +106,8 @@ def _table(url: str, game: str, delay: float) -> str:
 
 
 def _record(browser: Any, url: str, game: str, seconds: float, most: int) -> list[str]:
-    """A spectator page's socket messages while random bots play with no delay."""
-    tid = _table(url, game, 0.0)
+    """A spectator page's socket messages while random bots play (``WATCH_DELAY``)."""
+    tid = _table(url, game, WATCH_DELAY[game])
     ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     ctx.add_init_script(RECORD)
     page = ctx.new_page()
