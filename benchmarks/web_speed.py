@@ -29,6 +29,11 @@ commit: ``git archive <commit> src/hexfolk/web | tar -x -C /tmp/old``, then
 ``--against /tmp/old/src/hexfolk/web``) from a second server and measures both side by side,
 round by round, printing the ratios: on a shared, loaded machine only ratios mean much.
 
+Each phase (the first views and the redraws, then the clicks) of each side, game and round
+runs on a server of its own (``web_server.py``), stopped with its tables' bots when the phase
+ends: the bots-only game watched for the redraws goes on without delay, and on one shared
+server it loaded the clicks measured after it.
+
 Needs ``playwright`` (pip) and Debian's ``chromium`` (``/usr/bin/chromium``).
 Targets: first view within 1 s; an update redrawn in under 50 ms.
 """
@@ -41,7 +46,6 @@ import os
 import statistics
 import tempfile
 import time
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -238,7 +242,9 @@ def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
     return float(got[0])
 
 
-def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[float], int]:
+def _clicks(
+    browser: Any, url: str, seconds: float, game: str, side: str
+) -> tuple[list[float], int]:
     """A person (the page) at a table of ``GAMES[game]`` seats with random bots (no delay)
     clicks what carries a listed action at each of their decisions for ``seconds``: the time
     from each click to the end of the redraw of the answer (click-to-redraw, issue 27)."""
@@ -290,15 +296,15 @@ def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[flo
             print(game, pick, got, flush=True)
     hexes = int(page.locator(CELL[game]).count())
     ctx.close()
-    PAGE_PARTS[(url, game)] = PAGE_PARTS.get((url, game), []) + PAGE_PART
-    RENDER_PARTS[(url, game)] = RENDER_PARTS.get((url, game), []) + RENDER_PART
+    PAGE_PARTS[(side, game)] = PAGE_PARTS.get((side, game), []) + PAGE_PART
+    RENDER_PARTS[(side, game)] = RENDER_PARTS.get((side, game), []) + RENDER_PART
     return times, hexes
 
 
 PAGE_PARTS: dict[tuple[str, str], list[float]] = {}
-"""The page's part of the clicks (``PAGE_PART``) of each server and game."""
+"""The page's part of the clicks (``PAGE_PART``) of each side and game."""
 RENDER_PARTS: dict[tuple[str, str], list[float]] = {}
-"""The redraws of the clicks' answers (``RENDER_PART``) of each server and game."""
+"""The redraws of the clicks' answers (``RENDER_PART``) of each side and game."""
 
 
 def _server_split() -> None:
@@ -388,27 +394,26 @@ def main() -> None:
     info: dict[tuple[str, str], tuple[int, int]] = {}
     clicks: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
     click_cells: dict[tuple[str, str], int] = {}
-    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
-        # each server stops (and is waited for) after the browser has closed (web_server.py)
-        urls = {
-            k: stack.enter_context(served(Path(tmp) / k, web, _fast)) for k, web in sides.items()
-        }
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=ARGS)
-            rounds = 2 if len(keys) > 1 else 1
-            share = args.seconds / rounds
-            for i in range(rounds):
-                order = [(k, g, urls[k]) for k, g in keys]
-                for k, g, url in order if i % 2 == 0 else order[::-1]:  # each first once
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=ARGS)
+        rounds = 2 if len(keys) > 1 else 1
+        share = args.seconds / rounds
+        for i in range(rounds):
+            for k, g in keys if i % 2 == 0 else keys[::-1]:  # each first once
+                # each phase on a server of its own, stopped (with its tables' bots) when the
+                # phase ends (web_server.py): the bots-only game watched for the redraws plays
+                # on without delay, and on a shared server it loaded the clicks measured next
+                with served(Path(tmp) / f"{k}-{g}-{i}", sides[k], _fast) as url:
                     firsts[(k, g)] += _first_views(browser, url, max(1, args.runs // rounds), g)
                     got, version, hexes = _redraws(browser, url, share, g)
                     redraws[(k, g)] += got
                     info[(k, g)] = (version, hexes)
-                    if args.clicks > 0:
-                        got, cells = _clicks(browser, url, args.clicks / rounds, g)
-                        clicks[(k, g)] += got
-                        click_cells[(k, g)] = cells
-            browser.close()
+                if args.clicks > 0:
+                    with served(Path(tmp) / f"{k}-{g}-{i}-clicks", sides[k], _fast) as url:
+                        got, cells = _clicks(browser, url, args.clicks / rounds, g, k)
+                    clicks[(k, g)] += got
+                    click_cells[(k, g)] = cells
+        browser.close()
     for k, g in keys:
         f, r = firsts[(k, g)], redraws[(k, g)]
         version, hexes = info[(k, g)]
@@ -431,14 +436,14 @@ def main() -> None:
                 f" {statistics.median(c):.1f} ms, p95 {_p95(c):.1f} ms, max {max(c):.1f} ms over"
                 f" {len(c)} clicks (targets: median <= 50 ms, p95 <= 120 ms)"
             )
-            part = PAGE_PARTS.get((urls[k], g), [])
+            part = PAGE_PARTS.get((k, g), [])
             if part:
                 print(
                     f"{label}   of which the page (the answer's arrival to its redraw's end):"
                     f" median {statistics.median(part):.1f} ms, p95 {_p95(part):.1f} ms;"
                     " the rest is the way to the server and back"
                 )
-            drawn = RENDER_PARTS.get((urls[k], g), [])
+            drawn = RENDER_PARTS.get((k, g), [])
             if drawn:
                 print(
                     f"{label}   and of the page's part its redraw (render() and layout):"
