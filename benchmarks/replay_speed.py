@@ -38,16 +38,13 @@ import argparse
 import json
 import statistics
 import tempfile
-import threading
-import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import uvicorn
-from web_speed import ARGS, _port, _run  # run from benchmarks/
+from web_server import run, served  # run from benchmarks/
+from web_speed import ARGS
 
-from hexfolk.server import app as server_app
-from hexfolk.server.app import create_app
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.config import ServerConfig
 
@@ -82,24 +79,9 @@ WATCH = """
 an older one drew only then)."""
 
 
-def _serve(data: Path, web: Path | None = None) -> tuple[uvicorn.Server, str]:
-    """A server on a free port that takes seeded tables; ``web`` serves another copy of the web
-    client at ``/app/`` (``--against``)."""
-    port = _port()
-    cfg = ServerConfig(host="127.0.0.1", port=port, data_dir=data, sqlite_synchronous="NORMAL")
+def _seeded(cfg: ServerConfig) -> None:
+    """Seeded tables allowed: the same game on every run of the benchmark."""
     cfg.allow_seeded_tables = True
-    saved = (server_app.WEB_DIR, server_app.INDEX)
-    if web is not None:
-        server_app.WEB_DIR, server_app.INDEX = web, web / "index.html"
-    try:
-        app = create_app(cfg)
-    finally:
-        server_app.WEB_DIR, server_app.INDEX = saved
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.02)
-    return server, f"http://127.0.0.1:{port}"
 
 
 def _finished(url: str, game: str) -> tuple[str, int]:
@@ -124,7 +106,7 @@ def _finished(url: str, game: str) -> tuple[str, int]:
             page = await host.request("GET", f"/api/tables/{t['id']}/replay?limit=1")
             return str(t["id"]), int(page["steps_total"])
 
-    return _run(play())  # type: ignore[no-any-return]
+    return run(play())
 
 
 def _open(browser: Any, url: str, tid: str, steps: int) -> tuple[float, float]:
@@ -151,26 +133,23 @@ def main() -> None:
     out: dict[str, dict[str, dict[str, list[float]]]] = {
         k: {g: {"first": [], "all": []} for g in GAMES} for k in sides
     }
-    with tempfile.TemporaryDirectory() as tmp:
-        servers = {k: _serve(Path(tmp) / k, web) for k, web in sides.items()}
-        try:
-            tables = {(k, g): _finished(servers[k][1], g) for k in sides for g in GAMES}
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(
-                    executable_path=args.chromium, headless=True, args=ARGS
-                )
-                for i in range(args.runs):
-                    order = list(sides) if i % 2 == 0 else list(sides)[::-1]
-                    for k in order:
-                        for g in GAMES:
-                            tid, steps = tables[(k, g)]
-                            first, every = _open(browser, servers[k][1], tid, steps)
-                            out[k][g]["first"].append(first)
-                            out[k][g]["all"].append(every)
-                browser.close()
-        finally:
-            for server, _ in servers.values():
-                server.should_exit = True
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        # each server stops (and is waited for) after the browser has closed (web_server.py)
+        urls = {
+            k: stack.enter_context(served(Path(tmp) / k, web, _seeded)) for k, web in sides.items()
+        }
+        tables = {(k, g): _finished(urls[k], g) for k in sides for g in GAMES}
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=ARGS)
+            for i in range(args.runs):
+                order = list(sides) if i % 2 == 0 else list(sides)[::-1]
+                for k in order:
+                    for g in GAMES:
+                        tid, steps = tables[(k, g)]
+                        first, every = _open(browser, urls[k], tid, steps)
+                        out[k][g]["first"].append(first)
+                        out[k][g]["all"].append(every)
+            browser.close()
     for k in sides:
         for g in GAMES:
             f, a = out[k][g]["first"], out[k][g]["all"]

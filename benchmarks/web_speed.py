@@ -15,6 +15,12 @@ clicks what carries a listed action at each of their decisions (``--clicks`` sec
 the time from the click event to the end of the redraw (with its layout) of the view that
 answers it, as median / p95 / max. Targets: median <= 50 ms, p95 <= 120 ms.
 
+With ``HEXFOLK_TRACE=FILE`` in the environment (``hexfolk/server/trace.py``), the server's
+share of a click is printed too: from the action's frame received to its new view written, and
+its stages (queue, engine, commit, views, sending). Together with the page's share (the
+answer's arrival to its redraw's end: the wait for the next frame and the redraw) the rest is
+the way through the sockets and the browser's own queue.
+
 ``--json`` prints, after the text, one JSON line per side with each game's figures unrounded
 (first views and redraws in ms: median, mean, p95, max, count; what ``before_after.py`` reads).
 
@@ -23,6 +29,11 @@ commit: ``git archive <commit> src/hexfolk/web | tar -x -C /tmp/old``, then
 ``--against /tmp/old/src/hexfolk/web``) from a second server and measures both side by side,
 round by round, printing the ratios: on a shared, loaded machine only ratios mean much.
 
+Each phase (the first views and the redraws, then the clicks) of each side, game and round
+runs on a server of its own (``web_server.py``), stopped with its tables' bots when the phase
+ends: the bots-only game watched for the redraws goes on without delay, and on one shared
+server it loaded the clicks measured after it.
+
 Needs ``playwright`` (pip) and Debian's ``chromium`` (``/usr/bin/chromium``).
 Targets: first view within 1 s; an update redrawn in under 50 ms.
 """
@@ -30,21 +41,16 @@ Targets: first view within 1 s; an update redrawn in under 50 ms.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
-import socket
 import statistics
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
-import uvicorn
+from web_server import run, served  # run from benchmarks/
 
-from hexfolk.server import app as server_app
-from hexfolk.server.app import create_app
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.config import ServerConfig
 
@@ -57,39 +63,9 @@ ARGS = [
 ]
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _serve(data: Path, web: Path | None = None) -> tuple[uvicorn.Server, str]:
-    """A server on a free port; ``web`` serves another copy of the web client (``--against``)
-    at ``/app/`` (pages are opened at ``/app/index.html``, so each side loads its own shell)."""
-    port = _port()
-    cfg = ServerConfig(host="127.0.0.1", port=port, data_dir=data, sqlite_synchronous="NORMAL")
+def _fast(cfg: ServerConfig) -> None:
+    """No rate limit on actions: the clicking page and the bots act as fast as they can."""
     cfg.action_rate = (100_000, 1.0)
-    saved = (server_app.WEB_DIR, server_app.INDEX)
-    if web is not None:
-        server_app.WEB_DIR, server_app.INDEX = web, web / "index.html"
-    try:
-        app = create_app(cfg)
-    finally:
-        server_app.WEB_DIR, server_app.INDEX = saved
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.02)
-    return server, f"http://127.0.0.1:{port}"
-
-
-def _run(coro: Any) -> Any:
-    """``asyncio.run`` in a thread of its own (Playwright's sync API owns this thread's loop)."""
-    out: list[Any] = []
-    th = threading.Thread(target=lambda: out.append(asyncio.run(coro)))
-    th.start()
-    th.join()
-    return out[0]
 
 
 GAMES = {"island": 8, "scythe": 5}
@@ -112,7 +88,7 @@ def _table(url: str, game: str, players: int, delay: float) -> tuple[str, dict[s
             await host.start(t["id"])
             return str(t["id"]), {"id": me["id"], "name": me["name"], "token": me["token"]}
 
-    return _run(go())  # type: ignore[no-any-return]
+    return run(go())
 
 
 def _first_views(browser: Any, url: str, runs: int, game: str) -> list[float]:
@@ -149,7 +125,7 @@ def _redraws(browser: Any, url: str, seconds: float, game: str) -> tuple[list[fl
             await host.start(t["id"])
             return str(t["id"])
 
-    tid = _run(bots_table())
+    tid = run(bots_table())
     ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     # a redraw's time includes the layout it causes (read at its end), not only its script
     ctx.add_init_script("window.__hexfolkLayoutInRedraw = true")
@@ -175,7 +151,7 @@ window.__hexfolkLayoutInRedraw = true;
   Object.defineProperty(window, '__hexfolkVersion', {configurable: true, get: () => ver,
     set: (x) => {
       ver = x;
-      drawn.push([x, performance.now()]);
+      drawn.push([x, performance.now(), window.__hexfolkRedrawMs]);
       if (drawn.length > 500) drawn.shift();
     }});
   // and the time each view reached the page (table_page.js's onView sets __hexfolkView as
@@ -212,7 +188,16 @@ SNAPSHOT = """() => {
           status: v.status, version: v.version, can};
 }"""
 
-CALM = ("settle ", "road ", "city ", "roll", "robber ", "section ", "carry none", "no artillery")
+CALM: tuple[str, ...] = (
+    "settle ",
+    "road ",
+    "city ",
+    "roll",
+    "robber ",
+    "section ",
+    "carry none",
+    "no artillery",
+)
 CALM += ("done", "skip", "pass", "end", "reject ")
 """What the clicking person prefers (listed actions only): building, rolling, the plainest
 Scythe steps, ending the turn; never a trade offer (its composer is not one click)."""
@@ -220,6 +205,9 @@ Scythe steps, ending the turn; never a trade offer (its composer is not one clic
 
 PAGE_PART: list[float] = []
 """Of each click measured: the ms from the answer's arrival to the end of its redraw."""
+RENDER_PART: list[float] = []
+"""Of each click measured: the ms of the answer's redraw itself (render() and its layout; the
+rest of ``PAGE_PART`` is the wait for the browser's next frame)."""
 
 
 def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
@@ -242,17 +230,21 @@ def _click_and_time(page: Any, selector: str, seen: int) -> float | None:
         """(seen) => { const c = window.__click; if (!c || c.v !== seen) return null;
            const d = window.__drawn.find(([v, t]) => v > c.v && t >= c.t);
            const a = window.__came.find(([v, t]) => v > c.v && t >= c.t);
-           return d ? [d[1] - c.t, a ? d[1] - a[1] : null] : null; }""",
+           return d ? [d[1] - c.t, a ? d[1] - a[1] : null, d[2]] : null; }""",
         seen,
     )
     if got is None:
         return None
     if got[1] is not None:
         PAGE_PART.append(float(got[1]))
+        if got[2] is not None:
+            RENDER_PART.append(float(got[2]))
     return float(got[0])
 
 
-def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[float], int]:
+def _clicks(
+    browser: Any, url: str, seconds: float, game: str, side: str
+) -> tuple[list[float], int]:
     """A person (the page) at a table of ``GAMES[game]`` seats with random bots (no delay)
     clicks what carries a listed action at each of their decisions for ``seconds``: the time
     from each click to the end of the redraw of the answer (click-to-redraw, issue 27)."""
@@ -265,6 +257,7 @@ def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[flo
     page.wait_for_function("() => window.__hexfolkFirstView !== undefined")
     times: list[float] = []
     PAGE_PART.clear()
+    RENDER_PART.clear()
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         try:
@@ -303,12 +296,39 @@ def _clicks(browser: Any, url: str, seconds: float, game: str) -> tuple[list[flo
             print(game, pick, got, flush=True)
     hexes = int(page.locator(CELL[game]).count())
     ctx.close()
-    PAGE_PARTS[(url, game)] = PAGE_PARTS.get((url, game), []) + PAGE_PART
+    PAGE_PARTS[(side, game)] = PAGE_PARTS.get((side, game), []) + PAGE_PART
+    RENDER_PARTS[(side, game)] = RENDER_PARTS.get((side, game), []) + RENDER_PART
     return times, hexes
 
 
 PAGE_PARTS: dict[tuple[str, str], list[float]] = {}
-"""The page's part of the clicks (``PAGE_PART``) of each server and game."""
+"""The page's part of the clicks (``PAGE_PART``) of each side and game."""
+RENDER_PARTS: dict[tuple[str, str], list[float]] = {}
+"""The redraws of the clicks' answers (``RENDER_PART``) of each side and game."""
+
+
+def _server_split() -> None:
+    """With ``HEXFOLK_TRACE=FILE`` set, the server's trace (written when the servers stopped,
+    ``hexfolk/server/trace.py``): a person's action from its frame received to its new view
+    written, and the stages of that way (the servers of both sides together)."""
+    path = os.environ.get("HEXFOLK_TRACE")
+    if not path or not Path(path).exists():
+        return
+    stages = json.loads(Path(path).read_text())["stages"]
+    parts = []
+    for name, what in [
+        ("total", "frame received to the new view written"),
+        ("queue", "waiting for the room"),
+        ("apply", "the engine"),
+        ("act_commit", "the commit"),
+        ("act_views", "the views built and queued"),
+        ("send", "any view queued to written"),
+    ]:
+        st = stages.get(name, {})
+        if st.get("n"):
+            parts.append(f"{what} ({name}) p50 {st['p50_ms']:.1f} ms, p90 {st['p90_ms']:.1f} ms")
+    if parts:
+        print("[server] a person's action: " + "; ".join(parts))
 
 
 def _p95(xs: list[float]) -> float:
@@ -374,30 +394,26 @@ def main() -> None:
     info: dict[tuple[str, str], tuple[int, int]] = {}
     clicks: dict[tuple[str, str], list[float]] = {k: [] for k in keys}
     click_cells: dict[tuple[str, str], int] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        servers = {k: _serve(Path(tmp) / k, web) for k, web in sides.items()}
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(
-                    executable_path=args.chromium, headless=True, args=ARGS
-                )
-                rounds = 2 if len(keys) > 1 else 1
-                share = args.seconds / rounds
-                for i in range(rounds):
-                    order = [(k, g, servers[k][1]) for k, g in keys]
-                    for k, g, url in order if i % 2 == 0 else order[::-1]:  # each first once
-                        firsts[(k, g)] += _first_views(browser, url, max(1, args.runs // rounds), g)
-                        got, version, hexes = _redraws(browser, url, share, g)
-                        redraws[(k, g)] += got
-                        info[(k, g)] = (version, hexes)
-                        if args.clicks > 0:
-                            got, cells = _clicks(browser, url, args.clicks / rounds, g)
-                            clicks[(k, g)] += got
-                            click_cells[(k, g)] = cells
-                browser.close()
-        finally:
-            for server, _ in servers.values():
-                server.should_exit = True
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=ARGS)
+        rounds = 2 if len(keys) > 1 else 1
+        share = args.seconds / rounds
+        for i in range(rounds):
+            for k, g in keys if i % 2 == 0 else keys[::-1]:  # each first once
+                # each phase on a server of its own, stopped (with its tables' bots) when the
+                # phase ends (web_server.py): the bots-only game watched for the redraws plays
+                # on without delay, and on a shared server it loaded the clicks measured next
+                with served(Path(tmp) / f"{k}-{g}-{i}", sides[k], _fast) as url:
+                    firsts[(k, g)] += _first_views(browser, url, max(1, args.runs // rounds), g)
+                    got, version, hexes = _redraws(browser, url, share, g)
+                    redraws[(k, g)] += got
+                    info[(k, g)] = (version, hexes)
+                if args.clicks > 0:
+                    with served(Path(tmp) / f"{k}-{g}-{i}-clicks", sides[k], _fast) as url:
+                        got, cells = _clicks(browser, url, args.clicks / rounds, g, k)
+                    clicks[(k, g)] += got
+                    click_cells[(k, g)] = cells
+        browser.close()
     for k, g in keys:
         f, r = firsts[(k, g)], redraws[(k, g)]
         version, hexes = info[(k, g)]
@@ -420,13 +436,22 @@ def main() -> None:
                 f" {statistics.median(c):.1f} ms, p95 {_p95(c):.1f} ms, max {max(c):.1f} ms over"
                 f" {len(c)} clicks (targets: median <= 50 ms, p95 <= 120 ms)"
             )
-            part = PAGE_PARTS.get((servers[k][1], g), [])
+            part = PAGE_PARTS.get((k, g), [])
             if part:
                 print(
                     f"{label}   of which the page (the answer's arrival to its redraw's end):"
                     f" median {statistics.median(part):.1f} ms, p95 {_p95(part):.1f} ms;"
                     " the rest is the way to the server and back"
                 )
+            drawn = RENDER_PARTS.get((k, g), [])
+            if drawn:
+                print(
+                    f"{label}   and of the page's part its redraw (render() and layout):"
+                    f" median {statistics.median(drawn):.1f} ms, p95 {_p95(drawn):.1f} ms;"
+                    " the rest is the wait for the next frame"
+                )
+    if any(clicks.values()):
+        _server_split()
     if args.json:
         for k in sides:
             print(

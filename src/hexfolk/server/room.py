@@ -132,6 +132,8 @@ class Room:
         await self.store.commit_steps(self.id, commit.steps, **commit.values)
         t_views = time.perf_counter()
         TRACE.add("commit", t_views - t_commit)
+        if ack is not None:  # a person's action: its own share (trace.py, ``act_commit``)
+            TRACE.add("act_commit", t_views - t_commit)
         self.core.committed(commit)  # from here on the steps are acknowledged
         if ack is not None:
             ack()
@@ -141,6 +143,8 @@ class Room:
         self.fanout.forget(log_rewritten=full)
         self.fanout.send_views(full=full)
         TRACE.add("views", time.perf_counter() - t_views)
+        if ack is not None:
+            TRACE.add("act_views", time.perf_counter() - t_views)
         if self.row.status == "finished":
             winners = self.core.state.winners() if self.core.state is not None else []
             log.info("table %s: finished, winners %s", self.id, winners)

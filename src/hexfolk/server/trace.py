@@ -16,7 +16,9 @@ Stages of an action (seconds, each from the previous one):
 * ``views``: building and queueing every connection's view;
 * ``send``: the actor's view queued → its frame written to the socket (JSON encoding and the
   writer task's wait);
-* ``total``: frame received → the actor's new view written.
+* ``total``: frame received → the actor's new view written;
+* ``act_commit``, ``act_views``: ``commit`` and ``views`` of a person's action alone (the two
+  above count the bots' steps too).
 """
 
 from __future__ import annotations

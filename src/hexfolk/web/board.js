@@ -1,6 +1,6 @@
 // The island board as SVG, drawn from the server's geometry (/api/tables/{id}/geometry) and
 // an observation. Targets come from readLegal() of the listed actions only.
-import { s, clickable, keepEqual } from "./dom.js";
+import { s, clickable, keepEqual, sync } from "./dom.js";
 import { t } from "./i18n.js";
 import { gridPoint, axialCentre, hexPoints } from "./hexgeometry.js";
 import { BoardZoom } from "./zoom.js";
@@ -200,35 +200,41 @@ export class Board {
     this.drawTargets(L);
   }
 
+  /** The pieces, each kept as the same element while it stands where it stood with the same
+   * owner (a step adds a piece or two: the others are not built again; benchmarks/web_speed.py). */
   drawPieces(obs, rob) {
     const geo = this.geo;
-    const pieces = [];
+    const items = [];
     for (const [e, o] of obs.roads || []) {
-      const [, , ax, ay, bx, by] = this.edgeMid(e);
-      const sx = ax + (bx - ax) * 0.14, sy = ay + (by - ay) * 0.14, ex = bx - (bx - ax) * 0.14, ey = by - (by - ay) * 0.14;
-      pieces.push(s("g", { class: "road", "data-edge": e, "data-owner": o },
-        s("title", {}, `${t("piece.road")}: ${this.seatName(o)}`),
-        s("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: "road-edge" }),
-        s("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: SEAT_COLORS[o], class: "road-body" }),
-        SEAT_DASH[o] ? s("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: "road-mark", "stroke-dasharray": SEAT_DASH[o] }) : null));
+      items.push({ key: `e${e}`, sig: `${o} ${this.seatName(o)}`, build: () => {
+        const [, , ax, ay, bx, by] = this.edgeMid(e);
+        const sx = ax + (bx - ax) * 0.14, sy = ay + (by - ay) * 0.14, ex = bx - (bx - ax) * 0.14, ey = by - (by - ay) * 0.14;
+        return s("g", { class: "road", "data-edge": e, "data-owner": o },
+          s("title", {}, `${t("piece.road")}: ${this.seatName(o)}`),
+          s("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: "road-edge" }),
+          s("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: SEAT_COLORS[o], class: "road-body" }),
+          SEAT_DASH[o] ? s("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: "road-mark", "stroke-dasharray": SEAT_DASH[o] }) : null);
+      } });
     }
-    const building = (v, o, city) => {
+    const building = (v, o, city) => ({ key: `n${v}`, sig: `${city ? "c" : "s"} ${o} ${this.seatName(o)}`, build: () => {
       const [x, y] = P(geo.nodes[v]);
       return s("g", { class: city ? "city" : "settlement", "data-node": v, "data-owner": o },
         s("title", {}, `${t(city ? "piece.city" : "piece.settlement")}: ${this.seatName(o)}`),
         s("path", { d: city ? cityPath(x, y, 5.4) : house(x, y, 5.2), fill: SEAT_COLORS[o], class: "building" }),
         s("text", { x: x + (city ? 1.4 : 0), y: y + 3.6, class: "seat-symbol" }, SEAT_SYMBOLS[o]));
-    };
-    for (const [v, o] of obs.settlements || []) pieces.push(building(v, o, false));
-    for (const [v, o] of obs.cities || []) pieces.push(building(v, o, true));
+    } });
+    for (const [v, o] of obs.settlements || []) items.push(building(v, o, false));
+    for (const [v, o] of obs.cities || []) items.push(building(v, o, true));
     if (rob !== null && rob >= 0) {
-      const [cx, cy] = P(geo.hexes[rob]);
-      pieces.push(s("g", { class: "robber", "data-hex": rob },
-        s("title", {}, t("robber")),
-        s("ellipse", { cx: cx + 12, cy: cy + 2.5, rx: 3.4, ry: 5.4, class: "robber-body" }),
-        s("circle", { cx: cx + 12, cy: cy - 4, r: 2.6, class: "robber-body" })));
+      items.push({ key: "robber", sig: String(rob), build: () => {
+        const [cx, cy] = P(geo.hexes[rob]);
+        return s("g", { class: "robber", "data-hex": rob },
+          s("title", {}, t("robber")),
+          s("ellipse", { cx: cx + 12, cy: cy + 2.5, rx: 3.4, ry: 5.4, class: "robber-body" }),
+          s("circle", { cx: cx + 12, cy: cy - 4, r: 2.6, class: "robber-body" }));
+      } });
     }
-    this.pieces.replaceChildren(...pieces);
+    sync(this.pieces, items);
   }
 
   drawTargets(L) {

@@ -160,7 +160,6 @@ export class IslandFx {
     const sig = f ? JSON.stringify([f.lit, f.blocked, f.gains, f.until]) : "";
     if (sig !== this.flashSig) {
       this.flashSig = sig;
-      for (const el of this.svg.querySelectorAll("g.hex.lit, g.hex.blocked")) el.classList.remove("lit", "blocked");
       for (const c of rows.querySelectorAll(".gain-chip")) c.remove(); // an earlier moment's
       // one overlay per hex, made once: a moment only changes classes (fill and stroke), which
       // costs the page no layout, where adding and removing SVG elements lays the board out again
@@ -168,14 +167,20 @@ export class IslandFx {
         const geo = this.part.geometry;
         this.litPolys = geo.hexes.map((xy, hx) => { const [cx, cy] = P(xy); return s("polygon", { points: hexPoints(cx, cy, R - 1), class: "hex-fx", "data-hex": hx }); });
         this.litLayer.replaceChildren(...this.litPolys);
+        this.litNow = this.litPolys.map(() => null); // each hex's mark now (null: to draw)
       }
       const cls = new Map();
       for (const hx of f ? f.lit : []) cls.set(hx, "lit");
       for (const hx of f ? f.blocked : []) cls.set(hx, "blocked");
+      // only the hexes whose mark changed are touched (the board's hexes found once per layout)
+      const hexes = this.hexEls();
       this.litPolys.forEach((poly, hx) => {
-        const c = cls.get(hx);
+        const c = cls.get(hx) || "";
+        if (c === this.litNow[hx]) return;
+        this.litNow[hx] = c;
         poly.setAttribute("class", c ? `hex-fx ${c}` : "hex-fx");
-        if (c) { const el = this.svg.querySelector(`g.hex[data-hex="${hx}"]`); if (el) el.classList.add(c); }
+        const el = hexes[hx];
+        if (el) { el.classList.remove("lit", "blocked"); if (c) el.classList.add(c); }
       });
       const seats = f ? Object.keys(f.gains).map(Number).sort((a, b) => a - b) : [];
       this.gainsEl.hidden = seats.length === 0;
@@ -186,6 +191,19 @@ export class IslandFx {
       const g = f.gains[li.dataset.seat];
       if (g && !li.querySelector(".gain-chip")) li.querySelector(".pname").append(h("span.gain-chip", { "data-seat": li.dataset.seat }, chips(g)));
     }
+  }
+
+  /** The board's hex elements by index (`g.hex[data-hex]`), looked up again only when the
+   * board drew its base again (a new layout). */
+  hexEls() {
+    const key = this.part.board.layoutText;
+    if (this.hexKey !== key || !this.hexList) {
+      this.hexKey = key;
+      this.hexList = [];
+      if (this.litNow) this.litNow.fill(null); // new elements: each hex's mark drawn again
+      for (const el of this.svg.querySelectorAll("g.base g.hex[data-hex]")) this.hexList[Number(el.dataset.hex)] = el;
+    }
+    return this.hexList;
   }
 
   /** Mark the last move on the board (a ring, a road's glow, the robber's hex): again only

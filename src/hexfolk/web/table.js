@@ -184,22 +184,36 @@ export class IslandPart extends GamePart {
     const seats = v.seats;
     const acting = new Set(v.acting || []);
     if (!this.changed("players", [obs.players, seats, v.acting, obs.longest_road, obs.largest_army, obs.bank, obs.deck])) return;
+    // one row per seat, rebuilt only when what it shows changed (a step changes one or two
+    // rows: the others, and the panel's title, stay the same elements; benchmarks/web_speed.py)
     const rows = obs.players.map((pl, i) => {
       const seatInfo = seats[i] || {};
-      const badges = [];
-      if (obs.longest_road === i) badges.push(h("span.award", { text: t("award.lr") }));
-      if (obs.largest_army === i) badges.push(h("span.award", { text: t("award.la") }));
-      if (pl.declines_offers) badges.push(h("span.muted", { text: t("declines") }));
-      const conn = seatInfo.kind === "person" ? h(`span.dot${seatInfo.connected ? ".on" : ""}`, { title: seatInfo.connected ? t("connected") : t("away") }) : null;
-      return h(`li.player${acting.has(i) ? ".acting" : ""}${i === this.seat ? ".me" : ""}`, { "data-seat": i },
-        h("div.pname", {}, swatch(i), h("strong", { text: this.seatName(i) }), conn, seatInfo.stand_in ? h("span.muted", { text: t("stand_in") }) : null, ...badges),
-        h("div.pstats", {},
-          stat(t("vp"), pl.vp !== undefined ? pl.vp : pl.visible_vp, "vp"), stat(t("cards"), pl.cards, "cards"), stat(t("dev"), pl.dev_cards, "dev"),
-          stat(t("knights"), pl.knights, "knights"), stat(t("road"), pl.road_length, "road"),
-          stat(t("pieces"), `${pl.roads_left}/${pl.settlements_left}/${pl.cities_left}`, "pieces", t("pieces.title"))));
+      const row = [pl, seatInfo.kind, seatInfo.connected, seatInfo.stand_in, acting.has(i), i === this.seat, obs.longest_road === i, obs.largest_army === i, this.seatName(i)];
+      return { key: `p${i}`, sig: JSON.stringify(row), build: () => this.playerRow(pl, i, seatInfo, acting) };
     });
-    const bank = obs.bank ? h("div.bank", {}, h("span.label", { text: t("bank") }), RES.map((r) => resCard(r, obs.bank[RESNAME[r]])), h("span.deck", { text: `${t("deck")}: ${obs.deck}` })) : h("div.bank", { text: `${t("deck")}: ${obs.deck}` });
-    this.el.players.replaceChildren(h("h2", { text: t("players.title") }), h("ul.plist", {}, rows), bank);
+    const bank = () => (obs.bank ? h("div.bank", {}, h("span.label", { text: t("bank") }), RES.map((r) => resCard(r, obs.bank[RESNAME[r]])), h("span.deck", { text: `${t("deck")}: ${obs.deck}` })) : h("div.bank", { text: `${t("deck")}: ${obs.deck}` }));
+    sync(this.el.players, [
+      { key: "title", sig: "", build: () => h("h2", { text: t("players.title") }) },
+      { key: "list", sig: "", build: () => h("ul.plist") },
+      { key: "bank", sig: JSON.stringify([obs.bank || null, obs.deck]), build: bank },
+    ]);
+    sync(this.el.players.querySelector("ul.plist"), rows);
+  }
+
+  /** Seat `i`'s row in the players' panel. */
+  playerRow(pl, i, seatInfo, acting) {
+    const obs = this.view.observation;
+    const badges = [];
+    if (obs.longest_road === i) badges.push(h("span.award", { text: t("award.lr") }));
+    if (obs.largest_army === i) badges.push(h("span.award", { text: t("award.la") }));
+    if (pl.declines_offers) badges.push(h("span.muted", { text: t("declines") }));
+    const conn = seatInfo.kind === "person" ? h(`span.dot${seatInfo.connected ? ".on" : ""}`, { title: seatInfo.connected ? t("connected") : t("away") }) : null;
+    return h(`li.player${acting.has(i) ? ".acting" : ""}${i === this.seat ? ".me" : ""}`, { "data-seat": i },
+      h("div.pname", {}, swatch(i), h("strong", { text: this.seatName(i) }), conn, seatInfo.stand_in ? h("span.muted", { text: t("stand_in") }) : null, ...badges),
+      h("div.pstats", {},
+        stat(t("vp"), pl.vp !== undefined ? pl.vp : pl.visible_vp, "vp"), stat(t("cards"), pl.cards, "cards"), stat(t("dev"), pl.dev_cards, "dev"),
+        stat(t("knights"), pl.knights, "knights"), stat(t("road"), pl.road_length, "road"),
+        stat(t("pieces"), `${pl.roads_left}/${pl.settlements_left}/${pl.cities_left}`, "pieces", t("pieces.title"))));
   }
 
   renderTrade() {
