@@ -29,6 +29,7 @@ from hexfolk.games.scythe.display import (
     track_cost_text,
     units_text,
 )
+from hexfolk.games.scythe.ended_by import ended_by_text
 from hexfolk.games.scythe.log_forms import and_list, cards_words, winners_words
 from hexfolk.games.scythe.territory_labels import LABELS
 
@@ -332,7 +333,7 @@ def render_summary(summary: JSON) -> str:
         return f"P{q} ({named})" if named else f"P{q}"
 
     lines = []
-    reason = summary.get("end_reason")
+    reason = ended_by_text(summary)
     turns = f" after {summary['turns']} turns" if "turns" in summary else ""
     if reason:
         lines.append(f"The game ended{turns}: {reason}.")
