@@ -149,6 +149,28 @@ def finished(web_server: ThreadServer) -> dict[str, str]:
     return in_thread(both, timeout=360)  # type: ignore[no-any-return]
 
 
+# the words (of two letters or more) of the text inside ``sel`` that a line break cuts in two
+BROKEN_WORDS_JS = """(sel) => [...document.querySelectorAll(sel)].flatMap((el) => {
+  const out = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const text = node.textContent;
+    let at = 0;
+    for (const word of text.split(/\\s+/)) {
+      const start = text.indexOf(word, at);
+      at = start + word.length;
+      if (word.length < 2) continue;
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, at);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) out.push(word);
+    }
+  }
+  return out;
+})"""
+
+
 def _in_language(browser: Any, url: str, lang: str, size: str) -> Any:
     page = _phone(browser, size)
     page.add_init_script(f"localStorage.setItem('hexfolk.lang', '{lang}');")
@@ -176,27 +198,7 @@ def test_the_end_says_why_in_the_pages_language(
     frame = texts["sc.end_reason"].split("{why}")[0]
     assert said.startswith(frame), (said, frame)
     # Korean: a header of the score table breaks between words, never inside one
-    broken = page.evaluate(
-        """() => [...document.querySelectorAll('#scores th')].flatMap((th) => {
-          const out = [];
-          for (const node of th.childNodes) {
-            if (node.nodeType !== 3) continue;
-            const text = node.textContent;
-            let at = 0;
-            for (const word of text.split(/\\s+/)) {
-              const start = text.indexOf(word, at);
-              at = start + word.length;
-              if (word.length < 2) continue;
-              const range = document.createRange();
-              range.setStart(node, start);
-              range.setEnd(node, at);
-              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-              if (lines.size > 1) out.push(word);
-            }
-          }
-          return out;
-        })"""
-    )
+    broken = page.evaluate(BROKEN_WORDS_JS, "#scores th")
     assert broken == [], broken
     _shot(page, f"scythe-ended-by-{lang}")
     assert page.errors == []  # type: ignore[attr-defined]
@@ -236,5 +238,28 @@ def test_the_replays_step_text_and_controls_fit_with_the_board(
             assert got[part]["inWindow"] and got[part]["onTop"], (part, where)
     assert page.locator("#replay-now").inner_text().strip()
     _shot(page, f"replay-{game}-{size}")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["nl", "ko"])
+def test_the_lobby_and_the_create_form_fit_a_long_name(
+    browser: Any, web_server: ThreadServer, lang: str
+) -> None:
+    # the header of a person with a long name was 372 px wide at 360 px (Dutch), the language
+    # picker cut; a Korean label of the create form broke inside a word ("크리미|아")
+    page = _in_language(browser, web_server.url, lang, "phone360")
+    enter(page, web_server.url + "/", "Annemarie Wilhelmina")
+    for game in ("island", "scythe"):
+        page.select_option("#set-game", game)
+        page.wait_for_timeout(200)
+        wide = page.evaluate(WIDTH_JS)
+        assert wide["scroll"] <= wide["inner"], (lang, game, wide)
+        right = page.evaluate("() => document.querySelector('#lang').getBoundingClientRect().right")
+        assert right <= 360, (lang, game, right)
+        if lang == "ko":
+            broken = page.evaluate(BROKEN_WORDS_JS, ".create label, .create h2, .create h3")
+            assert broken == [], (game, broken)
+    _shot(page, f"create-form-{lang}-phone360")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
