@@ -35,6 +35,7 @@ from tests.web.scythe_helpers import calm_choice
 from tests.web.test_phone_layout import ON_TOP_JS, SIZES, WIDTH_JS, _phone, _shot, _tap
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
+EN = json.loads((WEB / "i18n" / "scythe" / "en.json").read_text(encoding="utf-8"))
 FOUR = ("phone360", "phone390", "side640", "side844")
 
 BOARD_JS = """() => {
@@ -99,11 +100,16 @@ def test_the_mat_tab_leaves_the_board_and_its_zoom_in_sight(
     while decisions < 6:
         v = wait_rendered(page, "v.legal.length > 0", timeout=30_000)
         where = f"{size} v{v['version']}"
+        kind = (v["observation"].get("prompt") or {}).get("kind")
+        if kind == "choose-section" and not seen_pick:
+            # away from the mat the hint names the tab, not "below the board" (it is not there)
+            page.locator("#tab-log").tap()
+            hint = page.locator("#hint-to-my-mat")
+            assert hint.inner_text().strip() == EN["sc.on_mat_tab"], (where, hint.inner_text())
         page.locator("#tab-mat").tap()  # the person looks at their mat
         page.wait_for_timeout(150)
         _board_holds(page, where + " mat", size)
         _everything_fits(page, where + " mat")
-        kind = (v["observation"].get("prompt") or {}).get("kind")
         if kind == "choose-section":
             got = page.evaluate(SECTION_JS)
             assert got and got["onTop"] and got["inWindow"], (where, got)
