@@ -11,7 +11,7 @@ import pytest
 
 from hexfolk.games.scythe.ended_by import TEMPLATES, ended_by, ended_by_text
 from hexfolk.games.scythe.log_forms import GAME_OVER_FORMS
-from hexfolk.games.scythe.render import render_summary
+from hexfolk.games.scythe.render import render, render_summary
 
 from .helpers import give, play, put_char, put_mech
 from .test_combat import battle
@@ -63,6 +63,10 @@ def test_a_game_won_in_combat_says_so_in_its_summary_and_in_the_terminal() -> No
         "text": "sixth star in combat",
     }
     json.dumps(summary)  # JSON-plain, as the server stores it
+    # every seat's observation says it too, and the terminal's view writes it from the form
+    obs = s.observation(1)
+    assert obs["result"]["ended_by"] == summary["ended_by"]
+    assert "Game over (sixth star in combat)" in render(obs)
     assert "The game ended" in render_summary(summary)
     assert ": sixth star in combat." in render_summary(summary)
 

@@ -263,9 +263,10 @@ def _under_way(obs: JSON) -> list[str]:
         lines.append("Gains to take: " + "; ".join(parts))
     result = obs.get("result")
     if result:
+        stated = {"ended_by": result.get("ended_by"), "end_reason": result.get("reason", "")}
+        why = ended_by_text(stated)
         lines.append(
-            f"Game over ({result.get('reason', '')}): "
-            + winners_words(winners_of(result.get("returns") or []))
+            f"Game over ({why}): " + winners_words(winners_of(result.get("returns") or []))
         )
         for q, row in enumerate(result.get("breakdown") or []):
             lines.append(f"  P{q}: {breakdown_words(row)}")
