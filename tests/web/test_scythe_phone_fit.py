@@ -177,6 +177,18 @@ BROKEN_WORDS_JS = """(sel) => [...document.querySelectorAll(sel)].flatMap((el) =
 })"""
 
 
+# the pickers of the create form's seats whose chosen option's words run under the arrow
+CUT_CHOICES_JS = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('.sc-pick select')].filter((sel) => {
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const text = sel.options[sel.selectedIndex].text;
+    return ctx.measureText(text).width > sel.clientWidth - 22;  // the arrow and the padding
+  }).map((sel) => sel.options[sel.selectedIndex].text);
+}"""
+
+
 def _in_language(browser: Any, url: str, lang: str, size: str) -> Any:
     page = _phone(browser, size)
     page.add_init_script(f"localStorage.setItem('hexfolk.lang', '{lang}');")
@@ -253,7 +265,8 @@ def test_the_lobby_and_the_create_form_fit_a_long_name(
     browser: Any, web_server: ThreadServer, lang: str
 ) -> None:
     # the header of a person with a long name was 372 px wide at 360 px (Dutch), the language
-    # picker cut; a Korean label of the create form broke inside a word ("크리미|아")
+    # picker cut; a Korean label of the create form broke inside a word ("크리미|아"); Dutch
+    # "willekeurige factie" ran under its picker's arrow
     page = _in_language(browser, web_server.url, lang, "phone360")
     enter(page, web_server.url + "/", "Annemarie Wilhelmina")
     for game in ("island", "scythe"):
@@ -266,6 +279,9 @@ def test_the_lobby_and_the_create_form_fit_a_long_name(
         if lang == "ko":
             broken = page.evaluate(BROKEN_WORDS_JS, ".create label, .create h2, .create h3")
             assert broken == [], (game, broken)
+        if game == "scythe":  # each seat's faction and mat pickers show their choice whole
+            cut = page.evaluate(CUT_CHOICES_JS)
+            assert cut == [], (lang, cut)
     _shot(page, f"create-form-{lang}-phone360")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
