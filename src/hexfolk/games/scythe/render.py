@@ -29,6 +29,7 @@ from hexfolk.games.scythe.display import (
     track_cost_text,
     units_text,
 )
+from hexfolk.games.scythe.ended_by import ended_by_text
 from hexfolk.games.scythe.log_forms import and_list, cards_words, winners_words
 from hexfolk.games.scythe.territory_labels import LABELS
 
@@ -262,9 +263,10 @@ def _under_way(obs: JSON) -> list[str]:
         lines.append("Gains to take: " + "; ".join(parts))
     result = obs.get("result")
     if result:
+        stated = {"ended_by": result.get("ended_by"), "end_reason": result.get("reason", "")}
+        why = ended_by_text(stated)
         lines.append(
-            f"Game over ({result.get('reason', '')}): "
-            + winners_words(winners_of(result.get("returns") or []))
+            f"Game over ({why}): " + winners_words(winners_of(result.get("returns") or []))
         )
         for q, row in enumerate(result.get("breakdown") or []):
             lines.append(f"  P{q}: {breakdown_words(row)}")
@@ -332,7 +334,7 @@ def render_summary(summary: JSON) -> str:
         return f"P{q} ({named})" if named else f"P{q}"
 
     lines = []
-    reason = summary.get("end_reason")
+    reason = ended_by_text(summary)
     turns = f" after {summary['turns']} turns" if "turns" in summary else ""
     if reason:
         lines.append(f"The game ended{turns}: {reason}.")

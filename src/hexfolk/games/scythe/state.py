@@ -61,6 +61,7 @@ from hexfolk.games.scythe.encounters import (
     option_done,
     prompt_encounter,
 )
+from hexfolk.games.scythe.ended_by import ended_by
 from hexfolk.games.scythe.factory import (
     apply_factory_offer,
     apply_pay_card,
@@ -465,6 +466,7 @@ class ScytheState(Position):
     def summary(self) -> dict[str, Any]:
         out = super().summary()
         out["end_reason"] = self.end_reason
+        out["ended_by"] = ended_by(self.end_reason)
         out["breakdown"] = (
             [self.final[p] if self.final else score_breakdown(self, p) for p in range(self.n)]
             if self.structure_tile >= 0

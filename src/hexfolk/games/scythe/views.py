@@ -16,6 +16,7 @@ from hexfolk.games.scythe import data as D
 from hexfolk.games.scythe.actions import Commit
 from hexfolk.games.scythe.combat import commit_options
 from hexfolk.games.scythe.encounters import unknown_cards
+from hexfolk.games.scythe.ended_by import ended_by
 from hexfolk.games.scythe.log_forms import rules_text
 from hexfolk.games.scythe.mat import bottom_cost
 from hexfolk.games.scythe.phases import (
@@ -333,6 +334,7 @@ def observation(s: Position, seat: int | None, *, log: bool = True) -> dict[str,
             "returns": s.returns(),
             "breakdown": s.final,
             "reason": s.end_reason,
+            "ended_by": ended_by(s.end_reason),
         }
     obs["log"] = visible_log(s.log, seat if seat is not None else -1) if log else []
     return obs

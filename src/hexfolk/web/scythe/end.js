@@ -3,7 +3,7 @@
 // the replay and a rematch; and the replay viewer (public views of every step).
 import { api } from "../api.js";
 import { h, s, toast } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, hasText } from "../i18n.js";
 import { seatLabel } from "../seats.js";
 import { ScytheBoard, describeBoard } from "./board.js";
 import { bandOf, factionBadge, tracks } from "./mats.js";
@@ -11,6 +11,16 @@ import { readLegal } from "./legal.js";
 import { loadReplay, replayControls, stepBox } from "../replay.js";
 import { scytheLogLine } from "./log_kinds.js";
 import { timeCard } from "../turn_times.js";
+
+/** Why the game ended, in the page's language: the summary's `ended_by` (a form and its params
+ * from the engine, games/scythe/ended_by.py) through `sc.ended_by.<form>`; a form without a
+ * template shows the engine's English text, a summary stored before issue 27 its `end_reason`. */
+export function endedBy(sm) {
+  const e = sm.ended_by;
+  if (!e || typeof e.form !== "string") return sm.end_reason || "";
+  const key = `sc.ended_by.${e.form}`;
+  return hasText(key) ? t(key, e.params || {}) : e.text || sm.end_reason || "";
+}
 
 /** The score table from the result's summary breakdown: a column per player, a row per part
  * of the fortune (SR-53..SR-55), then the tie-breaks' counts. */
@@ -36,7 +46,7 @@ export function scoreTable(comp, result, players, seatName) {
     h("tbody", {}, rows.map(([key, fn, cls]) => h(`tr${cls || ""}`, {}, h("th", { text: t(key) }), bd.map((b, i) => cell(i, fn(b)))))),
     h("tfoot", {}, h("tr", {}, h("th", { text: t("sc.band_rates") }), bd.map((b, i) => cell(i, t("sc.band_short", { star: band(b).band.star, territory: band(b).band.territory, res: band(b).band.resources2 }))))),
   ), h("p.muted.tiebreak", { text: t("sc.tiebreak") }),
-  sm.end_reason ? h("p.muted", { text: t("sc.end_reason", { why: sm.end_reason, turns: sm.turns }) }) : null);
+  sm.end_reason ? h("p.muted#ended-by", { text: t("sc.end_reason", { why: endedBy(sm), turns: sm.turns }) }) : null);
 }
 
 /** The time card of the summary's statistics (the island overview's): filled in once the

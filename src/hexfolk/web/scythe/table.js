@@ -159,7 +159,9 @@ export class ScythePart extends GamePart {
       if (L.board.size) kids.unshift(h("p.board-hint", { text: t("sc.on_board", { n: [...L.board.values()].reduce((a, x) => a + x.length, 0) }) }));
       const onMat = L.sections.size + (L.bottom ? 1 : 0) + L.upgrades.length + L.enlists.length;
       // a hint whose choice waits elsewhere takes the person there (a phone: to its tab)
-      const goTo = (id, key) => h("button.board-hint.go#hint-to-" + id, { type: "button", "data-to": id, text: t(key), onclick: () => this.shell.reveal(id) });
+      // (its words: where the choice lies beside the board, or on a phone which tab holds it)
+      const goTo = (id, key) => h("button.board-hint.go#hint-to-" + id, { type: "button", "data-to": id, onclick: () => this.shell.reveal(id) },
+        h("span.where-wide", { text: t(key) }), h("span.where-tab", { text: t(`${key}_tab`) }));
       if (onMat) kids.unshift(goTo("my-mat", "sc.on_mat"));
       if (L.reveals.size || L.payCards.size || L.options.size || L.factory.size) kids.unshift(goTo("cards-box", "sc.on_cards"));
       if (L.commits.length) kids.unshift(h("p.board-hint", { text: t("sc.on_combat") }));
