@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -169,3 +170,26 @@ def test_the_replay_sends_each_step_s_new_log_lines(server: ThreadServer, game: 
 def test_scythe_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:
     tid = _scripted(server, "scythe", {}, 11, "random")
     _check_record(server, tid, tmp_path)
+
+
+def test_a_summary_that_cannot_be_written_is_said_not_hidden(
+    server: ThreadServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A finished table whose stored summary this version cannot write as text (a corrupt or
+    foreign record) still serves its result and statistics; ``text_error`` says why and the
+    server logs it (errors are never swallowed)."""
+    tid = run(_bots_only(server, "island", {"vp_target": 8}, "easy"))
+    good = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
+    assert good["text"] and "text_error" not in good
+    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
+    with sqlite3.connect(db) as con:
+        (raw,) = con.execute("SELECT result FROM tables WHERE id = ?", (tid,)).fetchone()
+        result = json.loads(raw)
+        result["summary"] = {"vp": "not a list of points", "dice": 7}
+        con.execute("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), tid))
+    # the server keeps finished rows in memory only while live: read it back from the database
+    with caplog.at_level("ERROR", logger="hexfolk.server"):
+        bad = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
+    assert bad["text"] == "" and bad["text_error"]
+    assert bad["statistics"] == good["statistics"]
+    assert any(tid in r.getMessage() for r in caplog.records)

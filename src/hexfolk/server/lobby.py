@@ -6,6 +6,7 @@ Every request but ``POST /api/players`` and the public reads proves itself with
 
 from __future__ import annotations
 
+import logging
 import math
 import secrets
 import time
@@ -48,6 +49,8 @@ from hexfolk.server.seats import Seat, require_host, seats_of, store_seats, tabl
 from hexfolk.server.store import Store
 from hexfolk.server.turn_times import turn_times
 from hexfolk.server.undo import live_events
+
+log = logging.getLogger("hexfolk.server")
 
 router = APIRouter(prefix="/api")
 
@@ -532,23 +535,26 @@ async def replay(
 async def summary(table_id: str, svc: Svc) -> dict[str, Any]:
     """The end-of-game summary (the game's own ``summary()``) plus per-seat statistics
     (decisions, bot, stand-in and timed-out ones) and the times: the game's duration and each
-    seat's turns, average and longest turn (``statistics.time``)."""
+    seat's turns, average and longest turn (``statistics.time``), and ``text``, the summary
+    in English; a stored summary this version cannot write gives ``text`` empty and
+    ``text_error`` saying why (and a logged error)."""
     row = await _finished(svc, table_id)
     events = await svc.store.events(row.id)
     cls = game_class(row.game)
     result = row.result or {}
-    text = ""
-    try:
-        text = cls(row.players, row.options).render_summary(result.get("summary") or {})
-    except Exception:
-        text = ""
-    return {
+    body: dict[str, Any] = {
         "table": row.id,
         "game": row.game,
         "result": result,
         "statistics": {**statistics(events, row.players), "time": turn_times(row, events)},
-        "text": text,
     }
+    try:
+        body["text"] = cls(row.players, row.options).render_summary(result.get("summary") or {})
+    except Exception as exc:  # a stored summary this version cannot write: said, never hidden
+        log.exception("table %s: its stored summary cannot be written as text", row.id)
+        body["text"] = ""
+        body["text_error"] = f"{type(exc).__name__}: {exc}"
+    return body
 
 
 @router.get("/tables/{table_id}/chat", tags=["lobby"])
