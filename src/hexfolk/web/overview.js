@@ -107,7 +107,8 @@ export async function showOverview(app, id) {
 }
 
 /** The replay viewer of a finished island table (`table`: its JSON, when the page has it):
- * opens at step 0 as soon as the first steps arrive (replay.js loads the others behind it). */
+ * opens on the dealt map (step 1; step 0 is the empty sea before the deal) as soon as the first
+ * steps arrive (replay.js loads the others behind it). */
 export async function showReplay(app, id, table) {
   const [loaded] = await Promise.all([loadReplay(app, id, table), loadIslandLog()]);
   if (!loaded) return null;
@@ -137,7 +138,9 @@ export async function showReplay(app, id, table) {
     h("div.board-wrap", {}, svg, board.controls(), desc),
     h("aside.side", {}, h("div.card.replay-card", {}, h("h2", { text: t("replay") }),
       controls.el, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
-  controls.start();
+  // step 0 is before the map is dealt (phase "layout"): an empty sea. The replay opens on the
+  // dealt map (step 1); Home still goes back to the start.
+  controls.start(steps.length > 1 && steps[0].observation.phase === "layout" ? 1 : 0);
   performance.mark("hexfolk-replay-drawn");
   replay.rest();
   return controls;

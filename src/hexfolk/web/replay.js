@@ -129,7 +129,7 @@ export function firstStepOfTurn(steps, n) {
 /** The controls over `replay` (a ReplaySteps): `show(i)` draws step i. `seatName(i)` names
  * the seat whose turn it is; `ignoreKey(e)` skips a key meant for something else (an arrow on
  * a zoomed board). Returns `{el, go, play, pause, close}`; the keys are listened to from
- * `start()` on, which shows step 0. */
+ * `start(first)` on, which shows step `first` (0 by default). */
 export function replayControls(replay, show, seatName, ignoreKey = () => false) {
   const steps = replay.list;
   let at = 0; // the step shown
@@ -252,8 +252,9 @@ export function replayControls(replay, show, seatName, ignoreKey = () => false) 
   drawPlay();
   return {
     el, go, play, pause, slider, label,
-    /** Show step 0 and listen to the keys. */
-    start() { view(0); drawLoading(); document.addEventListener("keydown", keys); },
+    /** Show step `first` (0, the start, unless the game's start has nothing to draw) and
+     * listen to the keys. */
+    start(first = 0) { view(Math.min(first, steps.length - 1)); drawLoading(); document.addEventListener("keydown", keys); },
     /** Stop playing, the keys and the loading. */
     close() { pause(); replay.close(); document.removeEventListener("keydown", keys); },
   };
