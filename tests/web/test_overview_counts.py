@@ -17,7 +17,7 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS
-from tests.web.finished_games import finished_game, public_steps
+from tests.web.finished_games import public_steps
 from tests.web.helpers import DESKTOP, new_page
 
 PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
@@ -26,14 +26,24 @@ IR1 = {"settlements": 1, "cities": 2, "vp_cards": 1, "longest_road": 2, "largest
 
 
 @pytest.fixture(scope="module")
-def island(web_server: ThreadServer) -> tuple[str, dict[str, Any]]:
-    tid, _ = finished_game(web_server, "island")
+def web_server(finished_server: ThreadServer) -> ThreadServer:
+    """The session's server of finished games (conftest): these tests only read them."""
+    return finished_server
+
+
+@pytest.fixture(scope="module")
+def island(
+    web_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+) -> tuple[str, dict[str, Any]]:
+    tid, _ = finished_tables["island"]
     return tid, public_steps(web_server, tid)[-1]["observation"]
 
 
 @pytest.fixture(scope="module")
-def scythe(web_server: ThreadServer) -> tuple[str, dict[str, Any]]:
-    tid, _ = finished_game(web_server, "scythe")
+def scythe(
+    web_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+) -> tuple[str, dict[str, Any]]:
+    tid, _ = finished_tables["scythe"]
     return tid, public_steps(web_server, tid)[-1]["observation"]
 
 

@@ -31,7 +31,7 @@ from tests.server.helpers import ThreadServer
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
 from tests.web.conftest import SHOTS
-from tests.web.helpers import in_thread, wait_rendered
+from tests.web.helpers import in_thread, settle, wait_rendered
 from tests.web.own_seat import enter
 from tests.web.scythe_helpers import calm_choice
 from tests.web.test_island_reasons import _at_a_turn_without_a_card
@@ -119,7 +119,7 @@ def _shot(page: Any, name: str) -> None:
 def _each_size(page: Any, where: str, sizes: tuple[str, ...] = tuple(SIZES)) -> None:
     for size in sizes:
         page.set_viewport_size(SIZES[size])
-        page.wait_for_timeout(150)
+        settle(page)
         _fits(page, f"{where} at {size}")
         _shot(page, f"{where}-{size}")
 
