@@ -101,3 +101,20 @@ def finished_tables(finished_server: ThreadServer) -> dict[str, tuple[str, int]]
             return self[game]
 
     return Tables()
+
+
+@pytest.fixture(scope="session")
+def finished_steps(
+    finished_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Each finished game's replay steps as a spectator gets them
+    (``finished_games.public_steps``), fetched when first asked for and kept for the session
+    (read only: the tests do not change them)."""
+    from tests.web.finished_games import public_steps
+
+    class Steps(dict[str, list[dict[str, Any]]]):
+        def __missing__(self, game: str) -> list[dict[str, Any]]:
+            self[game] = public_steps(finished_server, finished_tables[game][0])
+            return self[game]
+
+    return Steps()

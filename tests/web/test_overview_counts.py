@@ -17,7 +17,6 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS
-from tests.web.finished_games import public_steps
 from tests.web.helpers import DESKTOP, new_page
 
 PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
@@ -33,18 +32,18 @@ def web_server(finished_server: ThreadServer) -> ThreadServer:
 
 @pytest.fixture(scope="module")
 def island(
-    web_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
 ) -> tuple[str, dict[str, Any]]:
     tid, _ = finished_tables["island"]
-    return tid, public_steps(web_server, tid)[-1]["observation"]
+    return tid, finished_steps["island"][-1]["observation"]
 
 
 @pytest.fixture(scope="module")
 def scythe(
-    web_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
 ) -> tuple[str, dict[str, Any]]:
     tid, _ = finished_tables["scythe"]
-    return tid, public_steps(web_server, tid)[-1]["observation"]
+    return tid, finished_steps["scythe"][-1]["observation"]
 
 
 def final_counts(final: dict[str, Any], seat: int) -> dict[str, int]:

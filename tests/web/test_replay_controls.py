@@ -21,7 +21,6 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS
-from tests.web.finished_games import public_steps
 from tests.web.helpers import PORTRAIT, new_page
 
 FIRST_DRAW_BOUND_MS = 5_000
@@ -43,12 +42,12 @@ def web_server(finished_server: ThreadServer) -> ThreadServer:
 
 @pytest.fixture(scope="module")
 def games(
-    web_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
 ) -> dict[str, tuple[str, int, list[dict[str, Any]]]]:
     out = {}
     for game in ("island", "scythe"):
         tid, total = finished_tables[game]
-        out[game] = (tid, total, public_steps(web_server, tid))
+        out[game] = (tid, total, finished_steps[game])
     return out
 
 
