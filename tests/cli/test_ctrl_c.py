@@ -130,7 +130,12 @@ def test_sigint_to_simulate_with_workers_reports_the_finished_games(tmp_path: Pa
     proc = _spawn(
         "simulate", "scythe", "-n", "100000", "-w", "2", "--json", "-q", "--record-dir", str(runs)
     )
-    time.sleep(4)
+    # interrupted once a game is on disk (rather than after a fixed while): a run under way
+    deadline = time.monotonic() + 60
+    while not list(runs.glob("game-*.json")) and time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    assert list(runs.glob("game-*.json")), "no game finished in 60 s"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err

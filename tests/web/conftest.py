@@ -69,3 +69,52 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServe
         bot_workers=1,
     ) as srv:
         yield srv
+
+
+@pytest.fixture(scope="session")
+def finished_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """A server (as ``web_server``) holding the finished bots-only games of
+    ``finished_games.GAMES``, shared by the modules that only read them (the replay, the
+    overview): each game is played once per test process, not once per module."""
+    data = tmp_path_factory.mktemp("hexfolk-finished")
+    with thread_server(
+        data_dir=data,
+        testing=True,
+        allow_seeded_tables=True,
+        action_rate=FAST_RATE,
+        sqlite_synchronous="NORMAL",
+        bot_workers=1,
+    ) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="session")
+def finished_tables(finished_server: ThreadServer) -> dict[str, tuple[str, int]]:
+    """Each game's finished table on ``finished_server`` (its id, its step count), played when
+    first asked for (``finished_games.finished_game``) and kept for the session."""
+    from tests.web.finished_games import GAMES, finished_game
+
+    class Tables(dict[str, tuple[str, int]]):
+        def __missing__(self, game: str) -> tuple[str, int]:
+            assert game in GAMES, game
+            self[game] = finished_game(finished_server, game)
+            return self[game]
+
+    return Tables()
+
+
+@pytest.fixture(scope="session")
+def finished_steps(
+    finished_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Each finished game's replay steps as a spectator gets them
+    (``finished_games.public_steps``), fetched when first asked for and kept for the session
+    (read only: the tests do not change them)."""
+    from tests.web.finished_games import public_steps
+
+    class Steps(dict[str, list[dict[str, Any]]]):
+        def __missing__(self, game: str) -> list[dict[str, Any]]:
+            self[game] = public_steps(finished_server, finished_tables[game][0])
+            return self[game]
+
+    return Steps()

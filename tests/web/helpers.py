@@ -34,6 +34,15 @@ CLICKABLE_JS = """() => {
 }"""
 
 
+FRAMES_JS = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def settle(page: Any) -> None:
+    """Wait for the page's next two frames: a resize laid out and painted (the layout is CSS
+    media queries alone, with no transition of size), rather than a fixed while."""
+    page.evaluate(FRAMES_JS)
+
+
 def new_page(browser: Any, locale: str = "en-US", size: dict[str, int] = DESKTOP) -> Any:
     ctx = browser.new_context(viewport=size, locale=locale)
     page = ctx.new_page()
@@ -67,13 +76,13 @@ def shoot(
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         page.set_viewport_size(SIZES[size])
-        page.wait_for_timeout(120)
+        settle(page)
         if show:
             reveal_tab(page, show)
             page.locator(show).first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
     page.set_viewport_size(DESKTOP)
-    page.wait_for_timeout(60)
+    settle(page)
 
 
 def reveal_tab(page: Any, selector: str) -> None:

@@ -28,7 +28,7 @@ from tests.server.helpers import ThreadServer, play_scripted
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.server.test_wire_chat import _builder
 from tests.web.bot_table import at_a_table_with_a_bot
-from tests.web.helpers import in_thread, new_page, reveal_tab, wait_rendered
+from tests.web.helpers import in_thread, new_page, reveal_tab, settle, wait_rendered
 from tests.web.own_seat import enter
 
 SHOTS = Path(os.environ.get("HEXFOLK_SHOTS") or "/tmp/shots")
@@ -49,7 +49,7 @@ def _shots(page: Any, name: str, show: str | None = None) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for label, size in (("wide", WIDE), ("phone", PHONE)):
         page.set_viewport_size(size)
-        page.wait_for_timeout(400)
+        settle(page)
         if show:
             reveal_tab(page, show)
             page.locator(show).first.scroll_into_view_if_needed()
@@ -156,7 +156,8 @@ def test_a_kicked_person_at_a_table_without_spectators_is_told_why_and_not_recon
     assert "Hanna heeft je van plaats 2 gehaald" in why and "meekijken" in why, why
     assert page.locator("#retake-seat").is_visible()
     assert not page.evaluate("() => document.body.classList.contains('offline')")
-    page.wait_for_timeout(3000)  # a reconnect would come within 300 ms, then back off
+    # a reconnect would come 300 ms after the close (web/socket.js), then 600 ms after that
+    page.wait_for_timeout(1000)
     assert opened == [], opened
     _shots(page, "kicked-no-spectators")
     page.context.set_offline(True)  # the network coming back does not knock again either

@@ -17,7 +17,6 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS
-from tests.web.finished_games import finished_game, public_steps
 from tests.web.helpers import DESKTOP, new_page
 
 PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
@@ -26,15 +25,25 @@ IR1 = {"settlements": 1, "cities": 2, "vp_cards": 1, "longest_road": 2, "largest
 
 
 @pytest.fixture(scope="module")
-def island(web_server: ThreadServer) -> tuple[str, dict[str, Any]]:
-    tid, _ = finished_game(web_server, "island")
-    return tid, public_steps(web_server, tid)[-1]["observation"]
+def web_server(finished_server: ThreadServer) -> ThreadServer:
+    """The session's server of finished games (conftest): these tests only read them."""
+    return finished_server
 
 
 @pytest.fixture(scope="module")
-def scythe(web_server: ThreadServer) -> tuple[str, dict[str, Any]]:
-    tid, _ = finished_game(web_server, "scythe")
-    return tid, public_steps(web_server, tid)[-1]["observation"]
+def island(
+    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
+) -> tuple[str, dict[str, Any]]:
+    tid, _ = finished_tables["island"]
+    return tid, finished_steps["island"][-1]["observation"]
+
+
+@pytest.fixture(scope="module")
+def scythe(
+    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
+) -> tuple[str, dict[str, Any]]:
+    tid, _ = finished_tables["scythe"]
+    return tid, finished_steps["scythe"][-1]["observation"]
 
 
 def final_counts(final: dict[str, Any], seat: int) -> dict[str, int]:

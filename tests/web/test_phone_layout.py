@@ -31,7 +31,7 @@ from tests.server.helpers import ThreadServer
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
 from tests.web.conftest import SHOTS
-from tests.web.helpers import in_thread, wait_rendered
+from tests.web.helpers import in_thread, settle, wait_rendered
 from tests.web.own_seat import enter
 from tests.web.scythe_helpers import calm_choice
 from tests.web.test_island_reasons import _at_a_turn_without_a_card
@@ -119,7 +119,7 @@ def _shot(page: Any, name: str) -> None:
 def _each_size(page: Any, where: str, sizes: tuple[str, ...] = tuple(SIZES)) -> None:
     for size in sizes:
         page.set_viewport_size(SIZES[size])
-        page.wait_for_timeout(150)
+        settle(page)
         _fits(page, f"{where} at {size}")
         _shot(page, f"{where}-{size}")
 
@@ -266,65 +266,88 @@ def _island_pick(v: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(calm or legal)
 
 
-@pytest.mark.parametrize("size", PHONES)
+def _sizes_tapping_last(i: int) -> list[str]:
+    """The phone sizes a decision is checked at, by resizing the same page (the layout is CSS
+    media queries alone), the one tapped at last: decision ``i`` is tapped at ``PHONES[i % 3]``."""
+    tap = PHONES[i % len(PHONES)]
+    return [s for s in PHONES if s != tap] + [tap]
+
+
 def test_the_island_decision_is_on_top_with_the_board(
-    browser: Any, web_server: ThreadServer, size: str
+    browser: Any, web_server: ThreadServer
 ) -> None:
-    page = _phone(browser, size)
+    """At each decision, every phone size (``PHONES``); each size taps in turn."""
+    page = _phone(browser, PHONES[0])
     token = enter(page, web_server.url + "/", "Ann")
     tid = table_with_a_bot(web_server, token, "island", seed=5)
     page.goto(f"{web_server.url}/#/t/{tid}")
     rng = random.Random(5)
     done: list[str] = []
+    tapped_at: set[str] = set()
+    decisions = 0
     while len(done) < 8:
         v = wait_rendered(page, "v.legal.length > 0 || v.status === 'finished'", timeout=30_000)
         if v["status"] == "finished":
             break
         if v["observation"].get("discards") and page.locator("#discard-dialog").count():
             break  # a dialog over the page: not this test's
-        _check_decision(page, f"island {size} v{v['version']}")
+        sizes = _sizes_tapping_last(decisions)
+        for size in sizes:
+            page.set_viewport_size(SIZES[size])
+            _check_decision(page, f"island {size} v{v['version']}")
+        decisions += 1
         pick = _island_pick(v, rng)
         if _tap(page, pick, v["version"]):
             done.append(pick)
+            tapped_at.add(sizes[-1])
     assert any(a.startswith("settle ") for a in done) and any(a.startswith("road ") for a in done)
-    _shot(page, f"island-decision-{size}")
+    assert tapped_at == set(PHONES), tapped_at
+    for size in PHONES:
+        page.set_viewport_size(SIZES[size])
+        _shot(page, f"island-decision-{size}")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
 
-@pytest.mark.parametrize("size", PHONES)
 def test_scythes_skip_and_end_turn_are_on_top_with_the_board(
-    browser: Any, web_server: ThreadServer, size: str
+    browser: Any, web_server: ThreadServer
 ) -> None:
-    page = _phone(browser, size)
+    """At each decision, every phone size (``PHONES``); each size taps in turn."""
+    page = _phone(browser, PHONES[0])
     token = enter(page, web_server.url + "/", "Ann")
     tid = table_with_a_bot(web_server, token, "scythe", seed=7)
     page.goto(f"{web_server.url}/#/t/{tid}")
     pressed: set[str] = set()
+    tapped_at: set[str] = set()
     decisions = 0
     while not {"skip", "end"} <= pressed and decisions < 40:
         v = wait_rendered(page, "v.legal.length > 0", timeout=30_000)
-        items = _check_decision(page, f"scythe {size} v{v['version']}")
         legal = [e["action"] for e in v["legal"]]
-        for a in ("skip", "end"):
-            if a in legal:  # the buttons the pinned prompt covered (point 2): on top now
-                assert any(it["what"] == a and it["onTop"] for it in items), (a, items)
-        if decisions == 0:
-            # the mat is the decision's tab, shown by itself; away from it (the log), the hint
-            # in the decision's box takes the person back
-            assert page.locator("#my-mat .section.pick").first.is_visible()
-            page.locator("#tab-log").tap()
-            assert page.locator("#my-mat").is_hidden() and page.locator("#log").is_visible()
-            page.locator("#hint-to-my-mat").tap()
-            page.locator("#my-mat .section.pick").first.wait_for(state="visible")
         pick = calm_choice(v)
-        if pick in ("skip", "end"):
-            _shot(page, f"scythe-{pick}-{size}")
+        sizes = _sizes_tapping_last(decisions)
+        for size in sizes:
+            page.set_viewport_size(SIZES[size])
+            items = _check_decision(page, f"scythe {size} v{v['version']}")
+            for a in ("skip", "end"):
+                if a in legal:  # the buttons the pinned prompt covered (point 2): on top now
+                    assert any(it["what"] == a and it["onTop"] for it in items), (a, size, items)
+            if decisions == 0:
+                # the mat is the decision's tab, shown by itself; away from it (the log), the
+                # hint in the decision's box takes the person back
+                assert page.locator("#my-mat .section.pick").first.is_visible(), size
+                page.locator("#tab-log").tap()
+                assert page.locator("#my-mat").is_hidden() and page.locator("#log").is_visible()
+                page.locator("#hint-to-my-mat").tap()
+                page.locator("#my-mat .section.pick").first.wait_for(state="visible")
+            if pick in ("skip", "end"):
+                _shot(page, f"scythe-{pick}-{size}")
         if _tap(page, pick, v["version"]):
             decisions += 1
+            tapped_at.add(sizes[-1])
             if pick in ("skip", "end"):
                 pressed.add(pick)
     assert {"skip", "end"} <= pressed, pressed
+    assert tapped_at == set(PHONES), tapped_at
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

@@ -22,7 +22,6 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS
-from tests.web.finished_games import finished_game, public_steps
 from tests.web.helpers import PORTRAIT, new_page
 
 FIRST_DRAW_BOUND_MS = 5_000
@@ -37,11 +36,19 @@ PRIVATE_KEYS = {"hand", "dev_hand", "vp", "objective_cards", "discarded_objectiv
 
 
 @pytest.fixture(scope="module")
-def games(web_server: ThreadServer) -> dict[str, tuple[str, int, list[dict[str, Any]]]]:
+def web_server(finished_server: ThreadServer) -> ThreadServer:
+    """The session's server of finished games (conftest): these tests only read them."""
+    return finished_server
+
+
+@pytest.fixture(scope="module")
+def games(
+    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
+) -> dict[str, tuple[str, int, list[dict[str, Any]]]]:
     out = {}
     for game in ("island", "scythe"):
-        tid, total = finished_game(web_server, game)
-        out[game] = (tid, total, public_steps(web_server, tid))
+        tid, total = finished_tables[game]
+        out[game] = (tid, total, finished_steps[game])
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice
 from tests.web.conftest import SHOTS
-from tests.web.helpers import Background, in_thread, new_page, seed_tables
+from tests.web.helpers import Background, in_thread, new_page, seed_tables, settle
 from tests.web.scythe_helpers import (
     DESKTOP,
     SIZES,
@@ -50,10 +50,10 @@ def shoot(
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         page.set_viewport_size(SIZES[size])
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(SHOTS / f"scythe-{name}-{size}.png"))
     page.set_viewport_size(DESKTOP)
-    page.wait_for_timeout(60)
+    settle(page)
 
 
 class Person:
