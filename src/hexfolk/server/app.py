@@ -69,6 +69,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         warm_engines()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         app.state.services = Services(store, manager, cfg)
+        if cfg.redis_url is not None:  # one of many processes (docs/server.md)
+            from hexfolk.server.cluster import Cluster
+
+            app.state.cluster = Cluster(app, app.state.services)
+            await app.state.cluster.start()
         count = await manager.recover()
         manager.start_heartbeat()
         TRACE.start()
@@ -78,6 +83,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         finally:
             TRACE.dump()
             await manager.close()
+            if app.state.cluster is not None:
+                await app.state.cluster.close()
             await store.close()
 
     app = FastAPI(
@@ -139,6 +146,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "bot_decisions": pool.decisions,
             "bot_failures": pool.failures,
         }
+
+    app.state.cluster = None
+    if cfg.redis_url is not None:
+        from hexfolk.server.cluster import install
+
+        install(app)
 
     # outermost but for Starlette's error middleware: no route ever reads a body over the limit
     app.add_middleware(BodyLimit, limit=BODY_MAX)
