@@ -18,6 +18,7 @@ import pytest
 import websockets
 
 from tests.cluster.sites import (
+    OwnRedis,
     Player,
     Site,
     check_log,
@@ -219,3 +220,55 @@ def test_three_processes_one_game_owner_killed_stale_owner_fenced(tmp_path: Path
 
 FAILOVER: list[float] = []
 """Seconds from the owner's SIGKILL to the game's next steps (printed by the test)."""
+
+
+def test_redis_restarted_and_processes_come_and_go(tmp_path: Path) -> None:
+    """Two games on two processes relayed through a Redis the test starts itself: Redis is
+    restarted mid-game (the piped sockets reconnect, nothing lost); a third process joins and
+    the next table goes to it (the least loaded); then a process is stopped (SIGTERM) while its
+    game runs: it gives its leases up and the game goes on at another (points 1, 3, 4, 6)."""
+    redis = OwnRedis(tmp_path).start()
+
+    async def scenario(s: Site) -> None:
+        u0, u1 = s.urls()
+        t1, p1 = await three_seat_table(s, u0, [u0, u1, u1])
+        t2, p2 = await three_seat_table(s, u1, [u1, u0, u0])
+        assert {await owner_port(s.db_url, t, s) for t in (t1, t2)} == {u0, u1}  # spread
+        games = {t1: p1, t2: p2}
+        everyone = p1 + p2
+        await play(everyone, at(12))
+        # --- Redis restarted mid-game --------------------------------------------------------
+        v = {t: max(p.version or 0 for p in ps) for t, ps in games.items()}
+        going = asyncio.ensure_future(play(everyone, at(max(v.values()) + 30), timeout=60))
+        await asyncio.sleep(0.3)
+        redis.stop()
+        await asyncio.sleep(1.0)
+        redis.start()
+        await going
+        assert sum(p.reconnects for p in everyone) >= 1  # the piped ones came back
+        for t, ps in games.items():
+            check_log(await events(s.db_url, t), ps)
+        # --- a process joins: the next table goes to it ---------------------------------------
+        (new,) = s.add(1)
+        t3, p3 = await three_seat_table(s, u0, [u0, u1, new.url])
+        assert await owner_port(s.db_url, t3, s) == new.url
+        games[t3] = p3
+        everyone += p3
+        await play(everyone, at(max(p.version or 0 for p in everyone) + 10))
+        # --- a process leaves while its game runs ---------------------------------------------
+        leaving = await owner_port(s.db_url, t1, s)
+        v1 = max(p.version or 0 for p in p1)
+        going = asyncio.ensure_future(play(everyone, at(v1 + 20), timeout=60))
+        await asyncio.sleep(0.3)
+        s.by_port(leaving).terminate()
+        await going
+        assert await owner_port(s.db_url, t1, s) != leaving
+        for t, ps in games.items():
+            check_log(await events(s.db_url, t), ps)
+        assert len(await events(s.db_url, t1)) >= v1 + 20
+
+    try:
+        with site(tmp_path, 2, redis_url=redis.url) as s:
+            run(scenario(s), 110)
+    finally:
+        redis.stop()
