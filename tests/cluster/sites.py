@@ -104,10 +104,13 @@ class Site:
         return made
 
     def stop(self) -> None:
+        alive = [s for s in self.procs if s.proc is not None and s.proc.poll() is None]
+        for s in alive:  # all at once, then each waited for
+            assert s.proc is not None
+            os.kill(s.proc.pid, signal.SIGCONT)
+            s.proc.terminate()
         for s in self.procs:
-            if s.proc is not None and s.proc.poll() is None:
-                os.kill(s.proc.pid, signal.SIGCONT)
-                s.terminate()
+            s.terminate()
 
     def urls(self) -> list[str]:
         return [s.url for s in self.procs if s.proc is not None and s.proc.poll() is None]

@@ -69,6 +69,8 @@ class LeaseBook:
         self.engine, self.me, self.fence = engine, me, Fence()
         self.lease_seconds = lease_seconds
         self.renew_seconds = lease_seconds * RENEW_FRACTION
+        self.renewals = 0
+        """Successful renewals of this process's leases (each renews them all)."""
 
     @property
     def held(self) -> dict[str, int]:
@@ -102,19 +104,20 @@ class LeaseBook:
                 .with_for_update()
             )
             ours = {t for t, k in rows.all() if self.held.get(t) == int(k)}
+            now = await _now(conn)  # after the row locks
             if ours:
                 await conn.execute(
                     update(LeaseRow)
                     .where(LeaseRow.table_id.in_(sorted(ours)))
                     .values(expires_at=now + self.lease_seconds, renewed_at=now)
                 )
+        self.renewals += 1
         return set(self.held) - ours
 
     async def acquire(self, table_id: str) -> Acquired:
         """Take the lease of ``table_id`` (first lease, expired, or assigned to this process),
         its token one higher; :class:`NotOwner` when another live process holds it."""
         async with self.engine.begin() as conn:
-            now = await _now(conn)
             row = (
                 await conn.execute(
                     select(LeaseRow.owner, LeaseRow.token, LeaseRow.expires_at, LeaseRow.renewed_at)
@@ -122,6 +125,7 @@ class LeaseBook:
                     .with_for_update()
                 )
             ).first()
+            now = await _now(conn)  # after the row lock: not before a wait for it
             values = {
                 "owner": self.me,
                 "expires_at": now + self.lease_seconds,

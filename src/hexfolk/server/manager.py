@@ -175,9 +175,9 @@ class RoomManager:
                     for table_id in list(self.rooms):
                         await self.hand_over(table_id)
                 continue
-            for table_id in lost:
-                await self.hand_over(table_id)
             try:
+                for table_id in lost:
+                    await self.hand_over(table_id)
                 await self.sweep(leases)
             except Exception:
                 log.exception("lease sweep failed")

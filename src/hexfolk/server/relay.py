@@ -239,7 +239,9 @@ class Relay:
             for task in (reader, writer):
                 if task not in done:
                     task.cancel()
-            if writer in done:  # the owner closed it, or the way broke: tell the owner too
+                elif task.exception() is not None:  # the client went away while written to
+                    log.info("table %s: a piped socket ended: %r", table_id, task.exception())
+            if writer in done:  # the owner closed it, the way broke, the client went: tell
                 await self.publish(owner, {"k": "bye", "c": key})
         finally:
             self.pipes.pop(key, None)

@@ -146,7 +146,12 @@ async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
     try:
         await _serve(ws, room, conn, writer)
     finally:
-        await room.detach(conn)
+        try:
+            await room.detach(conn)
+        except ApiError as err:  # the room stopped (moved elsewhere): nothing to tell it
+            log.info(
+                "table %s: connection %d left a stopped room (%s)", table_id, conn.id, err.code
+            )
         writer.cancel()
         log.info("table %s: connection %d closed", table_id, conn.id)
         svc.manager.forget_if_idle(room)
