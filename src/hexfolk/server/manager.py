@@ -9,6 +9,7 @@ import time
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.chat import LIVE
 from hexfolk.server.errors import not_found
+from hexfolk.server.fence import LeaseLost
 from hexfolk.server.leases import LeaseBook, NotOwner
 from hexfolk.server.limits import ACTION_RATE, HEARTBEAT_SECONDS
 from hexfolk.server.models import TableRow
@@ -102,7 +103,7 @@ class RoomManager:
                 await self.store.save_table(row.id, status="errored", error=row.error)
         room.shift_clocks(down)
         if self.leases is not None:
-            room.on_lost = lambda: self._lost_soon(room)
+            self._fenced_faults(room)
         room.start()
         if row.status in LIVE:
             room.resume()
@@ -144,9 +145,19 @@ class RoomManager:
             return None
         return await self.room(table_id)
 
-    def _lost_soon(self, room: Room) -> None:
-        """(In the room's task) a write found the lease lost: hand over outside the task."""
-        asyncio.get_running_loop().create_task(self.hand_over(room.id))
+    def _fenced_faults(self, room: Room) -> None:
+        """A write of ``room`` refused by the fence (:class:`.LeaseLost`) is no bug to rebuild
+        from: nothing was written, the table is handed over (outside the room's task)."""
+        rebuild = room.mailbox.on_fault
+
+        async def on_fault(exc: Exception) -> None:
+            if isinstance(exc, LeaseLost):
+                room.core.abort()
+                asyncio.get_running_loop().create_task(self.hand_over(room.id))
+                return
+            await rebuild(exc)
+
+        room.mailbox.on_fault = on_fault
 
     async def hand_over(self, table_id: str) -> None:
         """This process lost the lease of ``table_id``: stop its room; its connections are
@@ -154,7 +165,7 @@ class RoomManager:
         room = self.rooms.pop(table_id, None)
         if room is not None:
             log.warning("table %s: lease lost; its room stops here", table_id)
-            await room.handover(CLOSE_MOVED, "the table moved to another server; reconnect")
+            await room.stop(CLOSE_MOVED, "the table moved to another server; reconnect")
         if self.leases is not None:
             self.leases.forget(table_id)
 
@@ -224,7 +235,7 @@ class RoomManager:
             self._heartbeat.cancel()
         for room in list(self.rooms.values()):
             if self.leases is not None:
-                await room.handover(CLOSE_MOVED, "this server stops; reconnect")
+                await room.stop(CLOSE_MOVED, "this server stops; reconnect")
             else:
                 await room.stop()
         self.rooms.clear()

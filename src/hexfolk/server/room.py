@@ -25,7 +25,6 @@ from hexfolk.server.connections import Connections
 from hexfolk.server.crowd import Connection, Crowd
 from hexfolk.server.errors import ApiError
 from hexfolk.server.fanout import FanOut
-from hexfolk.server.fence import LeaseLost
 from hexfolk.server.limits import ACTION_RATE
 from hexfolk.server.mailbox import Mailbox, in_task
 from hexfolk.server.models import PlayerRow, TableRow
@@ -74,9 +73,6 @@ class Room:
         )
         self.resumption = Resume(self.connections, store, self.post, self._publish, self._next_turn)
         self.id, self.conns = row.id, self.crowd.conns
-        self.on_lost: Callable[[], None] | None = None
-        """Many processes: called (in the task) when a write found the table's lease lost; the
-        manager then hands the room over (:meth:`handover`)."""
 
     @property
     def state(self) -> State | None:
@@ -92,11 +88,13 @@ class Room:
         """Start the mailbox's task (after :meth:`load`)."""
         self.mailbox.start()
 
-    async def stop(self) -> None:
-        """Stop the task after the queued jobs; cancel timers and bots."""
+    async def stop(self, code: int | None = None, reason: str = "") -> None:
+        """Stop the task after the queued jobs; cancel timers and bots; close the connections
+        (with ``code``: 1012 when the table moved to another process, which they reconnect to)."""
         await self.mailbox.stop()
         self._cancel_all()
-        self.crowd.close_all()
+        for conn in self.crowd:
+            conn.close(code, reason)
 
     def _cancel_all(self) -> None:
         """Stop every timer: the clock's, the grace periods, the bots, the reveal checks."""
@@ -118,22 +116,10 @@ class Room:
         """After loading: arm the clock, grace timers and bots (:meth:`.Resume.resume`)."""
         self.post(self.resumption.resume)
 
-    async def handover(self, code: int, reason: str) -> None:
-        """This process no longer owns the table: every connection is closed with ``code``
-        (the client reconnects and lands at the new owner), then the room stops."""
-        self._cancel_all()
-        for conn in self.crowd:
-            conn.close(code, reason)
-        await self.stop()
-
     async def _after_fault(self, exc: Exception) -> None:
-        """A bug in a job: rebuild from the committed log (:func:`.recovery.recover`). A lost
-        lease is no bug: nothing was written, the table is handed over (:attr:`on_lost`)."""
+        """A bug in a job: rebuild from the committed log (:func:`.recovery.recover`)."""
         self.core.abort()
         self._cancel_all()
-        if isinstance(exc, LeaseLost) and self.on_lost is not None:
-            log.warning("table %s: lease lost; handing the table over", self.id)
-            return self.on_lost()
         rebuild, errored = self.resumption.rebuild, self.lobby.broadcast_table
         await recover(self.row, self.store, self.faults, self.core.version, exc, rebuild, errored)
 
