@@ -34,10 +34,11 @@ pytestmark = pytest.mark.timeout(300)
 
 
 async def three_seat_table(
-    s: Site, host_url: str, urls: list[str], clock: float | None = None
+    s: Site, host_url: str, urls: list[str], clock: float | None = None, bot: bool = False
 ) -> tuple[str, list[Player]]:
-    """An island table of three people, created at ``host_url``; seat i joins (and later plays)
-    through ``urls[i]``. Returns its id and the players (not yet running)."""
+    """An island table of three people (with ``bot``: two and an easy bot in seat 2), created
+    at ``host_url``; seat i joins (and later plays) through ``urls[i]``. Returns its id and the
+    players (not yet running)."""
     tokens = []
     for i, url in enumerate(urls):
         me = await http(url, "POST", "/api/players", json={"name": f"P{i}"})
@@ -47,13 +48,22 @@ async def three_seat_table(
         "POST",
         "/api/tables",
         tokens[0],
-        json={"game": "island", "players": 3, "seats": [{"kind": "host"}] + [{"kind": "open"}] * 2},
+        json={
+            "game": "island",
+            "players": 3,
+            "seats": [{"kind": "host"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}]
+            if bot
+            else [{"kind": "host"}, {"kind": "open"}, {"kind": "open"}],
+            "clock": clock,
+            "bot_delay": 0,
+        },
     )
-    for i in (1, 2):
+    people = (0, 1) if bot else (0, 1, 2)
+    for i in people[1:]:
         await http(urls[i], "POST", f"/api/tables/{table['id']}/join", tokens[i], json={"seat": i})
     await http(urls[1], "POST", f"/api/tables/{table['id']}/start", tokens[0])
     players = [
-        Player(f"P{i}", tokens[i], table["id"], urls[i:] + urls[:i], seed=100 + i) for i in range(3)
+        Player(f"P{i}", tokens[i], table["id"], urls[i:] + urls[:i], seed=100 + i) for i in people
     ]
     return table["id"], players
 
@@ -246,12 +256,13 @@ def test_redis_restarted_and_processes_come_and_go(tmp_path: Path) -> None:
     """Two games on two processes relayed through a Redis the test starts itself: Redis is
     restarted mid-game (the piped sockets reconnect, nothing lost); a third process joins and
     the next table goes to it (the least loaded); then a process is stopped (SIGTERM) while its
-    game runs: it gives its leases up and the game goes on at another (points 1, 3, 4, 6)."""
+    game (two people and a bot) runs: it gives its leases up and the game, its bot included,
+    goes on at another (points 1, 3, 4, 6)."""
     redis = OwnRedis(tmp_path).start()
 
     async def scenario(s: Site) -> None:
         u0, u1 = s.urls()
-        t1, p1 = await three_seat_table(s, u0, [u0, u1, u1])
+        t1, p1 = await three_seat_table(s, u0, [u0, u1, u1], bot=True)
         t2, p2 = await three_seat_table(s, u1, [u1, u0, u0])
         assert {await owner_port(s.db_url, t, s) for t in (t1, t2)} == {u0, u1}  # spread
         games = {t1: p1, t2: p2}
@@ -297,7 +308,10 @@ def test_redis_restarted_and_processes_come_and_go(tmp_path: Path) -> None:
         assert await owner_port(s.db_url, t1, s) != leaving
         for t, ps in games.items():
             check_log(await events(s.db_url, t), ps)
-        assert len(await events(s.db_url, t1)) >= v1 + 20
+        evs = await events(s.db_url, t1)
+        assert len(evs) >= v1 + 20
+        # the bot of t1 played on at its new owner (bots re-armed after the takeover)
+        assert any(e["bot"] and e["seq"] > v1 + 2 for e in evs)
 
     try:
         with site(tmp_path, 2, redis_url=redis.url) as s:
