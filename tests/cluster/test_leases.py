@@ -6,6 +6,7 @@ transaction; new tables go to the least loaded live process."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,8 @@ from hexfolk.server.fence import LeaseLost
 from hexfolk.server.leases import LeaseBook, NotOwner
 from hexfolk.server.store import Step, Store
 from tests.cluster.sites import need_services
-from tests.server.helpers import pg_database, run
+from tests.server.helpers import pg_database, run, thread_server
+from tests.server.serve_command import serve
 from tests.server.test_store import _table
 
 LEASE = 0.5
@@ -73,3 +75,19 @@ def test_a_lost_lease_commits_nothing() -> None:
     need_services()
     with pg_database() as url:
         run(_scenario(url), 60)
+
+
+def test_redis_needs_postgresql(tmp_path: Path) -> None:
+    """``--redis`` with the embedded SQLite is refused with one clear line (the processes of a
+    site share a PostgreSQL database; docs/server.md, "Many processes")."""
+    code, lines = serve("--redis", "redis://127.0.0.1:6379/0", "--data-dir", str(tmp_path))
+    assert code == 2
+    assert lines == ["error: --redis needs a PostgreSQL --db shared by the processes"]
+
+
+def test_one_process_runs_none_of_it(tmp_path: Path) -> None:
+    """Without ``--redis`` (the default, ``make run``): no cluster, no fence, no lease."""
+    with thread_server(data_dir=tmp_path) as server:
+        services = server.app.state.services
+        assert server.app.state.cluster is None
+        assert services.store.fence is None and services.manager.leases is None
