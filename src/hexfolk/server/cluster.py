@@ -31,6 +31,8 @@ TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,32})(/.*)?$")
 RELAYED = "x-hexfolk-relayed"
 """Header of a request relayed from another process: answered here, never relayed again."""
 KEPT_HEADERS = ("authorization", "content-type", "accept")
+WATCH_SECONDS = 1.0
+"""How often the owners of piped sockets are checked for life (a read of the live processes)."""
 
 
 class Cluster:
@@ -97,10 +99,10 @@ class Cluster:
         return {"status": resp.status_code, "headers": kept, "body": body}
 
     async def _watch_owners(self) -> None:
-        """Every renewal period: close the piped sockets of owners no longer alive (their
-        clients reconnect, and land where the table's lease goes next)."""
+        """Every second (:data:`WATCH_SECONDS`): close the piped sockets of owners no longer
+        alive (their clients reconnect, and land where the table's lease goes next)."""
         while True:
-            await asyncio.sleep(self.leases.renew_seconds)
+            await asyncio.sleep(min(WATCH_SECONDS, self.leases.renew_seconds))
             owners = self.relay.pipe_owners()
             if not owners:
                 continue
