@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from hexfolk.server.errors import ApiError
@@ -219,29 +220,30 @@ class LeaseBook:
             return owner
         async with self.engine.begin() as conn:
             now = await _now(conn)
+            values = {"owner": owner, "expires_at": now + self.lease_seconds, "renewed_at": now}
             await conn.execute(
-                insert(LeaseRow).values(
-                    table_id=table_id,
-                    owner=owner,
-                    token=1,
-                    expires_at=now + self.lease_seconds,
-                    renewed_at=now,
-                )
-            )
-        return owner
+                pg_insert(LeaseRow)
+                .values(table_id=table_id, token=1, **values)
+                .on_conflict_do_nothing(index_elements=["table_id"])
+            )  # a sweep may have taken the new table already: it keeps it
+            taken = await conn.execute(select(LeaseRow.owner).where(LeaseRow.table_id == table_id))
+            return str(taken.scalar_one())
 
     async def unowned(self) -> list[str]:
-        """Live tables to take: their lease expired (the owner died or was cut off), or assigned
-        to this process and not held yet. Oldest expiry first."""
+        """Live tables to take: their lease expired (the owner died or was cut off), assigned
+        to this process and not held yet, or never leased (left by a single process before
+        the site had many). Oldest expiry first."""
         async with self.engine.connect() as conn:
             now = await _now(conn)
             rows = await conn.execute(
-                select(LeaseRow.table_id)
-                .join(TableRow, TableRow.id == LeaseRow.table_id)
+                select(TableRow.id)
+                .outerjoin(LeaseRow, TableRow.id == LeaseRow.table_id)
                 .where(
                     TableRow.status.in_(LIVE),
-                    (LeaseRow.expires_at < now) | (LeaseRow.owner == self.me),
+                    LeaseRow.table_id.is_(None)
+                    | (LeaseRow.expires_at < now)
+                    | (LeaseRow.owner == self.me),
                 )
-                .order_by(LeaseRow.expires_at)
+                .order_by(LeaseRow.expires_at.nulls_first())
             )
-            return [str(r.table_id) for r in rows if r.table_id not in self.held]
+            return [str(r.id) for r in rows if r.id not in self.held]
