@@ -38,8 +38,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 CHROMIUM ?= /usr/bin/chromium
 $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji tmux >/dev/null; \
-	else echo "Chromium is missing: the browser tests skip (as root: apt-get install -y chromium fonts-noto-cjk fonts-noto-color-emoji tmux)"; fi
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji tmux nginx-light >/dev/null; \
+	else echo "Chromium is missing: the browser tests skip (as root: apt-get install -y chromium fonts-noto-cjk fonts-noto-color-emoji tmux nginx-light)"; fi
+
+# nginx on its own too (a machine whose Chromium is already there): tests/server/test_nginx.py
+# runs docs/server.md's reverse-proxy configuration in front of two server processes. The test
+# starts it itself (in the foreground, its own config, pid and logs); the package's service is
+# not needed. As root it is installed when missing.
+NGINX ?= /usr/sbin/nginx
+$(NGINX):
+	@if [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; \
+	else echo "nginx is missing: tests/server/test_nginx.py fails (as root: apt-get install -y nginx-light)"; fi
 
 # The fonts on their own too: a machine whose Chromium was installed without them still gets
 # the CJK fonts (tests/web/test_korean_glyphs.py checks that Hangul is drawn with a CJK font) and
@@ -78,7 +88,7 @@ typecheck: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(STAMP) $(AXE) | $(CHROMIUM) $(FONTS_STAMP)
+pytest: $(STAMP) $(AXE) | $(CHROMIUM) $(FONTS_STAMP) $(NGINX)
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 test: lint typecheck layers pytest

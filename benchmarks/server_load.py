@@ -24,6 +24,14 @@ transactions, the event loop's lag and its slowest callbacks, printed at the end
 
 ``--json`` prints, after the text, the figures unrounded as one JSON line (what
 ``before_after.py`` reads).
+
+``--processes N`` (1..8) runs N server processes on PostgreSQL and Redis instead (issue 28):
+a database of its own for the run (``hexfolk_load_<random>`` on ``--pg``, dropped after) and a
+Redis key prefix of its own (when the server has ``--redis``), each process on its own
+loopback port; table ``i`` is created at process ``i mod N`` and, with ``--connect creator``
+(the default), its person connects there too (``--connect any``: to the next process, its
+actions relayed through Redis to the owner). It adds the servers' CPU and memory summed over
+the processes, and the load client's own CPU.
 """
 
 from __future__ import annotations
@@ -130,6 +138,7 @@ async def call(http: httpx.AsyncClient, path: str, token: str | None, body: Any 
 async def table_worker(
     http: httpx.AsyncClient,
     url: str,
+    ws_url: str,
     index: int,
     stats: Stats,
     end: float,
@@ -154,7 +163,7 @@ async def table_worker(
             t = await call(http, "/api/tables", token, settings)
             tables.append(t["id"])
             await call(http, f"/api/tables/{t['id']}/start", token)
-            conn = await LoadConnection.open(url, t["id"], token)
+            conn = await LoadConnection.open(ws_url, t["id"], token)
             try:
                 if await play(conn, t["id"], stats, end, rng):
                     stats.finished += 1
@@ -206,10 +215,15 @@ async def play(
     return False
 
 
-def lost_actions(db: Path, acked: list[tuple[str, int, str]]) -> int:
+def sqlite_events(db: Path) -> list[tuple[str, int, str]]:
+    """The person's events (seat 0) of an SQLite run: (table, seq, action)."""
     with sqlite3.connect(db) as conn:
         rows = conn.execute("SELECT table_id, seq, seat, action FROM events WHERE seat = 0")
-        have = {(t, seq, a) for t, seq, _seat, a in rows}
+        return [(t, seq, a) for t, seq, _seat, a in rows]
+
+
+def lost_actions(events: list[tuple[str, int, str]], acked: list[tuple[str, int, str]]) -> int:
+    have = set(events)
     # an action is acknowledged with the version after its step and the chance steps it
     # triggered, so look for it at or before that version
     by_table: dict[str, set[tuple[int, str]]] = {}
@@ -222,35 +236,131 @@ def lost_actions(db: Path, acked: list[tuple[str, int, str]]) -> int:
     return lost
 
 
-async def drive(url: str, tables: int, seconds: float, pid: int) -> tuple[Stats, float, int, float]:
+async def drive(
+    urls: list[str], tables: int, seconds: float, pids: list[int], connect_any: bool = False
+) -> tuple[Stats, float, int, float]:
+    """Keep ``tables`` tables busy for ``seconds``: table ``i`` at ``urls[i % N]`` (its
+    person's WebSocket at the next process with ``connect_any``). Returns the stats, the
+    time taken, the peak summed RSS of ``pids`` (KiB) and their CPU seconds."""
     stats = Stats()
     rng = random.Random(1)
     loop = asyncio.get_running_loop()
     started = time.perf_counter()
-    cpu0 = cpu_seconds(pid)
+    cpu0 = sum(cpu_seconds(p) for p in pids)
     end = loop.time() + seconds
     ids: list[str] = []
-    # one HTTP client for every table (an httpx client costs ~40 ms of CPU for its TLS
-    # context: 200 of them took seconds of a loaded machine before the first step)
+    # one HTTP client per process for every table (an httpx client costs ~40 ms of CPU for
+    # its TLS context: 200 of them took seconds of a loaded machine before the first step)
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
-    async with httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits) as http:
+    clients = [httpx.AsyncClient(base_url=u, timeout=60.0, limits=limits) for u in urls]
+    try:
+        n = len(urls)
         workers = [
             asyncio.create_task(
-                table_worker(http, url, i, stats, end, random.Random(rng.random()), ids)
+                table_worker(
+                    clients[i % n],
+                    urls[i % n],
+                    urls[(i + 1) % n] if connect_any else urls[i % n],
+                    i,
+                    stats,
+                    end,
+                    random.Random(rng.random()),
+                    ids,
+                )
             )
             for i in range(tables)
         ]
         peak = 0
         while not all(w.done() for w in workers):
             await asyncio.sleep(1.0)
-            peak = max(peak, rss_kib(pid))
+            peak = max(peak, sum(rss_kib(p) for p in pids))
         await asyncio.gather(*workers)
-    return stats, time.perf_counter() - started, peak, cpu_seconds(pid) - cpu0
+    finally:
+        for client in clients:
+            await client.aclose()
+    return stats, time.perf_counter() - started, peak, sum(cpu_seconds(p) for p in pids) - cpu0
+
+
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+"""Where ``--processes`` creates the run's database (``--pg``)."""
+REDIS = "redis://127.0.0.1:6379/0"
+"""The Redis of ``--processes`` (``--redis``); the run uses a key prefix of its own."""
+
+
+async def _pg_admin(admin: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(admin)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+async def _pg_events(url: str) -> tuple[list[tuple[str, int, str]], int]:
+    """The person's events (seat 0) and the number of every committed step."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch("SELECT table_id, seq, action FROM events WHERE seat = 0")
+        steps = await conn.fetchval("SELECT COUNT(*) FROM events")
+    finally:
+        await conn.close()
+    return [(r["table_id"], r["seq"], r["action"]) for r in rows], int(steps)
+
+
+def serves_redis() -> bool:
+    """Whether this tree's ``hexfolk serve`` has ``--redis`` (table ownership, issue 28)."""
+    out = subprocess.run(
+        [sys.executable, "-m", "hexfolk.cli.main", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "200"},
+    ).stdout
+    return "--redis-prefix" in out
+
+
+def start_server(
+    port: int, db_url: str, extra: list[str], log_path: Path, env: dict[str, str]
+) -> subprocess.Popen[bytes]:
+    """``hexfolk serve`` on 127.0.0.1:``port``, answering ``/healthz`` (60 s at most)."""
+    cmd = [
+        *(sys.executable, "-m", "hexfolk.cli.main", "serve", "--port", str(port)),
+        *("--db", db_url, "--action-rate", "100000/1", "--log-level", "warning", *extra),
+    ]
+    log = open(log_path, "wb")  # noqa: SIM115 - the child holds it; closed with the run
+    server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        if time.time() > deadline or server.poll() is not None:
+            server.kill()
+            raise SystemExit("the server did not start; see " + str(log_path))
+        time.sleep(0.2)
+
+
+def stop_servers(servers: list[subprocess.Popen[bytes]]) -> None:
+    for server in servers:
+        if server.poll() is None:
+            server.terminate()
+    for server in servers:
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (max 500)")
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (max 1000)")
     parser.add_argument("--seconds", type=float, default=60, help="duration (max 600)")
     parser.add_argument("--db", default=None, help="database URL (default: temporary SQLite)")
     parser.add_argument("--sqlite-synchronous", default="FULL", choices=["FULL", "NORMAL"])
@@ -264,70 +374,134 @@ def main() -> None:
         "--trace", action="store_true", help="print the server's latency trace per stage"
     )
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        help="N server processes (1..8) on PostgreSQL and Redis (a database and prefix of "
+        "the run's own) instead of one on SQLite",
+    )
+    parser.add_argument("--pg", default=PG_ADMIN, help="PostgreSQL admin URL (--processes)")
+    parser.add_argument("--redis", default=REDIS, help="Redis URL (--processes)")
+    parser.add_argument(
+        "--connect",
+        default="creator",
+        choices=["creator", "any"],
+        help="--processes: a table's person connects to the process that created it, or to "
+        "the next one (relayed to the owner through Redis)",
+    )
     args = parser.parse_args()
     global BOT_DELAY, GAMES
     GAMES = [(g, GAME_OPTIONS[g]) for g in args.games.split(",") if g in GAME_OPTIONS] or GAMES
     BOT_DELAY = max(0.0, min(args.bot_delay, 5.0))
-    tables = max(1, min(args.tables, 500))
-    seconds = max(1.0, min(args.seconds, 600.0))
+    tables = max(1, min(args.tables, 1000 if args.processes else 500))
     tmp = Path(tempfile.mkdtemp(prefix="hexfolk-load-"))
     db = tmp / "load.sqlite"
-    db_url = args.db or f"sqlite+aiosqlite:///{db}"
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    cmd = [
-        sys.executable,
-        "-m",
-        "hexfolk.cli.main",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        db_url,
-        "--action-rate",
-        "100000/1",
-        "--sqlite-synchronous",
-        args.sqlite_synchronous,
-        "--log-level",
-        "warning",
-    ]
-    log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed below
     env = dict(os.environ)
     trace_path = tmp / "trace.json"
     if args.trace:
         env["HEXFOLK_TRACE"] = str(trace_path)
         env.setdefault("HEXFOLK_PROFILE", str(tmp / "loop.prof"))
-    server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    multi = args.processes is not None
+    count = max(1, min(args.processes or 1, 8))
+    routing = ""
+    pg_name = f"hexfolk_load_{random.SystemRandom().getrandbits(48):012x}"
+    if multi:
+        db_url = f"postgresql+asyncpg://{args.pg.split('://', 1)[1].rsplit('/', 1)[0]}/{pg_name}"
+        asyncio.run(_pg_admin(args.pg, f'CREATE DATABASE "{pg_name}"'))
+        extra = ["--bot-workers", "1"]
+        if serves_redis():
+            prefix = f"hexfolk-load-{pg_name[-12:]}"
+            extra += ["--redis", args.redis, "--redis-prefix", prefix]
+            routing = f"Redis {args.redis} prefix {prefix}; "
+        else:
+            routing = "no --redis in this tree (no ownership): "
+            if args.connect == "any":
+                raise SystemExit("--connect any needs a server with --redis (table ownership)")
+        routing += "person at the " + ("next process" if args.connect == "any" else "creator")
+    else:
+        db_url = args.db or f"sqlite+aiosqlite:///{db}"
+        extra = ["--sqlite-synchronous", args.sqlite_synchronous]
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.time() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start; see " + str(tmp / "server.log"))
-            time.sleep(0.2)
-        idle = rss_kib(server.pid)
-        stats, elapsed, peak, cpu = asyncio.run(drive(url, tables, seconds, server.pid))
+        figures = run_load(args, count, db_url, extra, tmp, env, multi, db)
     finally:
-        server.terminate()
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
-    steps = 0
-    if not args.db:
+        if multi:
+            asyncio.run(_pg_admin(args.pg, f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)'))
+    report(args, figures, count, multi, routing, tables, trace_path)
+
+
+def run_load(
+    args: argparse.Namespace,
+    count: int,
+    db_url: str,
+    extra: list[str],
+    tmp: Path,
+    env: dict[str, str],
+    multi: bool,
+    db: Path,
+) -> dict[str, Any]:
+    """Start the servers, drive the tables, stop the servers; the raw figures."""
+    tables = max(1, min(args.tables, 1000 if multi else 500))
+    seconds = max(1.0, min(args.seconds, 600.0))
+    servers: list[subprocess.Popen[bytes]] = []
+    try:
+        urls = []
+        for i in range(count):  # one after the other: the first migrates the database
+            port = free_port()
+            servers.append(start_server(port, db_url, extra, tmp / f"server{i}.log", env))
+            urls.append(f"http://127.0.0.1:{port}")
+        pids = [s.pid for s in servers]
+        idle = sum(rss_kib(p) for p in pids)
+        client_cpu0 = time.process_time()
+        stats, elapsed, peak, cpu = asyncio.run(
+            drive(urls, tables, seconds, pids, connect_any=multi and args.connect == "any")
+        )
+        client_cpu = time.process_time() - client_cpu0
+    finally:
+        stop_servers(servers)
+    if multi:
+        events, steps = asyncio.run(_pg_events(db_url.replace("+asyncpg", "")))
+    elif not args.db:
+        events = sqlite_events(db)
         with sqlite3.connect(db) as conn:
             steps = int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+    else:
+        events, steps = [], 0
+    return {
+        "stats": stats,
+        "elapsed": elapsed,
+        "peak": peak,
+        "cpu": cpu,
+        "idle": idle,
+        "client_cpu": client_cpu,
+        "events": events,
+        "steps": steps,
+    }
+
+
+def report(
+    args: argparse.Namespace,
+    raw: dict[str, Any],
+    count: int,
+    multi: bool,
+    routing: str,
+    tables: int,
+    trace_path: Path,
+) -> None:
+    """Print the figures (and the JSON line, the trace)."""
+    stats: Stats = raw["stats"]
+    elapsed, peak, cpu, idle = raw["elapsed"], raw["peak"], raw["cpu"], raw["idle"]
+    client_cpu, events, steps = raw["client_cpu"], raw["events"], raw["steps"]
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))] * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    lost = lost_actions(db, stats.acked) if not args.db else -1
+    lost = lost_actions(events, stats.acked) if (multi or not args.db) else -1
+    held = len({t for t, _v, _a in stats.acked})
+    if multi:
+        print(f"server processes:         {count} on PostgreSQL ({routing})")
     print(f"tables (concurrent):      {tables}  (bot delay {BOT_DELAY:g} s)")
+    print(f"tables held:              {held} with acknowledged actions")
     print(f"duration:                 {elapsed:.1f} s")
     print(f"games finished:           {stats.finished}")
     if steps:
@@ -335,7 +509,12 @@ def main() -> None:
         print(f"server CPU per step:      {cpu / steps * 1000:.2f} ms ({cpu:.1f} s CPU)")
     else:
         print(f"server CPU:               {cpu:.1f} s")
-    print(f"load client CPU:          {time.process_time():.1f} s (this process)")
+    # on a loaded machine the servers get a share of the cores: this says how much they had
+    print(f"server CPU share:         {cpu / elapsed * 100:.0f}% of one core (all processes)")
+    print(
+        f"load client CPU:          {client_cpu:.1f} s (this process, "
+        f"{client_cpu / elapsed * 100:.0f}% of a core)"
+    )
     print(f"machine load (1 min):     {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"person actions/s:         {len(stats.acked) / elapsed:.0f}  ({len(stats.acked)} acked)")
     print(
@@ -343,8 +522,9 @@ def main() -> None:
         f"({len(lat)} samples)"
     )
     print(
-        f"server memory:            idle {idle / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB, "
-        f"{max(0, peak - idle) / tables:.0f} KiB per table"
+        f"server memory:            idle {idle / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB"
+        f"{' (summed)' if count > 1 else ''}, {max(0, peak - idle) / tables:.0f} KiB per "
+        f"table above idle, {peak / tables:.0f} KiB per table in all"
     )
     print(f"refused actions:          {stats.refused} {stats.refused_codes}")
     print(f"acknowledged actions lost: {lost if lost >= 0 else 'not checked (--db given)'}")
@@ -352,12 +532,15 @@ def main() -> None:
         print("error:", err)
     if args.json:
         figures = {
+            "processes": count if multi else None,
             "tables": tables,
+            "held": held,
             "seconds": elapsed,
             "finished": stats.finished,
             "steps": steps,
             "steps_per_s": steps / elapsed,
             "server_cpu_s": cpu,
+            "client_cpu_s": client_cpu,
             "cpu_ms_per_step": cpu / steps * 1000 if steps else None,
             "person_actions_per_s": len(stats.acked) / elapsed,
             "p50_ms": p50 if lat else None,
@@ -367,6 +550,7 @@ def main() -> None:
             "refused": stats.refused,
             "lost": lost,
             "errors": len(stats.errors),
+            "kib_per_table": peak / tables,
         }
         print(json.dumps(figures))
     if args.trace:

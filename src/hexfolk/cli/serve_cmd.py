@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from pathlib import Path
@@ -11,6 +10,8 @@ from typing import Annotated
 import typer
 
 from hexfolk.server.config import DATA_ENV, ServerConfig
+from hexfolk.server.structured_logs import LOG_FORMATS
+from hexfolk.server.structured_logs import configure as configure_logs
 
 EPILOG = """\
 Examples:
@@ -27,11 +28,70 @@ describes every setting and limit, docs/protocol.md the WebSocket messages.
 """
 
 
+MAX_PROCESSES = 64
+"""The most processes ``--processes`` starts."""
+
+
+def launch(ctx: typer.Context, config: ServerConfig, processes: int) -> int:
+    """``--processes N``: check the settings, then run the launcher (:mod:`.launcher`) with
+    this command's own options for each child; its exit code (2: a setting is missing)."""
+    from hexfolk.server.launcher import Launcher
+
+    if not config.resolved_db_url().startswith("postgresql"):
+        print("error: --processes needs a PostgreSQL --db shared by the processes", file=sys.stderr)
+        return 2
+    if not getattr(config, "redis_url", None):
+        print("error: --processes needs --redis (the processes meet there)", file=sys.stderr)
+        return 2
+    args: list[str] = []
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if param.name in ("processes", "reuse_port") or value is None:
+            continue
+        flag = param.opts[0]
+        if getattr(param, "is_flag", False):
+            if value:
+                args.append(flag)
+            elif getattr(param, "secondary_opts", None):  # --x/--no-x
+                args.append(param.secondary_opts[0])
+            continue
+        args += [flag, str(value)]
+    child = [sys.executable, "-m", "hexfolk.cli.main", "serve", "--reuse-port", *args]
+    host = "127.0.0.1" if config.host in ("0.0.0.0", "::", "") else config.host
+    host = f"[{host}]" if ":" in host else host
+    return Launcher(processes, lambda _i: child, f"http://{host}:{config.port}/healthz").run()
+
+
 def serve_command(
+    ctx: typer.Context,
     host: Annotated[
         str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_PROCESSES,
+            help="Start this many server processes on --port that form one site (needs a "
+            "PostgreSQL --db and --redis; docs/server.md, 'Running several processes').",
+        ),
+    ] = 1,
+    reuse_port: Annotated[
+        bool,
+        typer.Option(
+            "--reuse-port",
+            help="Share --port with other processes (SO_REUSEPORT, Linux): the kernel "
+            "spreads connections over them (--processes starts its processes so).",
+        ),
+    ] = False,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="Log lines: text, or json (one JSON object a line: time, level, logger, "
+            "message, process, pid, table)."
+        ),
+    ] = "text",
     db: Annotated[
         str | None,
         typer.Option(
@@ -97,6 +157,7 @@ def serve_command(
 ) -> None:
     """Run the Hexfolk table server: people and bots play both games online."""
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
 
     from hexfolk.server.app import create_app
     from hexfolk.server.startup import (
@@ -141,15 +202,16 @@ def serve_command(
     if config.sqlite_synchronous not in ("FULL", "NORMAL"):
         print("error: --sqlite-synchronous is FULL or NORMAL", file=sys.stderr)
         raise typer.Exit(2)
-    logging.basicConfig(
-        level=log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    if log_format not in LOG_FORMATS:
+        print(f"error: --log-format is one of {', '.join(LOG_FORMATS)}", file=sys.stderr)
+        raise typer.Exit(2)
+    configure_logs(log_level, log_format)
+    if processes > 1:
+        raise typer.Exit(launch(ctx, config, processes))
     # before anything is migrated or started, each failure one line and exit code 1: the port
     # (the socket is kept for uvicorn), the data folder of SQLite, another database's answer
     try:
-        sock = bind_port(host, port)
+        sock = bind_port(host, port, reuse_port=reuse_port)
         url = config.resolved_db_url()
         where = shown_url(db) if db else str(config.resolved_data_dir() / "hexfolk.sqlite")
         folder = sqlite_folder(url)
@@ -171,6 +233,8 @@ def serve_command(
             host=host,
             port=port,
             log_level=log_level.lower(),
+            # json: uvicorn's own loggers reach the root's JSON handler, unconfigured
+            log_config=None if log_format == "json" else LOGGING_CONFIG,
             access_log=False,
             ws_max_size=1 << 20,
             # the app starts (migrations, recovery) in run_server, where a failure is one line

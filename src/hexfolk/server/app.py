@@ -9,6 +9,7 @@ heartbeat.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -21,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
 from hexfolk.core import game_ids, load_game
-from hexfolk.server import geometry, lobby, maps_api, sockets
+from hexfolk.server import geometry, health, lobby, maps_api, sockets
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
@@ -29,11 +30,14 @@ from hexfolk.server.errors import ApiError
 from hexfolk.server.limits import BODY_MAX
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
+from hexfolk.server.metrics import CONTENT_TYPE, Metrics
 from hexfolk.server.store import Store
 from hexfolk.server.trace import TRACE
 from hexfolk.web import WEB_DIR
 
 log = logging.getLogger("hexfolk.server")
+PROBES = frozenset({"/healthz", "/metrics"})
+"""Paths whose requests are logged at DEBUG, not INFO (load balancers and Prometheus poll them)."""
 INDEX = WEB_DIR / "index.html"
 """The browser client's page (``hexfolk.web``), served at ``/``; its files at ``/app``."""
 
@@ -62,6 +66,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The ASGI application of one server process."""
     cfg = config or ServerConfig()
     sockets.watch_bad_frames()
+    metrics = Metrics()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -69,6 +74,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         warm_engines()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         app.state.services = Services(store, manager, cfg)
+        pool = manager.pool
+        metrics.watch(lambda: len(manager.rooms), lambda: (pool.decisions, pool.failures))
+        redis_url = getattr(cfg, "redis_url", None)
+        if redis_url:
+            app.state.health_redis = health.redis_client(redis_url)
         if cfg.redis_url is not None:  # one of many processes (docs/server.md)
             from hexfolk.server.cluster import Cluster
 
@@ -86,6 +96,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             if app.state.cluster is not None:
                 await app.state.cluster.close()
             await store.close()
+            if app.state.health_redis is not None:
+                await app.state.health_redis.aclose()
 
     app = FastAPI(
         title="Hexfolk table server",
@@ -94,6 +106,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         "the WebSocket /ws/tables/{id} (see docs/protocol.md).",
         lifespan=lifespan,
     )
+    app.state.metrics = metrics
+    app.state.health_redis = None
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
@@ -125,27 +139,47 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             return response
         finally:
             ms = (time.perf_counter() - start) * 1000
-            # the path and status only: never headers (the token) or bodies
-            log.info("%s %s %d %.1fms", request.method, request.url.path, status, ms)
+            # the path and status only: never headers (the token) or bodies; a load balancer's
+            # and Prometheus's probes at DEBUG (one every few seconds per process)
+            level = logging.DEBUG if request.url.path in PROBES else logging.INFO
+            log.log(level, "%s %s %d %.1fms", request.method, request.url.path, status, ms)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(INDEX, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/healthz", tags=["server"])
-    async def health() -> dict[str, object]:
-        """Liveness: ``{"ok": true, "rooms": n, ...}`` with the bot decisions this server
-        process asked of its bots and how many of them failed (each logged with its traceback
-        and replaced by the clock's default; a healthy server has ``bot_failures`` 0)."""
+    async def healthz() -> JSONResponse:
+        """Readiness for a load balancer (:mod:`.health`): 200 ``{"ok": true, ...}`` only when
+        this process reaches its database and, when configured, Redis; else 503 with
+        ``"ok": false`` and ``reasons``. It names the process (``process``: host:pid, ``pid``)
+        and counts its rooms and the bot decisions this process asked of its bots and how
+        many of them failed (each logged with its traceback and replaced by the clock's
+        default; a healthy server has ``bot_failures`` 0)."""
         svc: Services = app.state.services
         pool = svc.manager.pool
-        return {
-            "ok": True,
+        reasons = [await health.database_problem(svc.store)]
+        if app.state.health_redis is not None:
+            reasons.append(await health.redis_problem(app.state.health_redis))
+        problems = [r for r in reasons if r is not None]
+        body = {
+            "ok": not problems,
+            "process": health.process_id(),
+            "pid": os.getpid(),
             "rooms": len(svc.manager.rooms),
             "version": __version__,
             "bot_decisions": pool.decisions,
             "bot_failures": pool.failures,
+            "redis": app.state.health_redis is not None,
         }
+        if problems:
+            body["reasons"] = problems
+        return JSONResponse(body, status_code=503 if problems else 200)
+
+    @app.get("/metrics", tags=["server"])
+    async def prometheus() -> Response:
+        """This process's metrics in the Prometheus text format (:mod:`.metrics`)."""
+        return Response(metrics.text(), media_type=CONTENT_TYPE)
 
     app.state.cluster = None
     if cfg.redis_url is not None:

@@ -46,6 +46,10 @@ class Cluster:
         self.leases = LeaseBook(svc.store.engine, self.me, cfg.lease_seconds)
         svc.store.fence = self.leases.fence
         svc.manager.leases = self.leases
+        metrics = getattr(app.state, "metrics", None)
+        if metrics is not None:  # GET /metrics counts renewals and takeovers
+            self.leases.on_renewed = metrics.lease_renewals.inc
+            svc.manager.on_takeover = metrics.takeovers.inc
         self.relay = Relay(cfg.redis_url, cfg.redis_prefix, self.me, self._serve, self._answer)
         self._watch: asyncio.Task[None] | None = None
 
@@ -79,6 +83,7 @@ class Cluster:
         return None
 
     async def _serve(self, sock: RemoteSocket, table_id: str) -> None:
+        sock.app = self.app
         await serve_socket(sock, self.svc, table_id)
 
     async def _answer(self, msg: Message) -> Message:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +72,8 @@ class LeaseBook:
         self.renew_seconds = lease_seconds * RENEW_FRACTION
         self.renewals = 0
         """Successful renewals of this process's leases (each renews them all)."""
+        self.on_renewed: Callable[[int], object] = lambda n: None
+        """Called with the number of leases each renewal renewed (the metrics)."""
 
     @property
     def held(self) -> dict[str, int]:
@@ -113,6 +115,7 @@ class LeaseBook:
                     .values(expires_at=now + self.lease_seconds, renewed_at=now)
                 )
         self.renewals += 1
+        self.on_renewed(len(ours))
         return set(self.held) - ours
 
     async def acquire(self, table_id: str) -> Acquired:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.chat import LIVE
@@ -37,6 +38,8 @@ class RoomManager:
         its table's lease. None for one process."""
         self.takeovers = 0
         """Tables taken from another process whose lease expired."""
+        self.on_takeover: Callable[[], object] = lambda: None
+        """Called at each takeover (the metrics)."""
         self.renewal_failures = 0
 
     async def room(self, table_id: str) -> Room:
@@ -71,6 +74,7 @@ class RoomManager:
             row = fresh
             if got.since > 0:  # taken over: the clocks get back the time nobody ran them
                 self.takeovers += 1
+                self.on_takeover()
                 paused_at = max(got.since, row.updated_at)
                 down = max(0.0, time.time() - paused_at) if row.status == "playing" else 0.0
                 log.info(

@@ -42,6 +42,8 @@ class RemoteSocket:
 
     def __init__(self, relay: Relay, key: str, edge: str):
         self.relay, self.key, self.edge = relay, key, edge
+        self.app: Any = None
+        """The owner's application (the socket handler reads its state, as a WebSocket's)."""
         self.frames: asyncio.Queue[Message] = asyncio.Queue()
         self.gone = False
 

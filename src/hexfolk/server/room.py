@@ -34,6 +34,7 @@ from hexfolk.server.reveal_checks import RevealChecks
 from hexfolk.server.seats import Seat, lobby_columns
 from hexfolk.server.senders import sender_seat
 from hexfolk.server.store import Store
+from hexfolk.server.structured_logs import table_context
 from hexfolk.server.table_core import TableCore
 from hexfolk.server.table_lobby import TableLobby
 from hexfolk.server.trace import TRACE
@@ -85,8 +86,8 @@ class Room:
 
     # --- the task, loading and resuming (:mod:`.resume`), faults (:mod:`.recovery`) --------
     def start(self) -> None:
-        """Start the mailbox's task (after :meth:`load`)."""
-        self.mailbox.start()
+        """Start the mailbox's task (after :meth:`load`); its log lines name the table."""
+        table_context(self.id).run(self.mailbox.start)
 
     async def stop(self, code: int | None = None, reason: str = "") -> None:
         """Stop the task after the queued jobs; cancel timers and bots; close the connections

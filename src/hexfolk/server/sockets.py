@@ -142,10 +142,12 @@ async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
         await _close(ws, code, err.code)
         return
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+    ws.app.state.metrics.connections.inc()
     log.info("table %s: connection %d opened (seat %s)", table_id, conn.id, conn.seat)
     try:
         await _serve(ws, room, conn, writer)
     finally:
+        ws.app.state.metrics.connections.dec()
         try:
             await room.detach(conn)
         except ApiError as err:  # the room stopped (moved elsewhere): nothing to tell it
@@ -187,6 +189,7 @@ async def _serve(ws: Any, room: Room, conn: Connection, writer: asyncio.Task[Non
             if isinstance(msg, ActionMsg):
                 ref = msg.ref
                 await room.act(conn, msg.text, msg.version, msg.ref)
+                ws.app.state.metrics.acted(time.perf_counter() - received)
             elif isinstance(msg, UndoMsg):
                 ref = msg.ref
                 await room.undo(conn, msg.steps, msg.version, msg.ref)

@@ -41,11 +41,15 @@ def _reason(exc: BaseException) -> str:
     return words[0] if words else type(exc).__name__
 
 
-def bind_port(host: str, port: int) -> socket.socket:
-    """A TCP socket bound to ``host:port`` (not listening yet), as uvicorn would bind it."""
+def bind_port(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (not listening yet), as uvicorn would bind it;
+    ``reuse_port``: shared with the other processes that bind it so (``SO_REUSEPORT``: the
+    kernel spreads the connections over them; ``hexfolk serve --processes N``)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family=family, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
