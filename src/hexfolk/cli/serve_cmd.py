@@ -133,6 +133,27 @@ def serve_command(
         str, typer.Option(help="Action messages allowed per connection: COUNT/SECONDS.")
     ] = "20/2",
     log_level: Annotated[str, typer.Option(help="Logging level.")] = "info",
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="Redis URL (redis://host:6379/0): run as one of many processes of one site "
+            "(needs a PostgreSQL --db). Default: one process, no Redis.",
+        ),
+    ] = None,
+    redis_prefix: Annotated[
+        str, typer.Option("--redis-prefix", help="Prefix of this site's Redis channels.")
+    ] = "hexfolk",
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            "--lease-seconds",
+            min=0.5,
+            max=300,
+            help="With --redis: a table's lease length (renewed every 0.3 x this); a dead "
+            "process's tables move after it. Must agree between the processes.",
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the Hexfolk table server: people and bots play both games online."""
     import uvicorn
@@ -171,7 +192,13 @@ def serve_command(
         bot_workers=bot_workers,
         sqlite_synchronous=sqlite_synchronous.upper(),
         action_rate=rate,
+        redis_url=redis,
+        redis_prefix=redis_prefix,
+        lease_seconds=lease_seconds,
     )
+    if redis is not None and config.is_sqlite():
+        print("error: --redis needs a PostgreSQL --db shared by the processes", file=sys.stderr)
+        raise typer.Exit(2)
     if config.sqlite_synchronous not in ("FULL", "NORMAL"):
         print("error: --sqlite-synchronous is FULL or NORMAL", file=sys.stderr)
         raise typer.Exit(2)

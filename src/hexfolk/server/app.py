@@ -79,6 +79,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         redis_url = getattr(cfg, "redis_url", None)
         if redis_url:
             app.state.health_redis = health.redis_client(redis_url)
+        if cfg.redis_url is not None:  # one of many processes (docs/server.md)
+            from hexfolk.server.cluster import Cluster
+
+            app.state.cluster = Cluster(app, app.state.services)
+            await app.state.cluster.start()
         count = await manager.recover()
         manager.start_heartbeat()
         TRACE.start()
@@ -88,6 +93,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         finally:
             TRACE.dump()
             await manager.close()
+            if app.state.cluster is not None:
+                await app.state.cluster.close()
             await store.close()
             if app.state.health_redis is not None:
                 await app.state.health_redis.aclose()
@@ -173,6 +180,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def prometheus() -> Response:
         """This process's metrics in the Prometheus text format (:mod:`.metrics`)."""
         return Response(metrics.text(), media_type=CONTENT_TYPE)
+
+    app.state.cluster = None
+    if cfg.redis_url is not None:
+        from hexfolk.server.cluster import install
+
+        install(app)
 
     # outermost but for Starlette's error middleware: no route ever reads a body over the limit
     app.add_middleware(BodyLimit, limit=BODY_MAX)

@@ -47,6 +47,15 @@ class ServerConfig:
     """SQLite ``PRAGMA synchronous``: FULL (default: every acknowledged action is on disk) or
     NORMAL (faster; survives a killed process, not a power cut)."""
 
+    redis_url: str | None = None
+    """Many processes (``--redis``): the Redis that relays connections between the processes
+    of one site; needs PostgreSQL. None: one process, nothing of it runs."""
+    redis_prefix: str = "hexfolk"
+    """The prefix of every Redis channel this site uses (``--redis-prefix``)."""
+    lease_seconds: float = 10.0
+    """A table's lease holds this long after its last renewal (``--lease-seconds``; renewed
+    every 0.3 × this). Shorter only in tests."""
+
     def resolved_data_dir(self) -> Path:
         return (self.data_dir or default_data_dir()).expanduser()
 

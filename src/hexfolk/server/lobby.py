@@ -273,11 +273,13 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
     )
     store_seats(row, chosen)
     await svc.store.add_table(row)
-    room = await svc.manager.room(row.id)
-    return room.table_json()
+    room = await svc.manager.created(row.id)  # many processes: perhaps another one's
+    return room.table_json() if room is not None else await _describe(svc, row)
 
 
-def _listing(svc: Services, status: str) -> list[dict[str, Any]]:
+async def _listing(svc: Services, status: str) -> list[dict[str, Any]]:
+    if svc.config.redis_url is not None:  # many processes: every process lists the same
+        return await _shared_listing(svc, status)
     rooms = [r for r in svc.manager.rooms.values() if r.row.public and r.row.status == status]
     if status == "lobby":
         rooms = [r for r in rooms if any(s.kind == "open" for s in seats_of(r.row))]
@@ -290,13 +292,33 @@ def _listing(svc: Services, status: str) -> list[dict[str, Any]]:
 @router.get("/tables/open", tags=["lobby"])
 async def open_tables(svc: Svc) -> dict[str, Any]:
     """Public tables in the lobby with an open seat (newest first, at most 200)."""
-    return {"tables": _listing(svc, "lobby")}
+    return {"tables": await _listing(svc, "lobby")}
 
 
 @router.get("/tables/live", tags=["lobby"])
 async def live_tables(svc: Svc) -> dict[str, Any]:
     """Public games in progress that allow spectators (newest first, at most 200)."""
-    return {"tables": _listing(svc, "playing")}
+    return {"tables": await _listing(svc, "playing")}
+
+
+async def _shared_listing(svc: Services, status: str) -> list[dict[str, Any]]:
+    """The listing from the database (many processes): the same rule as one process's, the
+    seats of a table owned here as its room has them."""
+    rows = [r for r in await svc.store.tables_with_status([status]) if r.public]
+    if status == "lobby":
+        rows = [r for r in rows if any(s.kind == "open" for s in seats_of(r))]
+    else:
+        rows = [r for r in rows if r.spectators]
+    rows = rows[:200]
+    ids = {r.host_id for r in rows} | {
+        s.player_id for r in rows for s in seats_of(r) if s.player_id
+    }
+    names = {k: p.name for k, p in (await svc.store.players_by_id(sorted(ids))).items()}
+    out = []
+    for row in rows:
+        room = svc.manager.rooms.get(row.id)
+        out.append(room.table_json() if room is not None else table_json(row, names, row.version))
+    return out
 
 
 @router.get("/me/tables", tags=["lobby"])

@@ -31,12 +31,16 @@ class Mailbox:
         self._queue: asyncio.Queue[tuple[Job | None, asyncio.Future[Any] | None]]
         self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self.stopped = False
+        """True once stopping: a job asked for from then on is refused (:data:`GONE`)."""
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=self.name)
 
     async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
         """Run ``fn`` in the task and return its result (or raise its ApiError)."""
+        if self.stopped:
+            raise gone()
         fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, fut))
         return await fut
@@ -46,7 +50,9 @@ class Mailbox:
         self._queue.put_nowait((fn, None))
 
     async def stop(self) -> None:
-        """Stop the task after the queued jobs (cancelled after 10 s)."""
+        """Stop the task after the queued jobs (cancelled after 10 s); a job asked for later
+        is refused."""
+        self.stopped = True
         self._queue.put_nowait((None, None))
         if self._task is not None:
             try:
@@ -58,6 +64,10 @@ class Mailbox:
         while True:
             fn, fut = await self._queue.get()
             if fn is None:
+                while not self._queue.empty():  # asked for while stopping: refused
+                    _, late = self._queue.get_nowait()
+                    if late is not None and not late.done():
+                        late.set_exception(gone())
                 return
             try:
                 result = await fn()
@@ -72,6 +82,12 @@ class Mailbox:
             else:
                 if fut is not None and not fut.done():
                     fut.set_result(result)
+
+
+def gone() -> ApiError:
+    """The refusal of a job asked of a stopped table (it moved to another server process, or
+    this one stops): reconnect."""
+    return ApiError("moved", "this table is no longer served here; reconnect", 503)
 
 
 class HasMailbox(Protocol):

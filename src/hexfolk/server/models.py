@@ -117,3 +117,29 @@ class HeartbeatRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     alive_at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Who owns a live table when many server processes share the database
+    (``docs/server.md``, "Many processes"): the owner process, its fencing ``token`` (one
+    higher at every change of owner) and until when the lease holds (database clock)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[float] = mapped_column(Float)
+    renewed_at: Mapped[float] = mapped_column(Float)
+
+
+class ProcessRow(Base):
+    """A live server process of a site of many (one row per process start): when it last
+    said it is alive (database clock) and how many tables it owns."""
+
+    __tablename__ = "server_processes"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    alive_at: Mapped[float] = mapped_column(Float, index=True)
+    started_at: Mapped[float] = mapped_column(Float)
+    tables: Mapped[int] = mapped_column(Integer, default=0)

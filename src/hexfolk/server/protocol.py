@@ -24,6 +24,11 @@ CLOSE_AUTH = 4401
 """Closed because this connection may not be here: a refused hello, a kicked person at a
 table without spectators."""
 CLOSE_NOT_FOUND = 4404
+CLOSE_MOVED = 1012
+"""(Many processes) the table moved to another server process, or the way to its owner broke:
+reconnect (with ``since``) and carry on there."""
+CLOSE_AGAIN = 1013
+"""(Many processes) the table's owner cannot be reached right now: reconnect a little later."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,11 +89,13 @@ class Room:
         """Start the mailbox's task (after :meth:`load`); its log lines name the table."""
         table_context(self.id).run(self.mailbox.start)
 
-    async def stop(self) -> None:
-        """Stop the task after the queued jobs; cancel timers and bots."""
+    async def stop(self, code: int | None = None, reason: str = "") -> None:
+        """Stop the task after the queued jobs; cancel timers and bots; close the connections
+        (with ``code``: 1012 when the table moved to another process, which they reconnect to)."""
         await self.mailbox.stop()
         self._cancel_all()
-        self.crowd.close_all()
+        for conn in self.crowd:
+            conn.close(code, reason)
 
     def _cancel_all(self) -> None:
         """Stop every timer: the clock's, the grace periods, the bots, the reveal checks."""

@@ -24,6 +24,7 @@ from hexfolk.server.limits import FLOOD_LIMIT, GARBAGE_LIMIT, HELLO_TIMEOUT, Rat
 from hexfolk.server.lobby import Services
 from hexfolk.server.protocol import (
     CLOSE_AUTH,
+    CLOSE_MOVED,
     CLOSE_NOT_FOUND,
     CLOSE_POLICY,
     ActionMsg,
@@ -76,11 +77,11 @@ def watch_bad_frames() -> NotUtf8Frames:
     return made
 
 
-async def _send(ws: WebSocket, message: dict[str, Any]) -> None:
+async def _send(ws: Any, message: dict[str, Any]) -> None:
     await ws.send_text(json.dumps(message, separators=(",", ":")))
 
 
-async def _read(ws: WebSocket) -> str | bytes | None:
+async def _read(ws: Any) -> str | bytes | None:
     msg = await ws.receive()
     if msg["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(msg.get("code", 1000))
@@ -88,7 +89,7 @@ async def _read(ws: WebSocket) -> str | bytes | None:
     return text if text is not None else msg.get("bytes")
 
 
-async def _writer(ws: WebSocket, conn: Connection) -> None:
+async def _writer(ws: Any, conn: Connection) -> None:
     while True:
         message = await conn.outbox.get()
         if message is None:
@@ -102,6 +103,19 @@ async def _writer(ws: WebSocket, conn: Connection) -> None:
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     svc: Services = ws.app.state.services
     await ws.accept()
+    cluster = getattr(ws.app.state, "cluster", None)
+    if cluster is not None:  # many processes: a table owned elsewhere is piped to its owner
+        owner = await cluster.owner_for(table_id)
+        if owner is not None:
+            await cluster.relay.pipe(ws, table_id, owner)
+            return
+    await serve_socket(ws, svc, table_id)
+
+
+async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
+    """The table's socket after its ``accept``: hello, then the messages until it closes.
+    ``ws`` is a Starlette WebSocket, or a client piped from another process
+    (:class:`.relay.RemoteSocket`, with the same calls)."""
     try:
         raw = await asyncio.wait_for(_read(ws), HELLO_TIMEOUT)
     except (TimeoutError, WebSocketDisconnect):
@@ -123,6 +137,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except ApiError as err:
         await _send(ws, error_message(err))
         code = CLOSE_NOT_FOUND if err.status == 404 else CLOSE_AUTH
+        if err.code == "moved":  # another process owns the table now: reconnect there
+            code = CLOSE_MOVED
         await _close(ws, code, err.code)
         return
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
@@ -132,7 +148,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await _serve(ws, room, conn, writer)
     finally:
         ws.app.state.metrics.connections.dec()
-        await room.detach(conn)
+        try:
+            await room.detach(conn)
+        except ApiError as err:  # the room stopped (moved elsewhere): nothing to tell it
+            log.info(
+                "table %s: connection %d left a stopped room (%s)", table_id, conn.id, err.code
+            )
         writer.cancel()
         log.info("table %s: connection %d closed", table_id, conn.id)
         svc.manager.forget_if_idle(room)
@@ -142,7 +163,7 @@ BAD_CODES = frozenset(("bad_json", "bad_message", "too_large", "unknown_type", "
 """Refusals that count as bad messages (:data:`GARBAGE_LIMIT` in a row close the socket)."""
 
 
-async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Task[None]) -> None:
+async def _serve(ws: Any, room: Room, conn: Connection, writer: asyncio.Task[None]) -> None:
     bad = 0
     flood = RateLimit(*FLOOD_LIMIT)
     while not conn.closed:
@@ -195,7 +216,7 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection, writer: asyncio.Ta
                 return
 
 
-async def _shut(ws: WebSocket, conn: Connection, writer: asyncio.Task[None], why: str) -> None:
+async def _shut(ws: Any, conn: Connection, writer: asyncio.Task[None], why: str) -> None:
     """Tell the connection why it is closed (a ``closed`` error), then let its writer finish."""
     conn.send(error_message(ApiError("closed", why)))
     conn.close()
@@ -203,6 +224,6 @@ async def _shut(ws: WebSocket, conn: Connection, writer: asyncio.Task[None], why
         await asyncio.wait_for(writer, 2)
 
 
-async def _close(ws: WebSocket, code: int, reason: str) -> None:
+async def _close(ws: Any, code: int, reason: str) -> None:
     with contextlib.suppress(Exception):  # already closed by the peer
         await ws.close(code=code, reason=reason)

@@ -19,15 +19,18 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import bindparam, event, func, insert, select, update
+from sqlalchemy import bindparam, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from hexfolk.server.fence import Fence, LeaseLost
 from hexfolk.server.models import ChatRow, EventRow, HeartbeatRow, PlayerRow, TableRow
 from hexfolk.server.sqlite_writer import SqliteWriter
 from hexfolk.server.trace import TRACE
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x68657866
+"""PostgreSQL advisory lock held while migrating: processes started together migrate once."""
 GROUP_MAX = 256
 """At most this many tables' writes share one transaction."""
 log = logging.getLogger("hexfolk.server.store")
@@ -112,10 +115,12 @@ def _size_band(n: int) -> str:
     return "1" if n == 1 else "2-4" if n <= 4 else "5-16" if n <= 16 else "17+"
 
 
-def _settle(write: _Write, failed: bool = False) -> None:
+def _settle(write: _Write, failed: bool = False, lost: bool = False) -> None:
     if write.done.done():
         return
-    if failed:
+    if lost:
+        write.done.set_exception(LeaseLost(write.table_id))
+    elif failed:
         write.done.set_exception(RuntimeError(f"table {write.table_id}: the write failed"))
     else:
         write.done.set_result(None)
@@ -143,6 +148,9 @@ class Store:
         self._writer: asyncio.Task[None] | None = None
         self.direct: SqliteWriter | None = None
         """SQLite files: the group commit's own connection in a thread (one hop a batch)."""
+        self.fence: Fence | None = None
+        """Many processes (PostgreSQL only): the lease tokens every write of a live table is
+        checked against in its transaction (:mod:`.fence`); None for one process."""
 
     @classmethod
     async def open(cls, url: str, *, sqlite_synchronous: str = "FULL") -> Store:
@@ -176,6 +184,8 @@ class Store:
                 cursor.close()
 
         async with engine.begin() as conn:
+            if parsed.get_backend_name() == "postgresql":  # many processes start at once
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
             await conn.run_sync(_upgrade)
         store = cls(engine, url)
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
@@ -219,10 +229,17 @@ class Store:
             return await s.get(TableRow, table_id)
 
     async def save_table(self, table_id: str, **values: Any) -> None:
-        """Update columns of a table row (``updated_at`` is set too)."""
+        """Update columns of a table row (``updated_at`` is set too); fenced (raises
+        :class:`.LeaseLost`, nothing written, when this process lost the table's lease)."""
         values.setdefault("updated_at", time.time())
         async with self.sessions() as s, s.begin():
+            await self._fenced(s, table_id)
             await s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    async def _fenced(self, session: Any, table_id: str) -> None:
+        """In a write's transaction: refuse it when this process lost the table's lease."""
+        if self.fence is not None and await self.fence.lost(session, [table_id]):
+            raise LeaseLost(table_id)
 
     async def tables_with_status(self, statuses: Sequence[str]) -> list[TableRow]:
         async with self.sessions() as s:
@@ -282,7 +299,7 @@ class Store:
                 for w in batch:
                     TRACE.add("writer_wait", t - w.queued_at)
             try:
-                await self._commit(batch)
+                lost = await self._commit(batch)
                 if TRACE.enabled:
                     done = time.perf_counter()
                     TRACE.add("transaction", done - t)
@@ -295,23 +312,33 @@ class Store:
                 log.warning("a group commit of %d writes failed; retrying one by one", len(batch))
                 for write in batch:
                     try:
-                        await self._commit([write])
+                        lost = await self._commit([write])
                     except Exception:
                         log.exception("table %s: a write failed", write.table_id)
                         _settle(write, failed=True)
                     else:
-                        _settle(write)
+                        _settle(write, lost=write.table_id in lost)
             else:
                 for write in batch:
-                    _settle(write)
+                    _settle(write, lost=write.table_id in lost)
 
-    async def _commit(self, batch: Sequence[_Write]) -> None:
-        """One transaction holding ``batch``: the direct SQLite writer, or SQLAlchemy."""
+    async def _commit(self, batch: Sequence[_Write]) -> set[str]:
+        """One transaction holding ``batch``: the direct SQLite writer, or SQLAlchemy. With a
+        fence, the writes of tables whose lease this process lost are left out (their ids are
+        returned; :class:`.LeaseLost` for them), checked under the lease rows' lock."""
         if self.direct is not None:
             await self.direct.write(_event_rows(batch), [(w.table_id, w.values) for w in batch])
-            return
+            return set()
         async with self.engine.begin() as conn:
-            await _apply_writes(conn, batch)
+            lost: set[str] = set()
+            if self.fence is not None:
+                lost = await self.fence.lost(conn, {w.table_id for w in batch})
+                if lost:
+                    batch = [w for w in batch if w.table_id not in lost]
+                    log.warning("tables %s: lease lost; their writes refused", sorted(lost))
+            if batch:
+                await _apply_writes(conn, batch)
+            return lost
 
     async def events(self, table_id: str) -> list[EventRow]:
         async with self.sessions() as s:
@@ -328,6 +355,7 @@ class Store:
             table_id=table_id, player_id=player_id, name=name, seat=seat, text=text, at=time.time()
         )
         async with self.sessions() as s, s.begin():
+            await self._fenced(s, table_id)
             s.add(row)
         return row
 
