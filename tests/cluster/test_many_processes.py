@@ -170,7 +170,8 @@ def test_three_processes_one_game_owner_killed_stale_owner_fenced(tmp_path: Path
         before = await lease_owner(s, table)
         v0 = max(p.version or 0 for p in players)
         going = asyncio.ensure_future(play(players, at(v0 + 40)))
-        await asyncio.sleep(0.3)
+        while max(p.version or 0 for p in players) < v0 + 3:  # the play is under way
+            await asyncio.sleep(0.002)
         s.by_port(owner).kill()
         killed = time.monotonic()
         await moved(s, table, before)
@@ -269,15 +270,10 @@ def test_redis_restarted_and_processes_come_and_go(tmp_path: Path) -> None:
         everyone = p1 + p2
         await play(everyone, at(12))
         # --- Redis restarted mid-game --------------------------------------------------------
+        # stopped before the play goes on, so the piped sockets meet it however fast the game
         v = {t: max(p.version or 0 for p in ps) for t, ps in games.items()}
-        going = asyncio.ensure_future(
-            play(
-                everyone,
-                at(max(v.values()) + 20),
-            )
-        )
-        await asyncio.sleep(0.3)
         redis.stop()
+        going = asyncio.ensure_future(play(everyone, at(max(v.values()) + 20)))
         await asyncio.sleep(1.0)
         redis.start()
         await going
@@ -294,17 +290,10 @@ def test_redis_restarted_and_processes_come_and_go(tmp_path: Path) -> None:
         # --- a process leaves while its game runs ---------------------------------------------
         leaving = await owner_port(s.db_url, t1, s)
         v1 = max(p.version or 0 for p in p1)
-        going = asyncio.ensure_future(
-            play(
-                everyone,
-                at(v1 + 14),
-            )
-        )
-        await asyncio.sleep(0.3)
         proc = s.by_port(leaving).proc
         assert proc is not None
-        proc.terminate()  # SIGTERM: it hands its tables over and stops
-        await going
+        proc.terminate()  # SIGTERM: it hands its tables over and stops (before the play goes on)
+        await play(everyone, at(v1 + 14))
         assert await owner_port(s.db_url, t1, s) != leaving
         for t, ps in games.items():
             check_log(await events(s.db_url, t), ps)

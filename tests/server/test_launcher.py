@@ -14,9 +14,7 @@ import time
 from pathlib import Path
 
 import httpx
-import pytest
 
-from hexfolk.server.config import ServerConfig
 from tests.server.helpers import free_port
 from tests.server.serve_command import serve
 
@@ -99,10 +97,6 @@ def test_two_processes_share_one_port_restart_and_stop(pg_url: str, tmp_path: Pa
             launcher.wait(10)
 
 
-@pytest.mark.skipif(
-    "redis_url" not in ServerConfig.__dataclass_fields__,
-    reason="--redis comes with table ownership (issue 28 point 2)",
-)
 def test_serve_processes_2_forms_one_site_and_sigterm_stops_it(pg_url: str, tmp_path: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"

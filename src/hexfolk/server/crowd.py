@@ -231,6 +231,7 @@ class Crowd:
             handle.cancel()
         self._grace.clear()
 
-    def close_all(self) -> None:
+    def close_all(self, code: int | None = None, reason: str = "") -> None:
+        """Close every connection (``code``: the close code, e.g. 1012 when the table moved)."""
         for conn in self:
-            conn.close()
+            conn.close(code, reason)

@@ -94,8 +94,7 @@ class Room:
         (with ``code``: 1012 when the table moved to another process, which they reconnect to)."""
         await self.mailbox.stop()
         self._cancel_all()
-        for conn in self.crowd:
-            conn.close(code, reason)
+        self.crowd.close_all(code, reason)
 
     def _cancel_all(self) -> None:
         """Stop every timer: the clock's, the grace periods, the bots, the reveal checks."""
@@ -133,9 +132,7 @@ class Room:
         t_commit = time.perf_counter()
         await self.store.commit_steps(self.id, commit.steps, **commit.values)
         t_views = time.perf_counter()
-        TRACE.add("commit", t_views - t_commit)
-        if ack is not None:  # a person's action: its own share (trace.py, ``act_commit``)
-            TRACE.add("act_commit", t_views - t_commit)
+        TRACE.add("commit", t_views - t_commit, act=ack is not None)  # act: a person's action
         self.core.committed(commit)  # from here on the steps are acknowledged
         if ack is not None:
             ack()
@@ -144,9 +141,7 @@ class Room:
                 log.info("table %s: %s", self.id, line)
         self.fanout.forget(log_rewritten=full)
         self.fanout.send_views(full=full)
-        TRACE.add("views", time.perf_counter() - t_views)
-        if ack is not None:
-            TRACE.add("act_views", time.perf_counter() - t_views)
+        TRACE.add("views", time.perf_counter() - t_views, act=ack is not None)
         if self.row.status == "finished":
             winners = self.core.state.winners() if self.core.state is not None else []
             log.info("table %s: finished, winners %s", self.id, winners)

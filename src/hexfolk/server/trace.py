@@ -52,9 +52,13 @@ class Trace:
         self.profile_path = os.environ.get("HEXFOLK_PROFILE") if self.enabled else None
         self._profiler: cProfile.Profile | None = None
 
-    def add(self, stage: str, seconds: float) -> None:
+    def add(self, stage: str, seconds: float, act: bool = False) -> None:
+        """Count ``seconds`` for ``stage`` (and for ``act_<stage>`` too when ``act``: a
+        person's action, whose own share the click-to-redraw split reads)."""
         if self.enabled:
             self.stages[stage].append(seconds)
+            if act:
+                self.stages[f"act_{stage}"].append(seconds)
 
     def start(self) -> None:
         """Start sampling the running loop (lag and slow callbacks)."""
