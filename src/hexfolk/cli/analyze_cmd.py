@@ -107,7 +107,8 @@ def print_analysis(a: GameAnalysis) -> None:
     )
     seats = Table(
         title="luck + skill = final - start, per seat (skill = own + others' decisions; "
-        "dec. = decisions with a choice, lost = mean chance lost per one; i/m/b = inaccuracies/mistakes/blunders)",
+        "dec. = decisions with a choice, lost = mean chance lost per one; "
+        "i/m/b = inaccuracies/mistakes/blunders)",
         box=box.SIMPLE,
         pad_edge=False,
         collapse_padding=True,
