@@ -14,7 +14,9 @@ is the result when the game finished):
   the sums are taken in rational arithmetic (``fractions.Fraction`` of the float chances,
   which is exact) and only then rounded to floats;
 * ``lost`` at a decision = the seat's chance after the best action found minus its chance
-  after the played one (the action subset: :class:`~hexfolk.analysis.result.Budget`).
+  after the played one, each followed by the same completion of the turn by the strongest
+  bot's rollout policy (the action subset and the completion:
+  :class:`~hexfolk.analysis.result.Budget`).
 
 The analysis reads the full record after the game: hidden cards are known to it. It is
 deterministic: every random draw (the action subset, playouts) comes from a generator seeded
@@ -38,7 +40,7 @@ from hexfolk.analysis.result import (
     fraction_text,
     label_of,
 )
-from hexfolk.core import CHANCE, Action, MatchRecord, State
+from hexfolk.core import CHANCE, TERMINAL, Action, MatchRecord, State
 from hexfolk.core.record import split_entry
 from hexfolk.core.rng import make_rng
 
@@ -69,9 +71,25 @@ def analyze_record(
         # common random numbers: every estimate at one step draws the same playouts
         return model.chances(state, make_rng(record.seed, "analysis", step, "playouts"))
 
+    def judge(state: State, seat: int, action: Action, step: int) -> float:
+        # the action, then the turn completed by the rollout policy with the same draws for
+        # every action of this step (common random numbers), valued for ``seat``
+        world = state.clone()
+        turn = world.turn_count()
+        world.apply_for(seat, action)
+        rng = make_rng(record.seed, "analysis", step, "completion")
+        for _ in range(budget.horizon):
+            player = world.current_player()
+            if player == TERMINAL or world.turn_count() != turn:
+                break
+            if player == CHANCE:
+                world.apply_unchecked(world.sample_chance(rng))
+            else:
+                world.apply_unchecked(rollout(world, world.legal_actions(), rng))
+        return value(world, step)[seat]
+
     state = record.start_state(game)
-    before = value(state, 0)
-    start = tuple(before)
+    start = tuple(value(state, 0))
     steps: list[StepAnalysis] = []
     total = len(record.actions)
     for i, entry in enumerate(record.actions):
@@ -90,20 +108,16 @@ def analyze_record(
             legal = state.legal_actions_for(seat)
             rng = make_rng(record.seed, "analysis", step, "choices")
             others = _choices(state, seat, action, legal, budget.actions, rollout, rng)
-            alternatives: list[tuple[float, Action]] = []
-            for alt in others:
-                world = state.clone()
-                world.apply_for(seat, alt)
-                alternatives.append((value(world, step)[seat], alt))
-            state.apply_for(seat, action)
-            after = value(state, step)
-            played = after[seat]
+            choice = len(legal) > 1
+            played = judge(state, seat, action, step) if choice else 0.0
             best_chance, best = played, action
-            for chance, alt in alternatives:
+            for alt in others:
+                chance = judge(state, seat, alt, step)
                 if chance > best_chance:
                     best_chance, best = chance, alt
             lost = best_chance - played
-            evaluated = len(alternatives) + 1
+            state.apply_for(seat, action)
+            after = value(state, step)
             steps.append(
                 StepAnalysis(
                     step,
@@ -113,14 +127,14 @@ def analyze_record(
                     entry,
                     tuple(after),
                     legal=len(legal),
-                    evaluated=evaluated if len(legal) > 1 else 1,
-                    best=str(best) if len(legal) > 1 else None,
-                    best_chance=best_chance if len(legal) > 1 else None,
+                    evaluated=len(others) + 1,
+                    best=str(best) if choice else None,
+                    best_chance=best_chance if choice else None,
+                    played_chance=played if choice else None,
                     lost=lost,
                     label=label_of(lost),
                 )
             )
-        before = after
         if progress is not None:
             progress(step, total)
     final = state

@@ -43,17 +43,22 @@ class Budget:
     """Playouts per estimate (0: the static estimator alone)."""
     depth: int = 40
     """Steps per playout (with ``rollouts`` > 0)."""
+    horizon: int = 40
+    """Most steps of the turn's completion that judges a choice: each evaluated action (the
+    played one too) is followed by the strongest bot's rollout policy until the turn count
+    moves on (or the game ends, or this many steps), with the same seeded draws for every
+    action, and valued there. 0: each action's resulting state is valued at once."""
 
     def __post_init__(self) -> None:
         if self.actions < 1:
             raise ValueError(f"the budget's actions must be at least 1, not {self.actions}")
-        if self.rollouts < 0 or self.depth < 0:
-            raise ValueError("the budget's rollouts and depth must not be negative")
+        if min(self.rollouts, self.depth, self.horizon) < 0:
+            raise ValueError("the budget's rollouts, depth and horizon must not be negative")
 
     @classmethod
     def parse(cls, text: str) -> Budget:
-        """``"actions=12,rollouts=4,depth=40"`` (any subset, any order; ``"default"``: the
-        defaults). ValueError naming a bad part."""
+        """``"actions=12,rollouts=4,depth=40,horizon=40"`` (any subset, any order;
+        ``"default"``: the defaults). ValueError naming a bad part."""
         values: dict[str, int] = {}
         text = text.strip()
         if text in ("", "default"):
@@ -61,9 +66,10 @@ class Budget:
         for part in text.split(","):
             key, sep, value = part.partition("=")
             key = key.strip()
-            if not sep or key not in ("actions", "rollouts", "depth"):
+            if not sep or key not in ("actions", "rollouts", "depth", "horizon"):
                 raise ValueError(
-                    f"budget part {part.strip()!r} is not actions=N, rollouts=N or depth=N"
+                    f"budget part {part.strip()!r} is not actions=N, rollouts=N, depth=N "
+                    "or horizon=N"
                 )
             try:
                 values[key] = int(value)
@@ -72,7 +78,10 @@ class Budget:
         return cls(**values)
 
     def text(self) -> str:
-        return f"actions={self.actions},rollouts={self.rollouts},depth={self.depth}"
+        return (
+            f"actions={self.actions},rollouts={self.rollouts},depth={self.depth},"
+            f"horizon={self.horizon}"
+        )
 
 
 @dataclass(frozen=True)
@@ -98,9 +107,12 @@ class StepAnalysis:
     best: str | None = None
     """The best action found (``None``: no choice was evaluated)."""
     best_chance: float | None = None
-    """The seat's win chance after the best action found."""
+    """The seat's win chance after the best action found and the turn's completion
+    (:attr:`Budget.horizon`)."""
+    played_chance: float | None = None
+    """The seat's win chance after the played action and the same completion."""
     lost: float = 0.0
-    """``best_chance`` minus the seat's chance after the played action (>= 0)."""
+    """``best_chance - played_chance`` (>= 0; 0 without a choice)."""
     label: str | None = None
     """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None`` (:func:`label_of`)."""
 

@@ -23,7 +23,7 @@ Examples:
 
   hexfolk analyze game.json --budget actions=24
 
-  hexfolk analyze game.json --budget actions=12,rollouts=4,depth=40 --json
+  hexfolk analyze game.json --budget actions=12,horizon=40,rollouts=4,depth=40 --json
 """
 
 CURVE_POINTS = 12
@@ -47,9 +47,11 @@ def analyze_command(
             metavar="SPEC",
             help="The analysis budget as key=value pairs joined by commas: actions=N (most "
             "actions evaluated per decision, the played one included; default 12), "
-            "rollouts=N (playouts per estimate; default 0, the static estimator) and depth=N "
-            "(steps per playout; default 40). 'default' gives the defaults. A bigger budget "
-            "is slower (docs/analysis.md has the figures).",
+            "horizon=N (most steps of the turn completed by the bot policy after each judged "
+            "action; default 40; 0: judge the state right after the action), rollouts=N "
+            "(playouts per estimate; default 0, the static estimator) and depth=N (steps per "
+            "playout; default 40). 'default' gives the defaults. A bigger budget is slower "
+            "(docs/analysis.md has the figures).",
         ),
     ] = "default",
     quiet: Annotated[
