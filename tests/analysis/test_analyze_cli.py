@@ -72,3 +72,13 @@ def test_a_game_without_an_estimator_is_refused(tmp_path: Path) -> None:
     result = RUNNER.invoke(app, ["analyze", str(path), "-q"])
     assert result.exit_code == 2
     assert "no win-chance estimator for the game 'bids'" in result.stderr
+
+
+def test_a_changed_record_is_refused(tmp_path: Path) -> None:
+    doc = json.loads(bot_record("scythe", 2, ("medium", "easy"), 9, 8))
+    doc["result"]["turns"] = doc["result"]["turns"] + 1
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(doc))
+    result = RUNNER.invoke(app, ["analyze", str(path), "-q"])
+    assert result.exit_code == 2
+    assert "error: record says turns" in result.stderr

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from hexfolk.analysis.estimator import WinChanceModel
+from hexfolk.analysis.features import features_of
 from hexfolk.analysis.result import (
     Budget,
     GameAnalysis,
@@ -40,7 +41,7 @@ from hexfolk.analysis.result import (
     fraction_text,
     label_of,
 )
-from hexfolk.core import CHANCE, TERMINAL, Action, MatchRecord, State
+from hexfolk.core import CHANCE, TERMINAL, Action, MatchRecord, State, replay
 from hexfolk.core.record import split_entry
 from hexfolk.core.rng import make_rng
 
@@ -56,11 +57,17 @@ def analyze_record(
     budget: Budget | None = None,
     *,
     progress: Progress | None = None,
+    verify: bool = True,
 ) -> GameAnalysis:
-    """The analysis of ``record`` (see the module docstring). RecordError when the record does
-    not replay; ValueError for a game without an estimator."""
+    """The analysis of ``record`` (see the module docstring). With ``verify`` the record is
+    first checked whole as ``hexfolk replay`` checks it (:func:`hexfolk.core.replay`:
+    checkpoints, final fingerprint, result). RecordError when the record does not replay or
+    was changed; ValueError for a game without an estimator (nothing is analysed then)."""
     budget = budget or Budget()
     game = record.make_game()
+    features_of(game.id)
+    if verify:
+        replay(record, verify=True)
     n = game.num_players
     model = WinChanceModel.for_game(
         game.id, n, rollouts=budget.rollouts, depth=budget.depth if budget.rollouts else 0
