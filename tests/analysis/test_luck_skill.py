@@ -55,7 +55,7 @@ def test_every_step_is_a_distribution_over_the_seats(
 
 
 def test_a_finished_game_ends_at_its_result() -> None:
-    rec = record("scythe", 2, ("medium", "medium"), 3, 0)
+    rec = record("scythe", 2, ("medium", "medium"), 21, 0)  # the forced-win test's game
     analysis = analyze_record(rec, Budget(actions=2, horizon=0))
     assert analysis.finished and rec.result["finished"]
     winners = rec.result["winners"]
