@@ -110,6 +110,28 @@ def plot(curves: dict[tuple[str, int], list], path: Path) -> None:
     c.save(path)
 
 
+def from_files(paths: list[Path], png: Path) -> None:
+    """The plot and a Markdown table of the rows in ``paths`` (outputs of ``--only`` runs)."""
+    curves = {}
+    print(
+        "| game | players | games | samples | Brier | base rate | naive share | vs base "
+        "| vs naive | log loss (base) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for path in paths:
+        for row in json.loads(path.read_text("utf-8"))["rows"]:
+            key = (row["game"], row["players"])
+            curves[key] = [tuple(x) for x in row["reliability"]]
+            print(
+                f"| {row['game']} | {row['players']} | {row['games']} | {row['samples']} "
+                f"| {row['brier_model']:.4f} | {row['brier_base_rate']:.4f} "
+                f"| {row['brier_naive_share']:.4f} | {row['skill_vs_base']:+.1%} "
+                f"| {row['skill_vs_naive']:+.1%} "
+                f"| {row['log_loss_model']:.3f} ({row['log_loss_base_rate']:.3f}) |"
+            )
+    plot(curves, png)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -118,7 +140,17 @@ def main() -> None:
     parser.add_argument(
         "--only", help="one configuration, e.g. island:2 (no plot; its row as JSON on stdout)"
     )
+    parser.add_argument(
+        "--plot-from",
+        nargs="+",
+        type=Path,
+        metavar="JSON",
+        help="no games: draw the plot and print the table from the JSON of earlier --only runs",
+    )
     args = parser.parse_args()
+    if args.plot_from:
+        from_files(args.plot_from, args.png)
+        return
     rows, curves = [], {}
     configs = CONFIGS
     if args.only:
