@@ -16,6 +16,7 @@ except ImportError:  # pragma: no cover
 
 from hexfolk import __version__
 from hexfolk.cli import (
+    analyze_cmd,
     connect_cmd,
     games_cmd,
     maps_cmd,
@@ -37,6 +38,8 @@ Examples:
   hexfolk simulate island --games 1000 --workers 2 --json
 
   hexfolk replay runs/game-000000.json
+
+  hexfolk analyze runs/game-000000.json
 
   hexfolk perft scythe --depth 3 --divide
 
@@ -141,6 +144,7 @@ app.command("games", epilog="Examples:\n\n  hexfolk games\n\n  hexfolk games --j
 )
 app.command("simulate", epilog=simulate_cmd.EPILOG)(simulate_cmd.simulate_command)
 app.command("replay", epilog=replay_cmd.EPILOG)(replay_cmd.replay_command)
+app.command("analyze", epilog=analyze_cmd.EPILOG)(analyze_cmd.analyze_command)
 app.command("perft", epilog=perft_cmd.EPILOG)(perft_cmd.perft_command)
 app.command("play", epilog=play_cmd.EPILOG)(play_cmd.play_command)
 app.command("serve", epilog=serve_cmd.EPILOG)(serve_cmd.serve_command)
