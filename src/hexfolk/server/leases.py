@@ -122,35 +122,34 @@ class LeaseBook:
         """Take the lease of ``table_id`` (first lease, expired, or assigned to this process),
         its token one higher; :class:`NotOwner` when another live process holds it."""
         async with self.engine.begin() as conn:
+            # the row first, expired and of nobody, when the table has none: a row that does
+            # not exist cannot be locked, and two processes taking a new table (its creator
+            # and a sweep) would both insert it
+            await conn.execute(
+                pg_insert(LeaseRow)
+                .values(table_id=table_id, owner="", token=0, expires_at=0.0, renewed_at=0.0)
+                .on_conflict_do_nothing(index_elements=["table_id"])
+            )
             row = (
                 await conn.execute(
                     select(LeaseRow.owner, LeaseRow.token, LeaseRow.expires_at, LeaseRow.renewed_at)
                     .where(LeaseRow.table_id == table_id)
                     .with_for_update()
                 )
-            ).first()
+            ).one()
             now = await _now(conn)  # after the row lock: not before a wait for it
-            values = {
-                "owner": self.me,
-                "expires_at": now + self.lease_seconds,
-                "renewed_at": now,
-            }
-            if row is None:
-                await conn.execute(insert(LeaseRow).values(table_id=table_id, token=1, **values))
-                got = Acquired(1, 0.0)
-            elif row.owner != self.me and row.expires_at > now:
+            if row.owner != self.me and row.expires_at > now:
                 raise NotOwner(table_id, row.owner)
-            else:
-                token = int(row.token) + 1
-                await conn.execute(
-                    update(LeaseRow)
-                    .where(LeaseRow.table_id == table_id)
-                    .values(token=token, **values)
+            token = int(row.token) + 1
+            await conn.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id)
+                .values(
+                    token=token, owner=self.me, expires_at=now + self.lease_seconds, renewed_at=now
                 )
-                since = (
-                    0.0 if row.owner == self.me and table_id not in self.held else row.renewed_at
-                )
-                got = Acquired(token, float(since))
+            )
+            mine = row.owner == self.me and table_id not in self.held  # assigned here: no takeover
+            got = Acquired(token, 0.0 if mine else float(row.renewed_at))
         self.held[table_id] = got.token
         return got
 
@@ -219,9 +218,7 @@ class LeaseBook:
         one on a tie) and give it the lease (token 1). Returns the owner's id."""
         procs = await self.live_processes()
         owner = min(procs, key=lambda p: (procs[p], p != self.me, p))
-        if owner == self.me:  # the room takes it as it loads
-            return owner
-        async with self.engine.begin() as conn:
+        async with self.engine.begin() as conn:  # this one's too: no other process's sweep takes it
             now = await _now(conn)
             values = {"owner": owner, "expires_at": now + self.lease_seconds, "renewed_at": now}
             await conn.execute(
