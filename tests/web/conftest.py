@@ -4,6 +4,7 @@ they fail: the test command installs ``chromium`` first)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -59,16 +60,22 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    data = tmp_path_factory.mktemp("hexfolk-web")
-    with thread_server(
-        data_dir=data,
+    with _test_server(tmp_path_factory, "hexfolk-web") as srv:
+        yield srv
+
+
+def _test_server(
+    tmp_path_factory: pytest.TempPathFactory, name: str
+) -> contextlib.AbstractContextManager[ThreadServer]:
+    """A server of the browser tests: its own data folder, seeded tables, fast rates."""
+    return thread_server(
+        data_dir=tmp_path_factory.mktemp(name),
         testing=True,
         allow_seeded_tables=True,
         action_rate=FAST_RATE,
         sqlite_synchronous="NORMAL",
         bot_workers=1,
-    ) as srv:
-        yield srv
+    )
 
 
 @pytest.fixture(scope="session")
@@ -76,15 +83,7 @@ def finished_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Thread
     """A server (as ``web_server``) holding the finished bots-only games of
     ``finished_games.GAMES``, shared by the modules that only read them (the replay, the
     overview): each game is played once per test process, not once per module."""
-    data = tmp_path_factory.mktemp("hexfolk-finished")
-    with thread_server(
-        data_dir=data,
-        testing=True,
-        allow_seeded_tables=True,
-        action_rate=FAST_RATE,
-        sqlite_synchronous="NORMAL",
-        bot_workers=1,
-    ) as srv:
+    with _test_server(tmp_path_factory, "hexfolk-finished") as srv:
         yield srv
 
 

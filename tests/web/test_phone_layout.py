@@ -28,9 +28,9 @@ import pytest
 
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer
-from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
 from tests.web.conftest import SHOTS
+from tests.web.finished_games import two_short_games
 from tests.web.helpers import in_thread, settle, wait_rendered
 from tests.web.own_seat import enter
 from tests.web.scythe_helpers import calm_choice
@@ -153,30 +153,7 @@ def test_no_page_is_wider_than_the_window(browser: Any, web_server: ThreadServer
 @pytest.fixture(scope="module")
 def finished_games(web_server: ThreadServer) -> dict[str, str]:
     """An island game and a Scythe game of easy bots, played to the end: their ids."""
-
-    async def play(game: str, options: dict[str, Any], seed: int) -> str:
-        async with HexfolkClient(web_server.url) as host:
-            await host.create_player(f"Host {game}")
-            t = await host.create_table(
-                game=game,
-                players=2,
-                options=options,
-                seats=[{"kind": "bot", "level": "easy"}] * 2,
-                bot_delay=0,
-                clock=None,
-                seed=seed,
-            )
-            await start_and_watch_to_the_end(host, t["id"], timeout=200)
-            return str(t["id"])
-
-    async def both() -> dict[str, str]:
-        island, scythe = await asyncio.gather(
-            play("island", {"vp_target": 8}, 4),
-            play("scythe", {"factions": "polania,saxony", "mats": "mechanical,agricultural"}, 2517),
-        )
-        return {"island": island, "scythe": scythe}
-
-    return in_thread(both, timeout=240)  # type: ignore[no-any-return]
+    return two_short_games(web_server, timeout=200)
 
 
 def test_the_end_overview_and_replay_fit(

@@ -18,18 +18,16 @@ Playwright on Debian's Chromium against a real uvicorn server, real games with b
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
-from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
-from tests.web.helpers import in_thread, wait_rendered
+from tests.web.finished_games import two_short_games
+from tests.web.helpers import wait_rendered
 from tests.web.own_seat import enter
 from tests.web.scythe_helpers import calm_choice
 from tests.web.test_phone_layout import ON_TOP_JS, SIZES, WIDTH_JS, _phone, _shot, _tap
@@ -129,30 +127,7 @@ def test_the_mat_tab_leaves_the_board_and_its_zoom_in_sight(
 @pytest.fixture(scope="module")
 def finished(web_server: ThreadServer) -> dict[str, str]:
     """An island game and a Scythe game of easy bots, played to the end: their ids."""
-
-    async def play(game: str, options: dict[str, Any], seed: int) -> str:
-        async with HexfolkClient(web_server.url) as host:
-            await host.create_player(f"Host {game}")
-            t = await host.create_table(
-                game=game,
-                players=2,
-                options=options,
-                seats=[{"kind": "bot", "level": "easy"}] * 2,
-                bot_delay=0,
-                clock=None,
-                seed=seed,
-            )
-            await start_and_watch_to_the_end(host, t["id"], timeout=300)
-            return str(t["id"])
-
-    async def both() -> dict[str, str]:
-        island, scythe = await asyncio.gather(
-            play("island", {"vp_target": 8}, 4),
-            play("scythe", {"factions": "polania,saxony", "mats": "mechanical,agricultural"}, 2517),
-        )
-        return {"island": island, "scythe": scythe}
-
-    return in_thread(both, timeout=360)  # type: ignore[no-any-return]
+    return two_short_games(web_server, timeout=300)
 
 
 # the words (of two letters or more) of the text inside ``sel`` that a line break cuts in two
