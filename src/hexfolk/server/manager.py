@@ -11,6 +11,7 @@ from hexfolk.server.botpool import BotPool
 from hexfolk.server.chat import LIVE
 from hexfolk.server.errors import not_found
 from hexfolk.server.fence import LeaseLost
+from hexfolk.server.game_end import GameEnd
 from hexfolk.server.leases import LeaseBook, NotOwner
 from hexfolk.server.limits import ACTION_RATE, HEARTBEAT_SECONDS
 from hexfolk.server.models import TableRow
@@ -41,6 +42,8 @@ class RoomManager:
         self.on_takeover: Callable[[], object] = lambda: None
         """Called at each takeover (the metrics)."""
         self.renewal_failures = 0
+        self.game_end = GameEnd()
+        """What runs once a game ends (:mod:`.game_end`): ratings, the analysis."""
 
     async def room(self, table_id: str) -> Room:
         """The live room of a table (loaded from the database if needed); 404 if unknown."""
@@ -96,7 +99,14 @@ class RoomManager:
         ids = [row.host_id] + [s.player_id for s in seats_of(row) if s.player_id]
         players = await self.store.players_by_id(ids)
         names = {k: p.name for k, p in players.items()}
-        room = Room(row, self.store, self.pool, names=names, action_rate=self.action_rate)
+        room = Room(
+            row,
+            self.store,
+            self.pool,
+            names=names,
+            action_rate=self.action_rate,
+            game_end=self.game_end,
+        )
         if row.status != "errored":
             try:
                 await room.load()
@@ -235,6 +245,7 @@ class RoomManager:
             await self.leases.release([room.id])
 
     async def close(self) -> None:
+        await self.game_end.drain()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
         for room in list(self.rooms.values()):

@@ -143,3 +143,32 @@ class ProcessRow(Base):
     alive_at: Mapped[float] = mapped_column(Float, index=True)
     started_at: Mapped[float] = mapped_column(Float)
     tables: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class AccountRow(Base):
+    """A player who claimed its guest identity with a user name and a password (Argon2id
+    hash). The player row, its games and its tables stay the same."""
+
+    __tablename__ = "accounts"
+
+    player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id"), primary_key=True)
+    username: Mapped[str] = mapped_column(String(64))
+    username_key: Mapped[str] = mapped_column(String(64), unique=True)
+    """The user name folded for comparison (NFKC, case-folded): names differing only by case
+    are one name."""
+    password_hash: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+    password_changed_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in device of an account: only the SHA-256 of its token is stored."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (Index("ix_sessions_player", "player_id"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id"))
+    created_at: Mapped[float] = mapped_column(Float)
+    last_seen_at: Mapped[float] = mapped_column(Float)
+    label: Mapped[str] = mapped_column(String(64), default="")

@@ -4,9 +4,9 @@ concern: the table core (:mod:`.table_core`), the crowd and connections (:mod:`.
 :mod:`.connections`), the fan-out (:mod:`.fanout`), the lobby (:mod:`.table_lobby`), who may
 act (:mod:`.senders`), chat (:mod:`.chat`), bots (:mod:`.bot_turns`), the clock
 (:mod:`.clock_expiry`), reveal checks (:mod:`.reveal_checks`), loading (:mod:`.resume`) and
-faults (:mod:`.recovery`). Pending steps are committed in one transaction and only then
-announced (:meth:`Room._publish`); an action's ``accepted`` goes to its sender once committed,
-before anyone's view. Refusals go to the sender only; a ``stale`` one after the current view.
+faults (:mod:`.recovery`), what follows the game (:mod:`.game_end`). Pending steps are committed
+in one transaction, then announced (:meth:`Room._publish`): an action's ``accepted`` to its
+sender, then the views. Refusals go to the sender only; a ``stale`` one after the current view.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from hexfolk.server.connections import Connections
 from hexfolk.server.crowd import Connection, Crowd
 from hexfolk.server.errors import ApiError
 from hexfolk.server.fanout import FanOut
+from hexfolk.server.game_end import GameEnd
 from hexfolk.server.limits import ACTION_RATE
 from hexfolk.server.mailbox import Mailbox, in_task
 from hexfolk.server.models import PlayerRow, TableRow
@@ -56,12 +57,12 @@ class Room:
         *,
         names: dict[str, str] | None = None,
         action_rate: tuple[int, float] = ACTION_RATE,
+        game_end: GameEnd,  # what runs once the game is over
     ):
-        self.row, self.store, self.action_rate = row, store, action_rate
+        self.row, self.store, self.action_rate, self.game_end = row, store, action_rate, game_end
         self.core = TableCore(row)
         self.crowd = Crowd()
-        self.lobby = TableLobby(row, self.core, self.crowd, names)
-        lobby = self.lobby
+        self.lobby = lobby = TableLobby(row, self.core, self.crowd, names)
         self.fanout = FanOut(row, self.core, self.crowd, lobby.seats_json, lobby.undo_offer)
         self.mailbox = Mailbox(f"room-{row.id}", self._after_fault)
         self.post, self.faults = self.mailbox.post, Faults()
@@ -125,9 +126,8 @@ class Room:
 
     # --- committing and announcing -------------------------------------------------------------
     async def _publish(self, *, full: bool = False, ack: Callable[[], None] | None = None) -> None:
-        """Commit the pending steps (and clocks, status), then tell everyone (``full``: the
-        whole log again, after an undo rewrote it). ``ack`` runs as soon as the steps are
-        committed, before any view (the sender's ``accepted``)."""
+        """Commit the pending steps, clocks and status, then run ``ack`` (the sender's
+        ``accepted``) and tell everyone (``full``: the whole log, after an undo rewrote it)."""
         commit = self.core.to_commit(time.time(), full=full)
         t_commit = time.perf_counter()
         await self.store.commit_steps(self.id, commit.steps, **commit.values)
@@ -146,6 +146,7 @@ class Room:
             winners = self.core.state.winners() if self.core.state is not None else []
             log.info("table %s: finished, winners %s", self.id, winners)
             self._cancel_all()
+            self.game_end.finished(self.row)
             return self.lobby.broadcast_table()
         self._next_turn()
 
