@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
 from hexfolk.core import game_ids, load_game
-from hexfolk.server import geometry, health, lobby, maps_api, sockets
+from hexfolk.server import geometry, health, lobby, maps_api, ratings_api, sockets
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
@@ -31,6 +31,8 @@ from hexfolk.server.limits import BODY_MAX
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.metrics import CONTENT_TYPE, Metrics
+from hexfolk.server.rated_games import RatedGames
+from hexfolk.server.rating_book import RatingBook
 from hexfolk.server.store import Store
 from hexfolk.server.trace import TRACE
 from hexfolk.web import WEB_DIR
@@ -74,6 +76,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         warm_engines()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         app.state.services = Services(store, manager, cfg)
+        app.state.rated = rated = RatedGames(RatingBook(store))
+        manager.game_end.add(rated.finished)  # docs/ratings.md: run by a table's owner only
         pool = manager.pool
         metrics.watch(lambda: len(manager.rooms), lambda: (pool.decisions, pool.failures))
         redis_url = getattr(cfg, "redis_url", None)
@@ -85,9 +89,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             app.state.cluster = Cluster(app, app.state.services)
             await app.state.cluster.start()
         count = await manager.recover()
+        caught = await rated.catch_up()  # rated games a stopped process left unrated
         manager.start_heartbeat()
         TRACE.start()
-        log.info("hexfolk server ready (%d unfinished tables recovered)", count)
+        log.info(
+            "hexfolk server ready (%d unfinished tables recovered, %d finished games rated)",
+            count,
+            caught,
+        )
         try:
             yield
         finally:
@@ -193,6 +202,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(geometry.router)
     app.include_router(maps_api.router)
+    app.include_router(ratings_api.router)
     app.mount("/app", StaticFiles(directory=WEB_DIR), name="web")
     app.include_router(sockets.router)
     return app

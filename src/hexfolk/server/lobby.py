@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from hexfolk.bots.registry import LEVELS
 from hexfolk.core import HexfolkError, OptionError, game_class, game_ids
+from hexfolk.ratings import UnratedGame, family_of
 from hexfolk.server import seats
 from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
@@ -33,6 +34,7 @@ from hexfolk.server.limits import (
 )
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.models import PlayerRow, TableRow
+from hexfolk.server.rated_games import accounts_among, accounts_only, guest_refused
 from hexfolk.server.records import build_record, replay_steps, statistics
 from hexfolk.server.room import Room
 from hexfolk.server.schemas import (
@@ -160,6 +162,14 @@ def check_level(level: str | None) -> str:
     return level
 
 
+def check_rated(game: str, players: int) -> None:
+    """A rated table is of a game and player count with a rating family (``unrated_game``)."""
+    try:
+        family_of(game, players)
+    except UnratedGame as exc:
+        raise ApiError("unrated_game", str(exc), 422) from None
+
+
 # --- identity ---------------------------------------------------------------------------------
 @router.post("/players", status_code=201, tags=["identity"])
 async def create_player(body: NewPlayer, svc: Svc) -> dict[str, Any]:
@@ -245,6 +255,11 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
             else Seat.open()
             for s in specs
         ]
+    if body.rated:
+        check_rated(body.game, players)
+        seated = any(s.held_by(player.id) for s in chosen)
+        if seated and not await accounts_among(svc.store, [player.id]):
+            raise guest_refused()
     hosted = await svc.store.count_hosted(player.id, list(LIVE))
     if hosted >= TABLES_PER_PLAYER:
         raise ApiError("too_many_tables", f"a player hosts at most {TABLES_PER_PLAYER} tables", 429)
@@ -266,6 +281,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
         host_id=player.id,
         seed=body.seed if body.seed is not None else secrets.randbits(63),
         seeded=body.seed is not None,
+        rated=body.rated,
         version=0,
         clock_state={},
         created_at=now,
@@ -398,9 +414,21 @@ async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) 
         )
     if body.bot_delay is not None:
         changes["bot_delay"] = check_bot_delay(body.bot_delay)
-    return await room.change_seats(
-        player, lambda s: s, host="change the settings", settings=changes
+    if body.rated is not None:
+        changes["rated"] = body.rated
+    row = room.row
+    if changes.get("rated", row.rated):
+        check_rated(row.game, changes.get("players", row.players))
+    people = [s.player_id for s in seats_of(row) if s.player_id]
+    check = accounts_only(
+        lambda: bool(changes.get("rated", row.rated)), await accounts_among(svc.store, people)
     )
+
+    def change(seated: list[Seat]) -> list[Seat]:
+        check(seated)
+        return seated
+
+    return await room.change_seats(player, change, host="change the settings", settings=changes)
 
 
 @router.put("/tables/{table_id}/seats/{seat}", tags=["lobby"])
@@ -416,9 +444,17 @@ async def change_seat(
 
 @router.post("/tables/{table_id}/join", tags=["lobby"])
 async def join_table(table_id: str, body: JoinSeat, player: Me, svc: Svc) -> dict[str, Any]:
-    """Take an open seat (a given one, or the first open one)."""
+    """Take an open seat (a given one, or the first open one); at a rated table, with an
+    account only (403 ``account_required``)."""
     room = await _live_room(svc, table_id)
-    return await room.change_seats(player, lambda s: seats.take_seat(s, player, body.seat))
+    account = bool(await accounts_among(svc.store, [player.id]))
+
+    def change(seated: list[Seat]) -> list[Seat]:
+        if room.row.rated and not account:
+            raise guest_refused()
+        return seats.take_seat(seated, player, body.seat)
+
+    return await room.change_seats(player, change)
 
 
 @router.post("/tables/{table_id}/leave", tags=["lobby"])
@@ -484,6 +520,7 @@ async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
             host_id=fresh.host_id,
             seed=secrets.randbits(63),
             seeded=False,
+            rated=bool(fresh.rated),
             version=0,
             clock_state={},
             rematch_of=fresh.id,

@@ -65,6 +65,8 @@ class TableRow(Base):
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A rated game (``docs/ratings.md``): accounts only; its end updates the ratings."""
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -172,3 +174,48 @@ class SessionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     last_seen_at: Mapped[float] = mapped_column(Float)
     label: Mapped[str] = mapped_column(String(64), default="")
+
+
+class RatingRow(Base):
+    """An account's current skill in one game and player-count family (``docs/ratings.md``):
+    OpenSkill's ``mu`` and ``sigma``, the ``rating`` shown for them and the rated games
+    counted."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "game", "family", "rating"),)
+
+    player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    family: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingHistoryRow(Base):
+    """One player's rating change from one rated game; unique per (table, player): a table is
+    rated once, however often its game-end hook runs."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("table_id", "player_id", name="uq_rating_history_table_player"),
+        Index("ix_rating_history_player", "player_id", "game", "family", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id"))
+    player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id"))
+    game: Mapped[str] = mapped_column(String(32))
+    family: Mapped[str] = mapped_column(String(16))
+    place: Mapped[int] = mapped_column(Integer)
+    """0 for the best (``hexfolk.ratings.placings``)."""
+    left: Mapped[bool] = mapped_column(Boolean)
+    """The player left the game: placed last (``docs/ratings.md``, "Leaving")."""
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)

@@ -62,6 +62,10 @@ class NewTable(_Body):
     seed: StrictInt | None = Field(
         default=None, description="only on a server started with --allow-seeded-tables"
     )
+    rated: StrictBool = Field(
+        default=False,
+        description="a rated game (docs/ratings.md): accounts only; false: casual",
+    )
 
 
 class TableChanges(_Body):
@@ -79,6 +83,9 @@ class TableChanges(_Body):
     spectators: StrictBool | None = None
     disconnect: Disconnect | None = None
     bot_delay: StrictInt | StrictFloat | None = None
+    rated: StrictBool | None = Field(
+        default=None, description="rated (accounts only) or casual; omitted: unchanged"
+    )
 
 
 class SeatChange(_Body):

@@ -103,6 +103,8 @@ class TableSettings:
     disconnect_policy: str
     grace: float
     bot_delay: float
+    rated: bool
+    """A rated game: accounts only (``docs/ratings.md``)."""
 
     @classmethod
     def of(cls, row: TableRow) -> TableSettings:
@@ -346,6 +348,7 @@ def table_json(
         "spectators": row.spectators,
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},
         "bot_delay": row.bot_delay,
+        "rated": bool(row.rated),
         "seats": seats if seats is not None else seats_json(row, names),
         "status": row.status,
         "host": {"id": row.host_id, "name": names.get(row.host_id, "?")},
