@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from hexfolk.bots.registry import LEVELS
 from hexfolk.core import HexfolkError, OptionError, game_class, game_ids
-from hexfolk.ratings import UnratedGame, family_of
+from hexfolk.ratings import FAMILIES, UnratedGame, family_of
 from hexfolk.server import seats
 from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
@@ -188,7 +188,8 @@ async def me(player: Me) -> dict[str, Any]:
 
 @router.get("/games", tags=["lobby"])
 async def games() -> dict[str, Any]:
-    """The games, their player counts and options (with defaults and ranges), the bot levels."""
+    """The games, their player counts and options (with defaults and ranges), the bot levels,
+    the clock presets and the games with ratings (``rated_games``, docs/ratings.md)."""
     out = []
     for gid in game_ids():
         try:
@@ -219,6 +220,7 @@ async def games() -> dict[str, Any]:
         "bot_levels": [*LEVELS, "random"],
         "clock_presets": list(CLOCK_PRESETS),
         "commit_clock_presets": list(COMMIT_CLOCK_PRESETS),
+        "rated_games": list(FAMILIES),
     }
 
 

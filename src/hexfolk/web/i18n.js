@@ -80,3 +80,10 @@ export function t(key, vars) {
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
   return s;
 }
+
+/** A refusal of the HTTP API in the page's language: its code's text (`err.<code>`) where the
+ * page has one, else the server's sentence. */
+export function errorText(err) {
+  const key = err && err.code ? `err.${err.code}` : null;
+  return key && (hasText(key) || Object.prototype.hasOwnProperty.call(fallback, key)) ? t(key) : err.message;
+}

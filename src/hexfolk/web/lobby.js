@@ -2,8 +2,9 @@
 import { api, me, createPlayer, checkMe, forgetMe } from "./api.js";
 import { h, toast } from "./dom.js";
 import { gamePlugin } from "./games/registry.js";
-import { t, lang, loadGameTexts } from "./i18n.js";
+import { t, lang, loadGameTexts, errorText } from "./i18n.js";
 import { mapPreview } from "./board.js";
+import { ratedBadge, ratedSelect } from "./rated.js";
 
 export function nameForm(onDone) {
   const input = h("input#name", { maxlength: 24, required: true, autocomplete: "nickname", placeholder: t("name.placeholder") });
@@ -20,8 +21,8 @@ export function nameForm(onDone) {
 
 function tableRow(tb, action) {
   const people = tb.seats.filter((x) => x.kind !== "open").length;
-  return h("li.table-row", {},
-    h("span.tname", { text: `${t(`game.${tb.game}`)} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}` }),
+  return h("li.table-row", { "data-table": tb.id },
+    h("span.tname", {}, ratedBadge(tb), ` ${t(`game.${tb.game}`)} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}`),
     h("span.tinfo", { text: `${people}/${tb.players} · ${tb.clock ? `${tb.clock} s` : t("clock.unlimited")} · ${t(`status.${tb.status}`)}` }),
     h("a.button", { href: `#/t/${tb.id}`, text: action }));
 }
@@ -170,6 +171,8 @@ function createForm() {
       if (g.id !== "island") gameSel.append(h("option", { value: g.id, text: t(`game.${g.id}`) }));
     }
   }).catch((err) => toast(err.message));
+  // rated or casual (docs/ratings.md): rated tables are for accounts only
+  const ratedSel = ratedSelect("set-rated", false);
   const seatsBox = h("div.seat-specs");
   const problems = h("div.form-problems#create-problems", { role: "alert", hidden: true });
   const drawSeats = () => {
@@ -187,7 +190,7 @@ function createForm() {
   const form = h("form.card.create", {
     onsubmit: async (e) => {
       e.preventDefault();
-      const body = { game, ...set.read() };
+      const body = { game, ...set.read(), rated: ratedSel.value === "rated" };
       const specs = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
       if (specs.filter((v) => v === "host").length > 1) { toast(t("err.one_host")); return; }
       body.seats = specs.map((v) => (v === "host" ? { kind: "host" } : v === "open" ? { kind: "open" } : { kind: "bot", level: v.split(":")[1] }));
@@ -195,9 +198,10 @@ function createForm() {
       try {
         const tb = await api("POST", "/api/tables", body);
         location.hash = `#/t/${tb.id}`;
-      } catch (err) { showProblems(problems, set, err); }
+      } catch (err) { if (err.code === "account_required" || err.code === "unrated_game") { showProblems(problems, null); toast(errorText(err)); } else showProblems(problems, set, err); }
     },
-  }, title, h("div.field.game-pick", {}, h("label", { for: "set-game", text: t("set.game") }), gameSel), setBox, seatsBox, problems, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
+  }, title, h("div.field.game-pick", {}, h("label", { for: "set-game", text: t("set.game") }), gameSel),
+  h("div.field.rated-pick", {}, h("label", { for: "set-rated", text: t("set.rated") }), ratedSel), setBox, seatsBox, problems, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
   return form;
 }
 
@@ -213,6 +217,7 @@ export async function showLobby(app) {
     mine: h("ul.tables#my-tables"), open: h("ul.tables#open-tables"), live: h("ul.tables#live-tables"),
   };
   const section = h("section.lobby", {},
+    h("nav.lobby-nav", {}, h("a.button.small#leaderboard-link", { href: "#/ratings", text: t("ratings.link") })),
     h("div.lobby-lists", {},
       h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine),
       h("div.card", {}, h("h2", { text: t("lobby.open") }), lists.open),

@@ -1,5 +1,5 @@
 // The router: #/ lobby, #/t/<id> a table (its lobby, the game, or the end), #/t/<id>/overview,
-// #/t/<id>/replay. Every page is rebuilt from the server's answers. A table's page is the shell
+// #/t/<id>/replay, #/ratings[/<game>[/<family>]] the leaderboard. Every page is rebuilt from the server's answers. A table's page is the shell
 // (table_page.js) with its game's plug-in (games/registry.js): the router names no game.
 // The page's texts load while a table's page fetches its table (showTablePage waits for both
 // before it draws), not before it. Each route draws into a box of its own in #app and has a
@@ -7,6 +7,7 @@
 // shown, and what it returns is closed (its socket, its timers), not kept as the page.
 import { pickLanguage, setLanguage, lang } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { showTablePage } from "./table_page.js";
 
 let current = null;
@@ -26,11 +27,15 @@ async function route() {
   document.getElementById("app").replaceChildren(app);
   const hash = location.hash.replace(/^#\/?/, "");
   const parts = hash.split("/").filter(Boolean);
-  document.body.dataset.page = parts[0] === "t" ? (parts[2] || "table") : "lobby";
+  document.body.dataset.page = parts[0] === "t" ? (parts[2] || "table") : parts[0] === "ratings" ? "ratings" : "lobby";
   const stale = () => mine !== generation;
   let page;
   if (parts[0] === "t" && parts[1]) page = await showTablePage(app, parts[1], parts[2], texts);
-  else {
+  else if (parts[0] === "ratings") {
+    await texts;
+    if (stale()) return;
+    page = await showLeaderboard(app, parts[1], parts[2]);
+  } else {
     await texts;
     if (stale()) return;
     page = await showLobby(app);

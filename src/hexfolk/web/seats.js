@@ -2,9 +2,10 @@
 // lobby before the start (the invite link, the seats, the host's controls).
 import { api, me } from "./api.js";
 import { h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { SEAT_COLORS, SEAT_SYMBOLS } from "./board.js";
 import { showProblems } from "./lobby.js";
+import { ratedBadge, ratedSelect } from "./rated.js";
 
 export const LEVELS = ["easy", "medium", "hard", "random"];
 
@@ -50,7 +51,7 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
         kids.push(h("button.small.kick", { text: t("kick"), onclick: () => api("POST", `/api/tables/${tb.id}/kick`, { seat: i }).catch((e) => toast(e.message)) }));
       }
     } else if (x.kind === "open" && sitHere) {
-      kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(e.message)) }));
+      kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(errorText(e))) }));
     }
     return h("li.seat", { "data-seat": i }, kids);
   }));
@@ -70,16 +71,21 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
         showProblems(problems, null);
         try { await api("PATCH", `/api/tables/${tb.id}`, { ...v, clock: v.clock === null ? "unlimited" : v.clock }); } catch (err) { showProblems(problems, set, err); }
       } }));
+    // rated or casual, saved at once (a guest seated keeps it casual: the server says so)
+    const rated = ratedSelect("table-rated", tb.rated, () => {
+      api("PATCH", `/api/tables/${tb.id}`, { rated: rated.value === "rated" }).catch((e) => { rated.value = tb.rated ? "rated" : "casual"; toast(errorText(e)); });
+    });
+    controls.push(h("div.field.rated-pick", {}, h("label", { for: "table-rated", text: t("set.rated") }), rated));
     controls.push(h("div.row", {},
       h("button#fill-bots", { text: t("fill_bots"), onclick: () => api("POST", `/api/tables/${tb.id}/fill-bots`, { level: "medium" }).catch((e) => toast(e.message)) }),
       h("button.primary#start", { text: t("start"), disabled: tb.seats.some((x) => x.kind === "open"), onclick: () => api("POST", `/api/tables/${tb.id}/start`).catch((e) => toast(e.message)) })), details);
   } else if (p && mySeat < 0 && open === 1) {
-    controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(e.message)) }));
+    controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(errorText(e))) }));
   } else if (mySeat >= 0) {
     controls.push(h("p", { text: t("waiting_host") }), h("button#leave", { text: t("leave"), onclick: () => api("POST", `/api/tables/${tb.id}/leave`).catch((e) => toast(e.message)) }));
   }
   app.replaceChildren(h("section.table-lobby", {},
-    h("div.card", {}, h("h1", { text: title }), summary,
+    h("div.card", {}, h("h1", {}, ratedBadge(tb), ` ${title}`), summary,
       h("div.invite", {}, h("label", { for: "invite-link", text: t("invite") }), h("div.row", {}, input, copy)),
       seats, ...controls)));
 }

@@ -11,11 +11,12 @@
 // seats, geometry)` says a log line ({form, params, text}) in words, `settingsForm(table)` is its table lobby's settings.
 import { api, me, forgetMe } from "./api.js";
 import { h, toast, sync } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { logEntry, logText } from "./log_lines.js";
 import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
+import { ratedBadge } from "./rated.js";
 import { chatBox, withHistory, drawChat, chatAudience, showAudience } from "./chat.js";
 import { tickClocks } from "./clock.js";
 import { watchNetwork, offlineBanner } from "./network.js";
@@ -254,14 +255,14 @@ export class TablePage {
     if (this.modalEl) tickClocks(this.modalEl, this.view, this.clockOffset); // a dialog's clocks
   }
 
-  /** The sound on/off button, in the top bar. */
+  /** The sound on/off button, in the top bar, after the table's rated or casual badge. */
   showMute() {
     const mute = h("button.small#mute", { "aria-pressed": String(muted()), text: muted() ? t("sound.off") : t("sound.on"), onclick: () => {
       setMuted(!muted());
       mute.textContent = muted() ? t("sound.off") : t("sound.on");
       mute.setAttribute("aria-pressed", String(muted()));
     } });
-    document.getElementById("top-extra").replaceChildren(mute);
+    document.getElementById("top-extra").replaceChildren(ratedBadge(this.table), mute);
   }
 
   /** The focused control's action or id, to focus it again after a redraw (`refocus`). */
@@ -522,7 +523,7 @@ export class TablePage {
       : (this.refusal && this.refusal.message) || t("refused.why");
     const open = me() && tb.status === "lobby" && tb.seats.some((x) => x.kind === "open");
     const retake = open ? h("button.primary#retake-seat", { text: t("refused.retake"), onclick: async () => {
-      try { await api("POST", `/api/tables/${this.id}/join`, { seat: null }); } catch (err) { toast(err.message); return; }
+      try { await api("POST", `/api/tables/${this.id}/join`, { seat: null }); } catch (err) { toast(errorText(err)); return; }
       this.shut = null;
       this.kickedMsg = null;
       this.refusal = null;
