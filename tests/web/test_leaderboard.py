@@ -4,9 +4,11 @@ docs/ratings.md), at desktop size and on a phone held upright (360x640):
 - ``#/ratings/island/2p`` lists the accounts of the 2-player island family as the API ranks
   them, the viewer's own row marked, the families and the games to switch to, the bots' fixed
   ratings; a family without rated games says so; nothing is wider than a 360 px phone.
-- The lobby's lists and the table's own lobby show whether a table is rated or casual; the
-  host creates a rated table from the create form.
+- The lobby's lists, the table's own lobby and the top bar during the game show whether a
+  table is rated or casual; the host creates a rated table from the create form.
 - A guest who asks for a seat at a rated table is told why in the page's language (Dutch here).
+- The pages pass the checks a person would make (issue 27): nothing off screen or covered, no
+  serious axe-core violation.
 
 Playwright on Debian's Chromium against a real uvicorn server; the ratings come from real
 rated games played through the API (accounts made in the database: the accounts API is built
@@ -30,6 +32,7 @@ from tests.server.helpers import ThreadServer, play_scripted, quick_choice
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.conftest import SHOTS
 from tests.web.helpers import in_thread, new_page, settle
+from tests.web.person_checks import axe_missing, axe_violations, covered, overflow
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "hexfolk" / "web"
 NL = json.loads((WEB / "i18n" / "nl.json").read_text(encoding="utf-8"))
@@ -96,6 +99,15 @@ def _fits(page: Any) -> None:
     assert width[0] <= width[1], f"the page is {width[0]} px wide in a {width[1]} px window"
 
 
+def _person_checks(page: Any, where: str) -> None:
+    """Issue 27's checks a person would make (tests/web/person_checks.py): nothing wider than
+    the screen, every link and button on top at its centre, no serious axe-core violation."""
+    problems = overflow(page, where) + covered(page, where)[1]
+    if axe_missing() is None:
+        problems += axe_violations(page, where)
+    assert problems == [], "\n".join(problems)
+
+
 def _shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
@@ -130,6 +142,7 @@ def test_the_leaderboard_at_desktop_and_phone_size(browser: Any, web_server: Thr
         assert sorted(bots) == ["easy", "hard", "medium", "random"]
         settle(page)
         _fits(page)
+        _person_checks(page, f"leaderboard at {size}")
         _shot(page, f"leaderboard-island-2p-{size}")
         # another family: nobody yet
         page.click(".rating-families a >> text=3–4 players")
@@ -188,6 +201,7 @@ def test_rated_and_casual_badges_and_a_guest_refused_in_dutch(
     page.set_viewport_size(PHONE)
     settle(page)
     _fits(page)
+    _person_checks(page, "the lobby with badges, on a phone")
     _shot(page, "lobby-badges-phone")
     page.context.close()
 
@@ -207,8 +221,24 @@ def test_rated_and_casual_badges_and_a_guest_refused_in_dutch(
         arg=NL["err.account_required"],
     )
     _fits(guest)
+    _person_checks(guest, "a rated table's lobby, for a guest, on a phone")
     _shot(guest, "rated-table-guest-refused-phone")
     seats = httpx.get(f"{web_server.url}/api/tables/{rated_id}").json()["seats"]
     assert [s["kind"] for s in seats] == ["person", "open", "open"]
     assert guest.errors == []  # type: ignore[attr-defined]
     guest.context.close()
+
+    # the host fills the seats with bots and starts: the top bar keeps the badge in the game
+    page = new_page(browser, size=PHONE)
+    _as(page, web_server.url, host)
+    page.goto(f"{web_server.url}/#/t/{rated_id}")
+    page.click("#fill-bots")
+    page.wait_for_function("() => !document.getElementById('start').disabled")
+    page.click("#start")
+    page.locator("#top-extra .badge.rated").wait_for()
+    assert page.locator("#top-extra .badge").text_content() == "Rated"
+    settle(page)
+    _fits(page)
+    _shot(page, "rated-game-top-bar-phone")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
