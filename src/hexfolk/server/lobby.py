@@ -23,6 +23,7 @@ from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError, forbidden, not_found
 from hexfolk.server.identity import bearer_token, hash_token, new_id, new_token, validate_name
+from hexfolk.server.karma import check_min_karma, require_karma_of
 from hexfolk.server.limits import (
     BOT_DELAY_MAX,
     CLOCK_PRESETS,
@@ -261,6 +262,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
         disconnect_policy=policy,
         grace=grace,
         bot_delay=delay,
+        min_karma=check_min_karma(body.min_karma),
         seats=[],
         status="lobby",
         host_id=player.id,
@@ -398,6 +400,8 @@ async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) 
         )
     if body.bot_delay is not None:
         changes["bot_delay"] = check_bot_delay(body.bot_delay)
+    if "min_karma" in fields:
+        changes["min_karma"] = check_min_karma(body.min_karma)
     return await room.change_seats(
         player, lambda s: s, host="change the settings", settings=changes
     )
@@ -416,8 +420,10 @@ async def change_seat(
 
 @router.post("/tables/{table_id}/join", tags=["lobby"])
 async def join_table(table_id: str, body: JoinSeat, player: Me, svc: Svc) -> dict[str, Any]:
-    """Take an open seat (a given one, or the first open one)."""
+    """Take an open seat (a given one, or the first open one); at a table with a least karma
+    (``min_karma``) only with that karma (409 ``karma_unknown``, ``karma_too_low``)."""
     room = await _live_room(svc, table_id)
+    await require_karma_of(svc.store, player.id, room.row.min_karma)
     return await room.change_seats(player, lambda s: seats.take_seat(s, player, body.seat))
 
 
@@ -479,6 +485,7 @@ async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
             disconnect_policy=fresh.disconnect_policy,
             grace=fresh.grace,
             bot_delay=fresh.bot_delay,
+            min_karma=fresh.min_karma,
             seats=[dict(s) for s in fresh.seats],
             status="lobby",
             host_id=fresh.host_id,

@@ -62,6 +62,9 @@ class NewTable(_Body):
     seed: StrictInt | None = Field(
         default=None, description="only on a server started with --allow-seeded-tables"
     )
+    min_karma: StrictInt | None = Field(
+        default=None, description="the least karma (1..100 %) to take a seat; null: none"
+    )
 
 
 class TableChanges(_Body):
@@ -79,6 +82,9 @@ class TableChanges(_Body):
     spectators: StrictBool | None = None
     disconnect: Disconnect | None = None
     bot_delay: StrictInt | StrictFloat | None = None
+    min_karma: StrictInt | None = Field(
+        default=None, description="1..100 (%), or null for none; omitted: unchanged"
+    )
 
 
 class SeatChange(_Body):

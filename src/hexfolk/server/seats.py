@@ -103,6 +103,7 @@ class TableSettings:
     disconnect_policy: str
     grace: float
     bot_delay: float
+    min_karma: int | None
 
     @classmethod
     def of(cls, row: TableRow) -> TableSettings:
@@ -346,6 +347,7 @@ def table_json(
         "spectators": row.spectators,
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},
         "bot_delay": row.bot_delay,
+        "min_karma": row.min_karma,
         "seats": seats if seats is not None else seats_json(row, names),
         "status": row.status,
         "host": {"id": row.host_id, "name": names.get(row.host_id, "?")},
