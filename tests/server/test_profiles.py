@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,8 +16,16 @@ import pytest
 from hexfolk.server import plays
 from hexfolk.server.client import HexfolkClient, ServerError
 from hexfolk.server.errors import ApiError
-from hexfolk.server.karma import KARMA_GAMES, KARMA_SHOWN_FROM, Karma, karma_of, require_karma
-from hexfolk.server.store import Store
+from hexfolk.server.karma import (
+    KARMA_GAMES,
+    KARMA_SHOWN_FROM,
+    Karma,
+    karma_of,
+    karmas,
+    require_karma,
+)
+from hexfolk.server.models import TableRow
+from hexfolk.server.store import Step, Store
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice, run
 
 TABLE: dict[str, Any] = {
@@ -222,3 +231,80 @@ def test_the_karma_rule() -> None:
     with pytest.raises(ApiError) as unknown:
         require_karma(Karma(4, 4), 10)
     assert unknown.value.code == "karma_unknown"
+
+
+async def _plays_on(url: str) -> None:
+    """Three finished tables of Ann's, written by the store as a room writes them (the last
+    one's seat 0 played by a stand-in at the end), then read back through the plays."""
+    store = await Store.open(url, sqlite_synchronous="NORMAL")
+    try:
+        await store.create_player("ann", "Ann", "a" * 64)
+        for n, (stand_in, winner) in enumerate([(False, 0), (False, 1), (True, 0)]):
+            tid = f"t{n}"
+            at = 1000.0 + n
+            await store.add_table(
+                TableRow(
+                    id=tid,
+                    game="island",
+                    players=2,
+                    options={},
+                    clock=None,
+                    public=True,
+                    spectators=True,
+                    disconnect_policy="bot",
+                    grace=60.0,
+                    bot_delay=0.0,
+                    seats=[
+                        {"kind": "person", "player_id": "ann", "name": "Ann"},
+                        {"kind": "bot", "level": "easy"},
+                    ],
+                    status="playing",
+                    host_id="ann",
+                    seed=7,
+                    seeded=False,
+                    version=0,
+                    clock_state={},
+                    created_at=at,
+                    updated_at=at,
+                    started_at=at,
+                )
+            )
+            steps = [
+                Step(1, "action", 0, "a", at=at),
+                Step(2, "action", 1, "b", bot=True, at=at),
+                Step(3, "action", 0, "c", bot=stand_in, stand_in=stand_in, at=at),
+            ]
+            await store.commit_steps(
+                tid,
+                steps,
+                version=3,
+                status="finished",
+                result={"winners": [winner]},
+                finished_at=at + 10,
+            )
+        assert await plays.catch_up(store) == 3
+        async with store.sessions() as s:
+            found = await karmas(s, ["ann", "ann", "bob"])
+        assert found == {"ann": Karma(3, 2), "bob": Karma(0, 0)}
+        assert await plays.per_game(store, "ann") == [{"game": "island", "played": 3, "won": 2}]
+        total, rows = await plays.games_of(store, "ann", won=True, limit=1)
+        assert total == 2 and [p.table_id for p, _ in rows] == ["t2"]
+        total, rows = await plays.games_of(store, "ann", won=True, offset=1)
+        assert total == 2 and [p.table_id for p, _ in rows] == ["t0"]
+        assert [p.stayed for p, _ in (await plays.games_of(store, "ann"))[1]] == [
+            False,
+            True,
+            True,
+        ]
+    finally:
+        await store.close()
+
+
+def test_plays_and_karma_on_sqlite(tmp_path: Path) -> None:
+    """Migration 0007 and the queries of karma, profiles and "my games" on SQLite."""
+    asyncio.run(_plays_on(f"sqlite+aiosqlite:///{tmp_path / 'plays.sqlite'}"))
+
+
+def test_plays_and_karma_on_postgresql(pg_url: str) -> None:
+    """The same on PostgreSQL (issue 30, point 6: both databases)."""
+    asyncio.run(_plays_on(pg_url))

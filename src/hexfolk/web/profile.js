@@ -15,7 +15,8 @@ export async function ratingsOf(id) {
   }
 }
 
-function ratingsSection(list) {
+/** The ratings' card: each game and player count with its rating and history chart. */
+export function ratingsSection(list) {
   const box = h("section.card.ratings#ratings", {}, h("h2", { text: t("profile.ratings") }));
   if (!list.length) { box.append(h("p.muted.no-ratings", { text: t("profile.no_ratings") })); return box; }
   for (const r of list) {
@@ -44,10 +45,10 @@ export async function showProfile(app, id) {
   const kw = karmaWords(k);
   const karma = h("section.card.karma-card#karma", {}, h("h2", { text: t("karma.title") }),
     k.karma === null ? h("p.muted", { text: t("karma.none", { n: k.shown_from, games: k.games }) })
-      : [h("p.karma-big", { text: kw.text }), h("p.muted", { text: t("karma.tip", { stayed: k.stayed, games: k.games }) })],
+      : [h("p.karma-big", { text: kw.text, "data-level": k.karma >= 90 ? "high" : k.karma >= 70 ? "mid" : "low" }), h("p.muted", { text: t("karma.tip", { stayed: k.stayed, games: k.games }) })],
     h("p.muted.small", { text: t("karma.rule", { of: k.of, n: k.shown_from }) }));
   const perGame = h("section.card#per-game", {}, h("h2", { text: t("profile.games") }),
-    prof.games.length ? h("table.per-game", {}, h("thead", {}, h("tr", {}, h("th", { text: t("profile.game") }), h("th", { text: t("profile.played") }), h("th", { text: t("profile.won_n") }))),
+    prof.games.length ? h("table.per-game", {}, h("thead", {}, h("tr", {}, h("th", { text: t("profile.game") }), h("th.num", { text: t("profile.played") }), h("th.num", { text: t("profile.won_n") }))),
       h("tbody", {}, prof.games.map((g) => h("tr", { "data-game": g.game }, h("td", { text: t(`game.${g.game}`) }), h("td.num", { text: String(g.played) }), h("td.num", { text: String(g.won) })))))
       : h("p.muted", { text: t("profile.no_games") }));
   const recent = h("section.card#recent", {}, h("h2", { text: t("profile.recent") }),
