@@ -308,3 +308,11 @@ def test_plays_and_karma_on_sqlite(tmp_path: Path) -> None:
 def test_plays_and_karma_on_postgresql(pg_url: str) -> None:
     """The same on PostgreSQL (issue 30, point 6: both databases)."""
     asyncio.run(_plays_on(pg_url))
+
+
+def test_the_endpoints_are_in_the_openapi_schema(server: ThreadServer) -> None:
+    schema = httpx.get(server.url + "/openapi.json", timeout=30).json()
+    for path in ("/api/players/{player_id}/profile", "/api/players/karma", "/api/me/games"):
+        assert path in schema["paths"], path
+    assert "min_karma" in schema["components"]["schemas"]["NewTable"]["properties"]
+    assert "min_karma" in schema["components"]["schemas"]["TableChanges"]["properties"]

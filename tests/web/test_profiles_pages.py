@@ -219,6 +219,8 @@ def test_a_player_without_karma_is_told_why_they_cannot_sit(
     want = texts["karma.err.unknown"].format(required=70, n=5, games=2)
     page.wait_for_function("(w) => document.getElementById('toast').textContent === w", arg=want)
     assert toast.inner_text() == want
+    assert page.locator("#seats li.seat[data-seat='1'] .join-seat, #join").count() == 1
+    shoot(page, "table-lobby-karma-nl")
     page.context.close()
 
 
@@ -230,6 +232,7 @@ def test_the_create_form_and_the_host_choose_a_least_karma(
     page = new_page(browser, size=DESKTOP)
     _as(page, web_server, people["bea"], "#/")
     page.select_option("#set-min-karma", "90")
+    shoot(page, "create-min-karma", show="#set-min-karma")
     page.click("#create-table")
     page.wait_for_function("() => /^#\\/t\\/[^/]+$/.test(location.hash)")
     tid = page.evaluate("() => location.hash.split('/')[2]")
@@ -303,7 +306,7 @@ def test_the_rating_chart_from_a_ratings_entry(browser: Any, web_server: ThreadS
     got = page.evaluate(
         """async (e) => {
           const m = await import('/app/rating_chart.js');
-          const model = m.chartModel(e, {width: 100, height: 50, pad: 0});
+          const model = m.chartModel(e, {width: 100, height: 50, pad: 0, gutter: 0});
           const svg = m.ratingChart(e, 'island');
           const empty = m.chartModel({...e, history: []});
           return {model, dots: svg.querySelectorAll('circle').length,
@@ -314,7 +317,7 @@ def test_the_rating_chart_from_a_ratings_entry(browser: Any, web_server: ThreadS
     )
     assert got["model"]["points"] == [[0, 50], [50, 0], [100, 25]]
     assert (got["model"]["min"], got["model"]["max"], got["model"]["last"]) == (20, 30, 25)
-    assert got["dots"] == 3 and got["line"] == got["drawn"] == "8,112 160,8 312,60"
+    assert got["dots"] == 3 and got["line"] == got["drawn"] == "34,112 173,8 312,60"
     assert got["empty"]["points"] == [] and got["empty"]["last"] == 27.1
     # the profile's ratings card drawn from two entries (one of a single game), for review
     two = [

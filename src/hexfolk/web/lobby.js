@@ -217,14 +217,14 @@ export async function showLobby(app) {
     return null;
   }
   document.getElementById("top-extra").replaceChildren(h("a.who#my-profile", { href: `#/player/${encodeURIComponent(p.id)}`, text: p.name, title: t("profile.mine") }),
-    h("a.link#my-games-top", { href: "#/me/games", text: t("mygames.title") }),
     h("button.link", { text: t("name.change"), onclick: () => { forgetMe(); location.reload(); } }));
   const lists = {
     mine: h("ul.tables#my-tables"), open: h("ul.tables#open-tables"), live: h("ul.tables#live-tables"),
   };
   const section = h("section.lobby", {},
     h("div.lobby-lists", {},
-      h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine),
+      h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine,
+        h("p.my-games-link", {}, h("a#my-games-top", { href: "#/me/games", text: t("mygames.all") }))),
       h("div.card", {}, h("h2", { text: t("lobby.open") }), lists.open),
       h("div.card", {}, h("h2", { text: t("lobby.live") }), lists.live)),
     createForm());
