@@ -104,6 +104,9 @@ def test_a_finished_game_stays_and_an_abandoned_one_does_not(
     for g in prof["recent"]:
         table = _get(server, f"/api/tables/{g['table_id']}").json()
         assert g["won"] == (0 in table["result"]["winners"])
+        # the table's description gives each person's karma (the table page's one request)
+        assert table["seats"][0]["karma"] == {"karma": None, "games": 2, "stayed": 1}
+        assert "karma" not in table["seats"][1]
         bot_won = 1 in table["result"]["winners"]
         assert g["seats"][1] == {"seat": 1, "kind": "bot", "level": "easy", "won": bot_won}
     assert prof["games"][0]["won"] == sum(g["won"] for g in prof["recent"])

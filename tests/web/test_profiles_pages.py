@@ -337,3 +337,32 @@ def test_the_rating_chart_from_a_ratings_entry(browser: Any, web_server: ThreadS
     shoot(page, "ratings-card")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone360"])
+def test_the_players_pages_pass_the_person_checks(
+    browser: Any, web_server: ThreadServer, people: dict[str, Any], size: str
+) -> None:
+    """Issue 27's checks on the new pages (tests/web/person_checks.py): no wider than the
+    screen, every clickable thing on top once scrolled to, no serious or critical axe-core
+    violation: the profile (with its ratings card), my games, the lobby with karma."""
+    from tests.web.person_checks import SIZES, axe_missing, axe_violations, covered, overflow
+
+    no_axe = axe_missing()
+    scan = (lambda page, where: []) if no_axe else axe_violations
+    page = new_page(browser, size=SIZES[size])
+    _as(page, web_server, people["ann"], "#/")
+    found: list[str] = []
+    for name, route, drawn in [
+        ("lobby", "#/", "#open-tables .karma:not([hidden])"),
+        ("profile", f"#/player/{people['bea']['id']}", "#recent li.game-item"),
+        ("my games", "#/me/games", "#my-games li.game-item"),
+    ]:
+        page.goto(f"{web_server.url}/{route}")
+        page.wait_for_selector(drawn)
+        found += overflow(page, name) + covered(page, name)[1] + scan(page, name)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+    assert not found, f"at {size}:\n" + "\n".join(found)
+    if no_axe:
+        pytest.skip(f"no axe-core scan: {no_axe}")

@@ -122,6 +122,19 @@ def require_karma(karma: Karma, minimum: int | None) -> None:
         )
 
 
+async def with_karma(store: Store, table: dict[str, Any]) -> dict[str, Any]:
+    """A table's description (``GET /api/tables/{id}``) with each person seat's ``karma``
+    (:meth:`Karma.to_json`): the table page shows it without a request of its own."""
+    people = [s["player_id"] for s in table.get("seats", []) if s.get("player_id")]
+    if people:
+        async with store.sessions() as s:
+            found = await karmas(s, people)
+        for seat in table["seats"]:
+            if seat.get("player_id") in found:
+                seat["karma"] = found[seat["player_id"]].to_json()
+    return table
+
+
 async def require_karma_of(store: Store, player_id: str, minimum: int | None) -> None:
     """:func:`require_karma` for ``player_id``'s karma (no query without a minimum)."""
     if minimum is None:

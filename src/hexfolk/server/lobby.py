@@ -23,7 +23,7 @@ from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError, forbidden, not_found
 from hexfolk.server.identity import bearer_token, hash_token, new_id, new_token, validate_name
-from hexfolk.server.karma import check_min_karma, require_karma_of
+from hexfolk.server.karma import check_min_karma, require_karma_of, with_karma
 from hexfolk.server.limits import (
     BOT_DELAY_MAX,
     CLOCK_PRESETS,
@@ -361,12 +361,13 @@ async def _row(svc: Services, table_id: str) -> TableRow:
 
 @router.get("/tables/{table_id}", tags=["lobby"])
 async def get_table(table_id: str, svc: Svc) -> dict[str, Any]:
-    """A table's settings, seats and status (anyone with the id: it is the invite link)."""
+    """A table's settings, seats and status (anyone with the id: it is the invite link); each
+    person seat with its ``karma`` (docs/profiles.md)."""
     row = await _row(svc, table_id)
     data = await _describe(svc, row)
     if row.status == "finished":
         data["result"] = row.result
-    return data
+    return await with_karma(svc.store, data)
 
 
 @router.patch("/tables/{table_id}", tags=["lobby"])

@@ -28,6 +28,12 @@ async function fetchWanted() {
   } catch { ids.forEach((id) => known.delete(id)); } // asked again at the next draw
 }
 
+/** Keep the karma that came with a table's seats (GET /api/tables/{id} gives each person's):
+ * the table page asks for none of its own. */
+export function primeKarma(seats) {
+  for (const x of seats || []) if (x.player_id && x.karma) known.set(x.player_id, x.karma);
+}
+
 /** The words of a karma: its badge text ("92%", "" when not shown yet) and its tooltip. */
 export function karmaWords(k) {
   if (!k) return { text: "", title: "" };
@@ -57,12 +63,17 @@ export function karmaTag(playerId) {
   return el;
 }
 
-/** A person's name linking to their profile, with their karma; `newTab` at a table (a click
- * must not take a player away from their game). */
-export function personName(playerId, name, { newTab = false } = {}) {
+/** A person's name as a link to their profile; `newTab` at a table (a click must not take a
+ * player away from their game). */
+export function personLink(playerId, name, { newTab = false } = {}) {
   const attrs = { href: `#/player/${encodeURIComponent(playerId)}`, text: name, title: t("profile.open", { name }) };
   if (newTab) Object.assign(attrs, { target: "_blank", rel: "noopener" });
-  return h("span.person", {}, h("a.plink", attrs), karmaTag(playerId));
+  return h("a.plink", attrs);
+}
+
+/** A person's name linking to their profile, with their karma beside it. */
+export function personName(playerId, name, options) {
+  return h("span.person", {}, personLink(playerId, name, options), karmaTag(playerId));
 }
 
 /** A refusal in the page's language where it is about karma (a table's least karma), else the

@@ -5,7 +5,7 @@ import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { SEAT_COLORS, SEAT_SYMBOLS } from "./board.js";
 import { showProblems } from "./lobby.js";
-import { personName, minKarmaLine, minKarmaSelect, refusalText } from "./karma.js";
+import { personLink, karmaTag, minKarmaLine, minKarmaSelect, refusalText } from "./karma.js";
 
 export const LEVELS = ["easy", "medium", "hard", "random"];
 
@@ -18,11 +18,17 @@ export function seatLabel(seats, i) {
 }
 
 /** Seat `i`'s name for the players' panels: a person's name links to their profile (in a new
- * tab: the game stays open) with their karma beside it; a bot's or an open seat's is text. */
+ * tab: the game stays open); a bot's or an open seat's is text. */
 export function seatNameEl(seats, i) {
   const x = seats && seats[i];
-  if (x && x.kind === "person" && x.player_id) return personName(x.player_id, seatLabel(seats, i), { newTab: true });
+  if (x && x.kind === "person" && x.player_id) return personLink(x.player_id, seatLabel(seats, i), { newTab: true });
   return seatLabel(seats, i);
+}
+
+/** Seat `i`'s karma badge (karma.js), or null for a bot or an open seat. */
+export function seatKarma(seats, i) {
+  const x = seats && seats[i];
+  return x && x.kind === "person" && x.player_id ? karmaTag(x.player_id) : null;
 }
 
 export function swatch(i) {
@@ -41,7 +47,7 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
   const open = tb.seats.filter((x) => x.kind === "open").length;
   const sitHere = !host && p && mySeat < 0 && open > 1;
   const seats = h("ul.seats#seats", {}, tb.seats.map((x, i) => {
-    const kids = [swatch(i), h("span.sname", {}, seatNameEl(tb.seats, i))];
+    const kids = [swatch(i), h("span.sname", {}, seatNameEl(tb.seats, i)), seatKarma(tb.seats, i)];
     if (x.kind === "person") kids.push(h(`span.conn${x.connected ? ".on" : ""}`, { text: x.connected ? t("connected") : t("away") }));
     if (host && !(x.kind === "person" && x.player_id === p.id)) {
       const value = x.kind === "bot" ? `bot:${x.level}` : x.kind;

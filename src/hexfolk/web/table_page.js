@@ -16,6 +16,7 @@ import { logEntry, logText } from "./log_lines.js";
 import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
+import { primeKarma } from "./karma.js";
 import { chatBox, withHistory, drawChat, chatAudience, showAudience } from "./chat.js";
 import { tickClocks } from "./clock.js";
 import { watchNetwork, offlineBanner } from "./network.js";
@@ -41,6 +42,7 @@ export async function showTablePage(app, id, sub, texts) {
   const loading = Promise.all([asked.then((tb) => gamePlugin(tb.game)), texts]).then(([plugin]) => plugin);
   loading.catch(() => {}); // told below, where it is awaited
   try { table = await asked; } catch (err) { await texts; return cannotShow(app, t("err.no_table"), err.message); }
+  primeKarma(table.seats); // each person's karma came with the table (karma.js)
   const needsName = !me() && table.status === "lobby";
   if (sub || needsName) {
     let plugin;
