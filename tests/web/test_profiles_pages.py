@@ -366,3 +366,19 @@ def test_the_players_pages_pass_the_person_checks(
     assert not found, f"at {size}:\n" + "\n".join(found)
     if no_axe:
         pytest.skip(f"no axe-core scan: {no_axe}")
+
+
+def test_the_overview_link_of_a_game_without_an_overview_page_shows_its_end(
+    browser: Any, finished_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
+) -> None:
+    """A game list's "Overview" link is ``#/t/<id>/overview`` for every game: Scythe has no
+    overview page, so the link shows its table's end (the final scoring and the analysis),
+    laid out as the table page."""
+    tid, _ = finished_tables["scythe"]
+    page = new_page(browser, size=PHONE)
+    page.goto(f"{finished_server.url}/#/t/{tid}/overview")
+    page.wait_for_selector("#scores tr.fortune")
+    assert page.evaluate("() => document.body.dataset.page") == "table"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -48,6 +48,7 @@ export async function showTablePage(app, id, sub, texts) {
     let plugin;
     try { plugin = await loading; } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
     if (sub && plugin.pages && plugin.pages[sub]) return plugin.pages[sub](app, id, table);
+    if (sub) document.body.dataset.page = "table"; // a page this game lacks (e.g. Scythe's overview): its table's page, laid out as one
     if (needsName) {
       // an invitee without a name names itself first (`inviteLead`: the invite's words)
       await new Promise((resolve) => {
