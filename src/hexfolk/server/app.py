@@ -74,7 +74,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         warm_engines()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         manager.game_end.add(plays.record_hook(store))  # profiles and karma (docs/profiles.md)
-        await plays.catch_up(store)
+        catching_up = plays.start_catch_up(store)
         app.state.services = Services(store, manager, cfg)
         pool = manager.pool
         metrics.watch(lambda: len(manager.rooms), lambda: (pool.decisions, pool.failures))
@@ -93,6 +93,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
+            catching_up.cancel()
             TRACE.dump()
             await manager.close()
             if app.state.cluster is not None:

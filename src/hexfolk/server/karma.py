@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from hexfolk.server.errors import ApiError
-from hexfolk.server.models import EventRow, PlayRow
+from hexfolk.server.models import PlayRow
 from hexfolk.server.store import Store
 
 KARMA_GAMES = 20
@@ -56,7 +56,15 @@ class Karma:
         return {"karma": self.percent, "games": self.games, "stayed": self.stayed}
 
 
-def stayed(seat: int, events: Iterable[EventRow]) -> bool:
+class SeatStep(Protocol):
+    """What :func:`stayed` reads of an event (an :class:`EventRow`, or a row of those columns)."""
+
+    kind: str
+    seat: int | None
+    stand_in: bool
+
+
+def stayed(seat: int, events: Iterable[SeatStep]) -> bool:
     """Did the person of ``seat`` finish the game themselves: was the seat's last step not
     played by a stand-in? (A seat that never acted stayed.)"""
     last = None

@@ -2,33 +2,36 @@
 "my games" and karma read.
 
 A game's rows are written once it is over: by the game-end hook :func:`record_hook` in the
-process that finished it, and at every server start by :func:`catch_up` for any finished table
-without rows (games finished before migration 0007, or a process that stopped between the
-final commit and its hook). Both use :func:`plays_of`, from the table row and its events only,
-so a game's rows are the same whoever writes them; writing them twice changes nothing.
+process that finished it, and after every server start by :func:`catch_up` (in a task of its
+own: :func:`start_catch_up`) for any finished table without rows (games finished before
+migration 0007, or a process that stopped between the final commit and its hook). Both use
+:func:`plays_of`, from the table row and its events only, so a game's rows are the same whoever
+writes them; writing them twice changes nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Integer, and_, cast, exists, func, select, true
+from sqlalchemy import Integer, and_, cast, exists, func, insert, select, true
 from sqlalchemy.exc import IntegrityError
 
-from hexfolk.server.karma import stayed
+from hexfolk.server.karma import SeatStep, stayed
 from hexfolk.server.models import EventRow, PlayRow, TableRow
 from hexfolk.server.seats import seats_of
 from hexfolk.server.store import Store
 
 log = logging.getLogger("hexfolk.server.plays")
 
-CATCH_UP_BATCH = 200
-""":func:`catch_up` reads this many finished tables without plays at a time."""
+CATCH_UP_BATCH = 100
+""":func:`catch_up` reads and writes this many finished tables without plays at a time."""
 
 
-def plays_of(row: TableRow, events: Sequence[EventRow]) -> list[PlayRow]:
+def plays_of(row: TableRow, events: Sequence[SeatStep]) -> list[PlayRow]:
     """The plays of the finished table ``row`` with its ``events``: each seat, its person
     (None: a bot), whether it is among the winners, and whether its person stayed
     (:func:`.karma.stayed`)."""
@@ -90,34 +93,73 @@ def record_hook(store: Store) -> Any:
 
 
 async def catch_up(store: Store) -> int:
-    """Write the plays of every finished table that has none: how many tables."""
+    """Write the plays of every finished table that has none: how many tables. A batch of
+    :data:`CATCH_UP_BATCH` tables is read in two queries (the rows, their actions' seats and
+    stand-in flags) and written in one transaction; a batch another writer got to first is
+    written table by table (:func:`record`)."""
     done = 0
     skipped: set[str] = set()
     while True:
         async with store.sessions() as s:
-            ids = list(
+            rows = list(
                 (
                     await s.execute(
-                        select(TableRow.id)
+                        select(TableRow)
                         .where(
                             TableRow.status == "finished",
                             ~exists().where(PlayRow.table_id == TableRow.id),
                             TableRow.id.not_in(skipped) if skipped else true(),
                         )
+                        .order_by(TableRow.id)
                         .limit(CATCH_UP_BATCH)
                     )
                 ).scalars()
             )
-        if not ids:
+            steps: dict[str, list[Any]] = defaultdict(list)
+            if rows:
+                found = await s.execute(
+                    select(EventRow.table_id, EventRow.kind, EventRow.seat, EventRow.stand_in)
+                    .where(EventRow.table_id.in_([r.id for r in rows]), EventRow.kind == "action")
+                    .order_by(EventRow.table_id, EventRow.seq)
+                )
+                for ev in found:
+                    steps[ev.table_id].append(ev)
+        if not rows:
             break
-        for table_id in ids:
-            if await record(store, table_id) == 0:
-                skipped.add(table_id)  # no seats, or written by another process
-            else:
-                done += 1
+        batch = {row.id: plays_of(row, steps[row.id]) for row in rows}
+        skipped.update(tid for tid, new in batch.items() if not new)  # no seats
+        try:
+            values = [_values(p) for new in batch.values() for p in new]
+            if values:
+                async with store.sessions() as s, s.begin():
+                    await s.execute(insert(PlayRow), values)
+            done += sum(1 for new in batch.values() if new)
+        except IntegrityError:  # another process wrote some of them: one table at a time
+            for tid in batch:
+                if await record(store, tid):
+                    done += 1
+                else:
+                    skipped.add(tid)
     if done:
         log.info("plays written for %d finished tables", done)
     return done
+
+
+def _values(play: PlayRow) -> dict[str, Any]:
+    return {c.key: getattr(play, c.key) for c in PlayRow.__table__.columns}
+
+
+def start_catch_up(store: Store) -> asyncio.Task[int]:
+    """Run :func:`catch_up` in a task of its own (the server takes connections meanwhile); a
+    failure is logged with its traceback."""
+
+    def report(task: asyncio.Task[int]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("writing the plays of finished games failed", exc_info=task.exception())
+
+    task = asyncio.get_running_loop().create_task(catch_up(store))
+    task.add_done_callback(report)
+    return task
 
 
 # --- reading ------------------------------------------------------------------------------------
