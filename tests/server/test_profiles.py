@@ -60,6 +60,17 @@ async def _abandon(host: HexfolkClient, seed: int) -> str:
     return str(t["id"])
 
 
+async def plays_written(client: HexfolkClient, player_id: str, games: int) -> None:
+    """Wait until the game-end hooks (each in its own task) wrote ``games`` games of
+    ``player_id`` (at most 60 s)."""
+    for _ in range(600):
+        prof = await client.request("GET", f"/api/players/{player_id}/profile")
+        if prof["karma"]["games"] >= games:
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the plays of {games} games were not written in 60 s")
+
+
 @pytest.fixture(scope="module")
 def two_games(server: ThreadServer) -> dict[str, Any]:
     """Ann finishes one game and abandons another (after both, the hooks have run)."""
@@ -69,7 +80,7 @@ def two_games(server: ThreadServer) -> dict[str, Any]:
             me = await ann.create_player("Ann")
             finished = await _finish(ann, 4)
             abandoned = await _abandon(ann, 5)
-            await asyncio.sleep(0.5)  # the game-end hooks run in their own tasks
+            await plays_written(ann, me["id"], 2)
             return {"ann": me["id"], "token": ann.token, "finished": finished, "gone": abandoned}
 
     return run(go(), timeout=600)

@@ -14,6 +14,7 @@ import pytest
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice
+from tests.server.test_profiles import plays_written
 from tests.web.conftest import SHOTS
 from tests.web.helpers import in_thread, new_page, reveal_tab, settle
 
@@ -60,7 +61,8 @@ def people(web_server: ThreadServer) -> dict[str, Any]:
             runs = [_game(url, bea.token, seed, seed != 15) for seed in (11, 12, 13, 14, 15)]
             runs += [_game(url, ann.token, 21, True), _game(url, ann.token, 22, False)]
             ids = await asyncio.gather(*runs)
-            await asyncio.sleep(0.5)  # the game-end hooks write the plays in their own tasks
+            await plays_written(bea, b["id"], 5)  # the game-end hooks, in their own tasks
+            await plays_written(ann, a["id"], 2)
             open_table = await bea.create_table(game="island", players=2, min_karma=70)
             playing = await bea.create_table(
                 **{**TABLE, "disconnect": {"policy": "wait", "grace": 60}}, seed=31
