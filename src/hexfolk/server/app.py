@@ -22,7 +22,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
 from hexfolk.core import game_ids, load_game
-from hexfolk.server import geometry, health, lobby, maps_api, ratings_api, sockets
+from hexfolk.server import (
+    geometry,
+    health,
+    lobby,
+    maps_api,
+    plays,
+    profiles_api,
+    ratings_api,
+    sockets,
+)
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
@@ -75,6 +84,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         store = await Store.open(cfg.resolved_db_url(), sqlite_synchronous=cfg.sqlite_synchronous)
         warm_engines()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
+        manager.game_end.add(plays.record_hook(store))  # profiles and karma (docs/profiles.md)
+        catching_up = plays.start_catch_up(store)
         app.state.services = Services(store, manager, cfg)
         app.state.rated = rated = RatedGames(RatingBook(store))
         manager.game_end.add(rated.finished)  # docs/ratings.md: run by a table's owner only
@@ -100,6 +111,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
+            catching_up.cancel()
             TRACE.dump()
             await manager.close()
             if app.state.cluster is not None:
@@ -200,6 +212,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=BODY_MAX)
 
     app.include_router(lobby.router)
+    app.include_router(profiles_api.router)
     app.include_router(geometry.router)
     app.include_router(maps_api.router)
     app.include_router(ratings_api.router)

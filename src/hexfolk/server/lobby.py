@@ -24,6 +24,7 @@ from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError, forbidden, not_found
 from hexfolk.server.identity import bearer_token, hash_token, new_id, new_token, validate_name
+from hexfolk.server.karma import check_min_karma, require_karma_of, with_karma
 from hexfolk.server.limits import (
     BOT_DELAY_MAX,
     CLOCK_PRESETS,
@@ -278,6 +279,7 @@ async def create_table(body: NewTable, player: Me, svc: Svc) -> dict[str, Any]:
         disconnect_policy=policy,
         grace=grace,
         bot_delay=delay,
+        min_karma=check_min_karma(body.min_karma),
         seats=[],
         status="lobby",
         host_id=player.id,
@@ -377,12 +379,13 @@ async def _row(svc: Services, table_id: str) -> TableRow:
 
 @router.get("/tables/{table_id}", tags=["lobby"])
 async def get_table(table_id: str, svc: Svc) -> dict[str, Any]:
-    """A table's settings, seats and status (anyone with the id: it is the invite link)."""
+    """A table's settings, seats and status (anyone with the id: it is the invite link); each
+    person seat with its ``karma`` (docs/profiles.md)."""
     row = await _row(svc, table_id)
     data = await _describe(svc, row)
     if row.status == "finished":
         data["result"] = row.result
-    return data
+    return await with_karma(svc.store, data)
 
 
 @router.patch("/tables/{table_id}", tags=["lobby"])
@@ -416,6 +419,8 @@ async def change_table(table_id: str, body: TableChanges, player: Me, svc: Svc) 
         )
     if body.bot_delay is not None:
         changes["bot_delay"] = check_bot_delay(body.bot_delay)
+    if "min_karma" in fields:
+        changes["min_karma"] = check_min_karma(body.min_karma)
     if body.rated is not None:
         changes["rated"] = body.rated
     row = room.row
@@ -447,9 +452,11 @@ async def change_seat(
 @router.post("/tables/{table_id}/join", tags=["lobby"])
 async def join_table(table_id: str, body: JoinSeat, player: Me, svc: Svc) -> dict[str, Any]:
     """Take an open seat (a given one, or the first open one); at a rated table, with an
-    account only (403 ``account_required``)."""
+    account only (403 ``account_required``); at a table with a least karma (``min_karma``)
+    only with that karma (409 ``karma_unknown``, ``karma_too_low``)."""
     room = await _live_room(svc, table_id)
     account = bool(await accounts_among(svc.store, [player.id]))
+    await require_karma_of(svc.store, player.id, room.row.min_karma)
 
     def change(seated: list[Seat]) -> list[Seat]:
         if room.row.rated and not account:
@@ -517,6 +524,7 @@ async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
             disconnect_policy=fresh.disconnect_policy,
             grace=fresh.grace,
             bot_delay=fresh.bot_delay,
+            min_karma=fresh.min_karma,
             seats=[dict(s) for s in fresh.seats],
             status="lobby",
             host_id=fresh.host_id,

@@ -71,6 +71,9 @@ class TableRow(Base):
     updated_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    min_karma: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    """The least karma (percent) a person needs to take a seat (``docs/profiles.md``); None:
+    anyone may sit down."""
 
 
 class EventRow(Base):
@@ -219,3 +222,23 @@ class RatingHistoryRow(Base):
     sigma_after: Mapped[float] = mapped_column(Float)
     rating_after: Mapped[int] = mapped_column(Integer)
     at: Mapped[float] = mapped_column(Float)
+
+
+class PlayRow(Base):
+    """One seat of a finished game (``docs/profiles.md``): who played it (``player_id``; None
+    for a bot), whether it won, and whether its person ``stayed`` to the end (the karma rule,
+    :mod:`hexfolk.server.karma`). Written once the game is over (:mod:`hexfolk.server.plays`),
+    from the table row and its events; a profile, "my games" and karma read only these."""
+
+    __tablename__ = "plays"
+    __table_args__ = (Index("ix_plays_player", "player_id", "started_at"),)
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float] = mapped_column(Float)
+    won: Mapped[bool] = mapped_column(Boolean)
+    stayed: Mapped[bool] = mapped_column(Boolean)

@@ -66,6 +66,9 @@ class NewTable(_Body):
         default=False,
         description="a rated game (docs/ratings.md): accounts only; false: casual",
     )
+    min_karma: StrictInt | None = Field(
+        default=None, description="the least karma (1..100 %) to take a seat; null: none"
+    )
 
 
 class TableChanges(_Body):
@@ -85,6 +88,9 @@ class TableChanges(_Body):
     bot_delay: StrictInt | StrictFloat | None = None
     rated: StrictBool | None = Field(
         default=None, description="rated (accounts only) or casual; omitted: unchanged"
+    )
+    min_karma: StrictInt | None = Field(
+        default=None, description="1..100 (%), or null for none; omitted: unchanged"
     )
 
 

@@ -105,6 +105,7 @@ class TableSettings:
     bot_delay: float
     rated: bool
     """A rated game: accounts only (``docs/ratings.md``)."""
+    min_karma: int | None
 
     @classmethod
     def of(cls, row: TableRow) -> TableSettings:
@@ -349,6 +350,7 @@ def table_json(
         "disconnect": {"policy": row.disconnect_policy, "grace": row.grace},
         "bot_delay": row.bot_delay,
         "rated": bool(row.rated),
+        "min_karma": row.min_karma,
         "seats": seats if seats is not None else seats_json(row, names),
         "status": row.status,
         "host": {"id": row.host_id, "name": names.get(row.host_id, "?")},

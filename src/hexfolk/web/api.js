@@ -10,7 +10,7 @@ export function forgetMe() { localStorage.removeItem(KEY); }
 export class ApiError extends Error {
   /** `reasons`: the problems as data ({code, params, rule} each) where the server gives them
    * (a `bad_option` of Scythe's factions and mats, docs/protocol.md). */
-  constructor(code, message, status, reasons) { super(message); this.code = code; this.status = status; this.reasons = reasons || null; }
+  constructor(code, message, status, reasons, detail) { super(message); this.code = code; this.status = status; this.reasons = reasons || null; this.detail = detail || {}; }
 }
 
 export async function api(method, path, body) {
@@ -23,7 +23,7 @@ export async function api(method, path, body) {
   const data = type.includes("json") ? await r.json() : await r.text();
   if (!r.ok) {
     const e = (data && data.error) || { code: "http_error", message: String(data).slice(0, 200) };
-    throw new ApiError(e.code, e.message, r.status, e.reasons);
+    throw new ApiError(e.code, e.message, r.status, e.reasons, e);
   }
   return data;
 }

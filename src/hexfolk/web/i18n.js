@@ -24,11 +24,11 @@ async function loadFile(path) {
   return r.ok ? r.json() : {};
 }
 
-/** The page's texts and the refusals' (i18n/reasons/<lang>.json, web/reasons.js); the two
- * files share no key. */
+/** The page's texts, the refusals' (i18n/reasons/<lang>.json, web/reasons.js) and the players'
+ * pages' (i18n/players/<lang>.json: karma, profiles, my games); the files share no key. */
 async function load(code) {
-  const [base, reasons] = await Promise.all([loadFile(`/app/i18n/${code}.json`), loadFile(`/app/i18n/reasons/${code}.json`)]);
-  return { ...reasons, ...base };
+  const [base, reasons, players] = await Promise.all([loadFile(`/app/i18n/${code}.json`), loadFile(`/app/i18n/reasons/${code}.json`), loadFile(`/app/i18n/players/${code}.json`)]);
+  return { ...reasons, ...players, ...base };
 }
 
 /** The texts of the games `ids` in language `code` (a game's file shares no key with the page's

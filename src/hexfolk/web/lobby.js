@@ -5,6 +5,7 @@ import { gamePlugin } from "./games/registry.js";
 import { t, lang, loadGameTexts, errorText } from "./i18n.js";
 import { mapPreview } from "./board.js";
 import { ratedBadge, ratedSelect } from "./rated.js";
+import { personName, minKarmaLine, minKarmaSelect } from "./karma.js";
 
 export function nameForm(onDone) {
   const input = h("input#name", { maxlength: 24, required: true, autocomplete: "nickname", placeholder: t("name.placeholder") });
@@ -21,9 +22,13 @@ export function nameForm(onDone) {
 
 function tableRow(tb, action) {
   const people = tb.seats.filter((x) => x.kind !== "open").length;
+  // the people seated, each a link to their profile with their karma (karma.js)
+  const persons = tb.seats.filter((x) => x.kind === "person" && x.player_id);
+  const least = minKarmaLine(tb);
   return h("li.table-row", { "data-table": tb.id },
     h("span.tname", {}, ratedBadge(tb), ` ${t(`game.${tb.game}`)} · ${tb.players} ${t("players")} · ${t("host")}: ${tb.host.name}`),
-    h("span.tinfo", { text: `${people}/${tb.players} · ${tb.clock ? `${tb.clock} s` : t("clock.unlimited")} · ${t(`status.${tb.status}`)}` }),
+    h("span.tinfo", { text: `${people}/${tb.players} · ${tb.clock ? `${tb.clock} s` : t("clock.unlimited")} · ${t(`status.${tb.status}`)}${least ? ` · ${least}` : ""}` }),
+    persons.length ? h("span.tpeople", {}, persons.map((x, i) => [i ? " " : "", personName(x.player_id, x.name)])) : null,
     h("a.button", { href: `#/t/${tb.id}`, text: action }));
 }
 
@@ -175,6 +180,7 @@ function createForm() {
   const ratedSel = ratedSelect("set-rated", false);
   const seatsBox = h("div.seat-specs");
   const problems = h("div.form-problems#create-problems", { role: "alert", hidden: true });
+  const least = minKarmaSelect("set-min-karma", null);
   const drawSeats = () => {
     const n = Number(set.f.players.value);
     const old = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
@@ -193,6 +199,7 @@ function createForm() {
       const body = { game, ...set.read(), rated: ratedSel.value === "rated" };
       const specs = [...seatsBox.querySelectorAll("select")].map((x) => x.value);
       if (specs.filter((v) => v === "host").length > 1) { toast(t("err.one_host")); return; }
+      if (least.value) body.min_karma = Number(least.value);
       body.seats = specs.map((v) => (v === "host" ? { kind: "host" } : v === "open" ? { kind: "open" } : { kind: "bot", level: v.split(":")[1] }));
       showProblems(problems, null);
       try {
@@ -201,7 +208,9 @@ function createForm() {
       } catch (err) { if (err.code === "account_required" || err.code === "unrated_game") { showProblems(problems, null); toast(errorText(err)); } else showProblems(problems, set, err); }
     },
   }, title, h("div.field.game-pick", {}, h("label", { for: "set-game", text: t("set.game") }), gameSel),
-  h("div.field.rated-pick", {}, h("label", { for: "set-rated", text: t("set.rated") }), ratedSel), setBox, seatsBox, problems, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
+  h("div.field.rated-pick", {}, h("label", { for: "set-rated", text: t("set.rated") }), ratedSel), setBox, seatsBox,
+  h("div.field.min-karma", {}, h("label", { for: "set-min-karma", text: t("karma.min") }), least, h("p.muted.small", { text: t("karma.min_help") })),
+  problems, h("button.primary#create-table", { type: "submit", text: t("create.go") }));
   return form;
 }
 
@@ -211,7 +220,7 @@ export async function showLobby(app) {
     app.append(h("section.lobby", {}, h("h1", { text: t("lobby.welcome") }), h("p.lead", { text: t("lobby.lead") }), nameForm(() => showLobby(app.replaceChildren() || app))));
     return null;
   }
-  document.getElementById("top-extra").replaceChildren(h("span.who", { text: p.name }),
+  document.getElementById("top-extra").replaceChildren(h("a.who#my-profile", { href: `#/player/${encodeURIComponent(p.id)}`, text: p.name, title: t("profile.mine") }),
     h("button.link", { text: t("name.change"), onclick: () => { forgetMe(); location.reload(); } }));
   const lists = {
     mine: h("ul.tables#my-tables"), open: h("ul.tables#open-tables"), live: h("ul.tables#live-tables"),
@@ -219,7 +228,8 @@ export async function showLobby(app) {
   const section = h("section.lobby", {},
     h("nav.lobby-nav", {}, h("a.button.small#leaderboard-link", { href: "#/ratings", text: t("ratings.link") })),
     h("div.lobby-lists", {},
-      h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine),
+      h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine,
+        h("p.my-games-link", {}, h("a#my-games-top", { href: "#/me/games", text: t("mygames.all") }))),
       h("div.card", {}, h("h2", { text: t("lobby.open") }), lists.open),
       h("div.card", {}, h("h2", { text: t("lobby.live") }), lists.live)),
     createForm());

@@ -1,5 +1,6 @@
 // The router: #/ lobby, #/t/<id> a table (its lobby, the game, or the end), #/t/<id>/overview,
-// #/t/<id>/replay, #/ratings[/<game>[/<family>]] the leaderboard. Every page is rebuilt from the server's answers. A table's page is the shell
+// #/t/<id>/replay, #/ratings[/<game>[/<family>]] the leaderboard, #/player/<id> a player's profile,
+// #/me/games?... my finished games. Every page is rebuilt from the server's answers. A table's page is the shell
 // (table_page.js) with its game's plug-in (games/registry.js): the router names no game.
 // The page's texts load while a table's page fetches its table (showTablePage waits for both
 // before it draws), not before it. Each route draws into a box of its own in #app and has a
@@ -26,8 +27,9 @@ async function route() {
   app.className = "route";
   document.getElementById("app").replaceChildren(app);
   const hash = location.hash.replace(/^#\/?/, "");
-  const parts = hash.split("/").filter(Boolean);
-  document.body.dataset.page = parts[0] === "t" ? (parts[2] || "table") : parts[0] === "ratings" ? "ratings" : "lobby";
+  const parts = hash.split("?")[0].split("/").filter(Boolean);
+  const pages = { player: "profile", me: "my-games", ratings: "ratings" }; // profile.js, my_games.js, leaderboard.js
+  document.body.dataset.page = parts[0] === "t" ? (parts[2] || "table") : pages[parts[0]] || "lobby";
   const stale = () => mine !== generation;
   let page;
   if (parts[0] === "t" && parts[1]) page = await showTablePage(app, parts[1], parts[2], texts);
@@ -35,6 +37,10 @@ async function route() {
     await texts;
     if (stale()) return;
     page = await showLeaderboard(app, parts[1], parts[2]);
+  } else if ((parts[0] === "player" && parts[1]) || (parts[0] === "me" && parts[1] === "games")) {
+    const [mod] = await Promise.all([parts[0] === "player" ? import("./profile.js") : import("./my_games.js"), texts]);
+    if (stale()) return;
+    page = parts[0] === "player" ? await mod.showProfile(app, decodeURIComponent(parts[1])) : await mod.showMyGames(app, mod.readQuery(hash));
   } else {
     await texts;
     if (stale()) return;

@@ -6,6 +6,7 @@ import { t, errorText } from "./i18n.js";
 import { SEAT_COLORS, SEAT_SYMBOLS } from "./board.js";
 import { showProblems } from "./lobby.js";
 import { ratedBadge, ratedSelect } from "./rated.js";
+import { personLink, karmaTag, minKarmaLine, minKarmaSelect, refusalText } from "./karma.js";
 
 export const LEVELS = ["easy", "medium", "hard", "random"];
 
@@ -15,6 +16,20 @@ export function seatLabel(seats, i) {
   if (x.kind === "bot") return `${t("seat.bot")} ${i + 1} (${t(`level.${x.level}`)})`;
   if (x.kind === "person") return x.name;
   return `${t("seat.open")} ${i + 1}`;
+}
+
+/** Seat `i`'s name for the players' panels: a person's name links to their profile (in a new
+ * tab: the game stays open); a bot's or an open seat's is text. */
+export function seatNameEl(seats, i) {
+  const x = seats && seats[i];
+  if (x && x.kind === "person" && x.player_id) return personLink(x.player_id, seatLabel(seats, i), { newTab: true });
+  return seatLabel(seats, i);
+}
+
+/** Seat `i`'s karma badge (karma.js), or null for a bot or an open seat. */
+export function seatKarma(seats, i) {
+  const x = seats && seats[i];
+  return x && x.kind === "person" && x.player_id ? karmaTag(x.player_id) : null;
 }
 
 export function swatch(i) {
@@ -33,7 +48,7 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
   const open = tb.seats.filter((x) => x.kind === "open").length;
   const sitHere = !host && p && mySeat < 0 && open > 1;
   const seats = h("ul.seats#seats", {}, tb.seats.map((x, i) => {
-    const kids = [swatch(i), h("span.sname", { text: seatLabel(tb.seats, i) })];
+    const kids = [swatch(i), h("span.sname", {}, seatNameEl(tb.seats, i)), seatKarma(tb.seats, i)];
     if (x.kind === "person") kids.push(h(`span.conn${x.connected ? ".on" : ""}`, { text: x.connected ? t("connected") : t("away") }));
     if (host && !(x.kind === "person" && x.player_id === p.id)) {
       const value = x.kind === "bot" ? `bot:${x.level}` : x.kind;
@@ -51,7 +66,7 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
         kids.push(h("button.small.kick", { text: t("kick"), onclick: () => api("POST", `/api/tables/${tb.id}/kick`, { seat: i }).catch((e) => toast(e.message)) }));
       }
     } else if (x.kind === "open" && sitHere) {
-      kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(errorText(e))) }));
+      kids.push(h("button.small.join-seat", { text: t("sit"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: i }).catch((e) => toast(refusalText(e))) }));
     }
     return h("li.seat", { "data-seat": i }, kids);
   }));
@@ -60,6 +75,10 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
   } });
   const input = h("input#invite-link", { value: link, readonly: true, onfocus: (e) => e.target.select() });
   const controls = [];
+  const least = host
+    ? h("div.field.min-karma", {}, h("label", { for: "table-min-karma", text: t("karma.min") }),
+      minKarmaSelect("table-min-karma", tb.min_karma, (e) => api("PATCH", `/api/tables/${tb.id}`, { min_karma: e.target.value ? Number(e.target.value) : null }).catch((err) => toast(err.message))))
+    : tb.min_karma ? h("p.min-karma-line#min-karma-line", { text: minKarmaLine(tb) }) : null;
   if (host) {
     const set = settings();
     // a redraw (someone joins, a seat changes) keeps the settings open as they were
@@ -80,12 +99,12 @@ export function renderTableLobby(app, tb, { title, summary, settings }) {
       h("button#fill-bots", { text: t("fill_bots"), onclick: () => api("POST", `/api/tables/${tb.id}/fill-bots`, { level: "medium" }).catch((e) => toast(e.message)) }),
       h("button.primary#start", { text: t("start"), disabled: tb.seats.some((x) => x.kind === "open"), onclick: () => api("POST", `/api/tables/${tb.id}/start`).catch((e) => toast(e.message)) })), details);
   } else if (p && mySeat < 0 && open === 1) {
-    controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(errorText(e))) }));
+    controls.push(h("button.primary#join", { text: t("join"), onclick: () => api("POST", `/api/tables/${tb.id}/join`, { seat: null }).catch((e) => toast(refusalText(e))) }));
   } else if (mySeat >= 0) {
     controls.push(h("p", { text: t("waiting_host") }), h("button#leave", { text: t("leave"), onclick: () => api("POST", `/api/tables/${tb.id}/leave`).catch((e) => toast(e.message)) }));
   }
   app.replaceChildren(h("section.table-lobby", {},
     h("div.card", {}, h("h1", {}, ratedBadge(tb), ` ${title}`), summary,
       h("div.invite", {}, h("label", { for: "invite-link", text: t("invite") }), h("div.row", {}, input, copy)),
-      seats, ...controls)));
+      seats, least, ...controls)));
 }

@@ -8,7 +8,7 @@ import { placeLabels } from "./island_log.js";
 import { t } from "./i18n.js";
 import { Board, RES_COLOR, describeBoard } from "./board.js";
 import { readLegal, RES, bundleText, bundleCount, bundleWords, bundleOf, parseBundle, bestRates } from "./legal.js";
-import { seatLabel, swatch } from "./seats.js";
+import { seatLabel, seatNameEl, seatKarma, swatch } from "./seats.js";
 import { rematchPart } from "./rematch.js";
 import { clockChips } from "./clock.js";
 import { GamePart } from "./games/part.js";
@@ -209,7 +209,7 @@ export class IslandPart extends GamePart {
     if (pl.declines_offers) badges.push(h("span.muted", { text: t("declines") }));
     const conn = seatInfo.kind === "person" ? h(`span.dot${seatInfo.connected ? ".on" : ""}`, { title: seatInfo.connected ? t("connected") : t("away") }) : null;
     return h(`li.player${acting.has(i) ? ".acting" : ""}${i === this.seat ? ".me" : ""}`, { "data-seat": i },
-      h("div.pname", {}, swatch(i), h("strong", { text: this.seatName(i) }), conn, seatInfo.stand_in ? h("span.muted", { text: t("stand_in") }) : null, ...badges),
+      h("div.pname", {}, swatch(i), h("strong", {}, seatNameEl(this.view.seats, i)), seatKarma(this.view.seats, i), conn, seatInfo.stand_in ? h("span.muted", { text: t("stand_in") }) : null, ...badges),
       h("div.pstats", {},
         stat(t("vp"), pl.vp !== undefined ? pl.vp : pl.visible_vp, "vp"), stat(t("cards"), pl.cards, "cards"), stat(t("dev"), pl.dev_cards, "dev"),
         stat(t("knights"), pl.knights, "knights"), stat(t("road"), pl.road_length, "road"),

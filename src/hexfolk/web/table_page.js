@@ -17,6 +17,7 @@ import { nameForm } from "./lobby.js";
 import { chime, muted, setMuted } from "./sound.js";
 import { seatLabel, swatch, renderTableLobby } from "./seats.js";
 import { ratedBadge } from "./rated.js";
+import { primeKarma } from "./karma.js";
 import { chatBox, withHistory, drawChat, chatAudience, showAudience } from "./chat.js";
 import { tickClocks } from "./clock.js";
 import { watchNetwork, offlineBanner } from "./network.js";
@@ -42,11 +43,13 @@ export async function showTablePage(app, id, sub, texts) {
   const loading = Promise.all([asked.then((tb) => gamePlugin(tb.game)), texts]).then(([plugin]) => plugin);
   loading.catch(() => {}); // told below, where it is awaited
   try { table = await asked; } catch (err) { await texts; return cannotShow(app, t("err.no_table"), err.message); }
+  primeKarma(table.seats); // each person's karma came with the table (karma.js)
   const needsName = !me() && table.status === "lobby";
   if (sub || needsName) {
     let plugin;
     try { plugin = await loading; } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
     if (sub && plugin.pages && plugin.pages[sub]) return plugin.pages[sub](app, id, table);
+    if (sub) document.body.dataset.page = "table"; // a page this game lacks (e.g. Scythe's overview): its table's page, laid out as one
     if (needsName) {
       // an invitee without a name names itself first (`inviteLead`: the invite's words)
       await new Promise((resolve) => {

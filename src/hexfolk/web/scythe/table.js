@@ -5,7 +5,7 @@
 // the socket, the log, the chat, the clocks, the dialogs and the offline banner.
 import { h, s, toast, keepEqual } from "../dom.js";
 import { t } from "../i18n.js";
-import { seatLabel, swatch } from "../seats.js";
+import { seatLabel, seatNameEl, seatKarma, swatch } from "../seats.js";
 import { rematchPart } from "../rematch.js";
 import { clockChips } from "../clock.js";
 import { GamePart } from "../games/part.js";
@@ -202,7 +202,7 @@ export class ScythePart extends GamePart {
       const seatInfo = v.seats[i] || {};
       const conn = seatInfo.kind === "person" ? h(`span.dot${seatInfo.connected ? ".on" : ""}`, { title: seatInfo.connected ? t("connected") : t("away") }) : null;
       return h(`li.player${acting.has(i) ? ".acting" : ""}${i === this.seat ? ".me" : ""}`, { "data-seat": i },
-        h("div.pname", {}, factionBadge(ps.faction), h("strong", { text: this.seatName(i) }), h("span.muted", { text: `${t(`faction.${ps.faction}`)} · ${t(`mat.${ps.mat}`)}` }), conn,
+        h("div.pname", {}, factionBadge(ps.faction), h("strong", {}, seatNameEl(v.seats, i)), seatKarma(v.seats, i), h("span.muted", { text: `${t(`faction.${ps.faction}`)} · ${t(`mat.${ps.mat}`)}` }), conn,
           seatInfo.stand_in ? h("span.muted", { text: t("stand_in") }) : null,
           ps.factory_card ? h("span.award", { title: t("sc.factory_card"), text: `${t("sc.factory_card")} ${ps.factory_card}` }) : null),
         tracks(comp, ps),
