@@ -130,6 +130,7 @@ def test_a_killed_worker_fails_the_analysis_and_the_socket_hears_it(
 
     again = finished_table(slow_server, seed=7)
     deadline = time.time() + 300
-    assert wait_for(slow_server.url, again, {"ready", "failed"}, deadline - time.time())[
-        "status"
-    ] == "ready"
+    assert (
+        wait_for(slow_server.url, again, {"ready", "failed"}, deadline - time.time())["status"]
+        == "ready"
+    )

@@ -18,8 +18,8 @@ from hexfolk.server.client import HexfolkClient
 from hexfolk.server.config import ServerConfig
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, run
-from tests.server.test_analysis_server import bots_table, get_analysis, wait_for
 from tests.server.test_analysis_failures import SLOW_BUDGET
+from tests.server.test_analysis_server import bots_table, get_analysis, wait_for
 
 
 def server_on(data: Path) -> ThreadServer:
