@@ -7,7 +7,8 @@ The server's own parts, in one process: a :class:`~hexfolk.server.botpool.BotPoo
 tables, each asking its next decision as soon as the last one is answered (bot delay 0: the bot
 workers are kept busy, the worst case), while the pool's analysis lane
 (:class:`~hexfolk.server.analysis_lane.AnalysisLane`) analyses finished games back to back.
-Three phases, alternated in rounds so that the machine's drift falls on each alike:
+Three phases, alternated in rounds so that the machine's drift falls on each alike (the lane's
+worker is started for each phase and ended with it, so no analysis spills into the next phase):
 
 * ``none``: no analysis;
 * ``nice19``: analyses in the lane as the server runs it (nice 19);
@@ -136,9 +137,11 @@ async def phase(
             table_data, events = tables[j % len(tables)]
             j += 1
             done = [0.0]
-            task = asyncio.ensure_future(
-                lane.run(table_data, events, {}, budget, lambda f: done.__setitem__(0, f))
-            )
+
+            def progress(fraction: float, done: list[float] = done) -> None:
+                done[0] = fraction
+
+            task = asyncio.ensure_future(lane.run(table_data, events, {}, budget, progress))
             while not task.done():
                 await asyncio.wait({task}, timeout=0.2)
                 if stop.is_set() and not task.done():
@@ -148,18 +151,23 @@ async def phase(
             task.result()
             analysed[0] += len(events)
 
-    # warm the workers (spawned processes import the engines and the analysis first)
+    # warm the workers (spawned processes import the engines first); the lane's worker is started
+    # fresh for each phase and stopped at its end: the executor cannot cancel a running
+    # analysis, and one left running would load the next phase
     await pool.choose(*spots[0], level, 0)
-    if lane is not None:
-        await lane.run(*tables[0][:2], {}, "horizon=0", lambda f: None)
+    if lane is not None:  # the worker imports the analysis and loads the game: not measured
+        table_data, events = tables[0]
+        await lane.run(table_data, events[:60], {}, budget, lambda _f: None)
     workers = [asyncio.ensure_future(table(k)) for k in range(n_tables)]
     if lane is not None:
         workers.append(asyncio.ensure_future(analyses()))
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     stop.set()
-    await asyncio.gather(*workers, return_exceptions=True)
     wall = time.perf_counter() - t0
+    await asyncio.gather(*workers, return_exceptions=True)
+    if lane is not None:
+        lane.shutdown()
     return {"latencies": latencies, "analysed_steps": analysed[0], "wall": wall}
 
 
