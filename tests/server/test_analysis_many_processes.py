@@ -12,16 +12,20 @@ from typing import Any
 
 import httpx
 
-from hexfolk.analysis import analyze_record
+from hexfolk.analysis import Budget, analyze_record
 from hexfolk.core import MatchRecord
 from hexfolk.server.client import HexfolkClient
 from tests.cluster.sites import site
 from tests.server.helpers import run
 from tests.server.test_analysis_server import metric, wait_for
 
+BUDGET = "rollouts=2,depth=20"
+"""Playouts: the analysis lasts several of the processes' lease lengths (2 s), through which
+no other process may take it."""
+
 
 def test_one_process_computes_it_every_process_answers_it(tmp_path: Path) -> None:
-    with site(tmp_path, n=2) as s:
+    with site(tmp_path, n=2, extra=["--analysis-budget", BUDGET]) as s:
         first, second = s.urls()
 
         async def main() -> tuple[str, list[dict[str, Any]]]:
@@ -56,6 +60,12 @@ def test_one_process_computes_it_every_process_answers_it(tmp_path: Path) -> Non
         assert answers[0] == answers[1]
         assert answers[0]["status"] == "ready"
         record = httpx.get(f"{second}/api/tables/{tid}/record", timeout=30).text
-        assert answers[0]["analysis"] == analyze_record(MatchRecord.loads(record)).to_json()
+        assert (
+            answers[0]["analysis"]
+            == analyze_record(MatchRecord.loads(record), Budget.parse(BUDGET)).to_json()
+        )
         ready = [metric(url, "hexfolk_analyses_ready_total") for url in (first, second)]
         assert sorted(ready) == [0.0, 1.0], ready  # computed once, by one process
+        running = [m for m in messages if m["status"] == "running"]
+        assert [m["progress"] for m in running] == sorted(m["progress"] for m in running)
+        assert sum(m["status"] == "queued" for m in messages) == 1  # never queued again

@@ -85,7 +85,9 @@ def _event_data(ev: EventRow) -> dict[str, Any]:
 
 
 class Analyses:
-    """The analyses this process computes (``me``: its id, the claim written in each row)."""
+    """The analyses this process computes (``me``: its id, the claim written in each row; with
+    many processes the id the leases know it by, so that :meth:`recover` can tell a live
+    process's claim from a dead one's)."""
 
     def __init__(self, store: Store, manager: RoomManager, me: str, budget: Budget | None = None):
         self.store, self.manager, self.me = store, manager, me
@@ -122,10 +124,10 @@ class Analyses:
         Returns how many this process took."""
         taken = 0
         for row in await analysis_store.unfinished(self.store):
+            if row.worker == self.me:
+                continue  # queued here already
             if live is not None and row.worker in live:
                 continue
-            if live is None and row.worker == self.me:
-                continue  # queued here already
             if await analysis_store.take(self.store, row.table_id, row.worker, self.me):
                 log.info("table %s: analysis queued again (was %s)", row.table_id, row.status)
                 self.queue.put_nowait(row.table_id)

@@ -70,6 +70,7 @@ class Cluster:
         """The post-game analyses as one of many processes: each change reaches the process
         holding the table's connections (the relay's ``push``), and the unfinished analyses of
         a process that died are taken (each by one process) every lease length."""
+        analyses.me = self.me  # the claims name this process as the leases do
         self.relay.on_push = analyses.tell_here
         analyses.push_elsewhere = self._push_to_owner
 
