@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from hexfolk.server.client import HexfolkClient
+from tests.server.analysis_helpers import bots_table, get_analysis, metric, wait_for
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, run, thread_server
-from tests.server.test_analysis_server import bots_table, get_analysis, metric, wait_for
 
 SLOW_BUDGET = "rollouts=2,depth=20"
 """Playouts: the analysis runs for several seconds, long enough to stop its worker."""

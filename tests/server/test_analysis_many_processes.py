@@ -16,8 +16,8 @@ from hexfolk.analysis import Budget, analyze_record
 from hexfolk.core import MatchRecord
 from hexfolk.server.client import HexfolkClient
 from tests.cluster.sites import site
+from tests.server.analysis_helpers import metric, wait_for
 from tests.server.helpers import run
-from tests.server.test_analysis_server import metric, wait_for
 
 BUDGET = "rollouts=2,depth=20"
 """Playouts: the analysis lasts several of the processes' lease lengths (2 s), through which

@@ -16,10 +16,10 @@ from hexfolk.analysis import Budget, analyze_record
 from hexfolk.core import MatchRecord
 from hexfolk.server.client import HexfolkClient
 from hexfolk.server.config import ServerConfig
+from tests.server.analysis_helpers import bots_table, get_analysis, wait_for
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, run
 from tests.server.test_analysis_failures import SLOW_BUDGET
-from tests.server.test_analysis_server import bots_table, get_analysis, wait_for
 
 
 def server_on(data: Path) -> ThreadServer:

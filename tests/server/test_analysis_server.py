@@ -9,7 +9,6 @@ the table; the analysis is then computed in the pool's low-priority lane, pushed
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,13 +19,13 @@ from hexfolk.analysis import Budget, analyze_record
 from hexfolk.core import MatchRecord
 from hexfolk.server.analysis_lane import ANALYSIS_NICE
 from hexfolk.server.client import HexfolkClient
+from tests.server.analysis_helpers import STATUSES, bots_table, get_analysis, metric
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, run, thread_server
 
 BUDGET = "rollouts=2,depth=20"
 """A budget with playouts: the analysis of the short game takes a few seconds, long enough to
 report its progress several times (the default budget takes well under a second)."""
-STATUSES = {"queued", "running", "ready", "failed"}
 
 
 @pytest.fixture(scope="module")
@@ -41,38 +40,6 @@ def analysing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Threa
         analysis_budget=BUDGET,
     ) as srv:
         yield srv
-
-
-async def bots_table(host: HexfolkClient, seed: int = 4) -> str:
-    """A 2-seat island table of easy bots to 8 points (seeded: the same game every run)."""
-    t = await host.create_table(
-        game="island",
-        players=2,
-        options={"vp_target": 8},
-        seats=[{"kind": "bot", "level": "easy"}] * 2,
-        bot_delay=0,
-        clock=None,
-        seed=seed,
-    )
-    return str(t["id"])
-
-
-def get_analysis(url: str, tid: str) -> httpx.Response:
-    return httpx.get(f"{url}/api/tables/{tid}/analysis", timeout=30)
-
-
-def wait_for(url: str, tid: str, statuses: set[str], timeout: float = 300) -> dict[str, Any]:
-    end = time.time() + timeout
-    seen = []
-    while time.time() < end:
-        r = get_analysis(url, tid)
-        assert r.status_code == 200, r.text
-        body: dict[str, Any] = r.json()
-        seen.append(body["status"])
-        if body["status"] in statuses:
-            return body
-        time.sleep(0.05)
-    raise AssertionError(f"the analysis of {tid} never became {statuses}: {seen[-5:]}")
 
 
 def test_unknown_table_is_404_and_a_game_not_over_is_409(analysing_server: ThreadServer) -> None:
@@ -140,11 +107,3 @@ def test_the_finished_game_is_analysed_pushed_and_stored(analysing_server: Threa
     lane = analysing_server.manager.pool.analysis
     assert run(lane.ask_nice()) == ANALYSIS_NICE
     assert metric(analysing_server.url, "hexfolk_analyses_ready_total") >= 1
-
-
-def metric(url: str, name: str) -> float:
-    """One series of ``GET /metrics`` (without labels)."""
-    for line in httpx.get(f"{url}/metrics", timeout=30).text.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    raise AssertionError(f"{name} is not in /metrics")
