@@ -23,7 +23,7 @@ from tests.server.analysis_helpers import STATUSES, bots_table, get_analysis, me
 from tests.server.conftest import FAST_RATE
 from tests.server.helpers import ThreadServer, run, thread_server
 
-BUDGET = "rollouts=2,depth=20"
+BUDGET = "rollouts=3,depth=30"
 """A budget with playouts: the analysis of the short game takes a few seconds, long enough to
 report its progress several times (the default budget takes well under a second)."""
 
