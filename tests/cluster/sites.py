@@ -74,10 +74,13 @@ class Site:
         self.db_url, self.redis_url, self.data_dir = db_url, redis_url, data_dir
         self.prefix = f"hexfolk_t_{secrets.token_hex(4)}"
         self.procs: list[SubprocessServer] = []
+        self.extra: list[str] = []
+        """More ``hexfolk serve`` arguments of every process."""
 
     def _server(self) -> SubprocessServer:
         extra = ["--redis", self.redis_url, "--redis-prefix", self.prefix]
         extra += ["--lease-seconds", str(LEASE), "--testing", "--log-level", "info"]
+        extra += self.extra
         return SubprocessServer(self.db_url, self.data_dir, extra)
 
     def add(self, n: int = 1) -> list[SubprocessServer]:
@@ -120,10 +123,13 @@ class Site:
 
 
 @contextmanager
-def site(tmp_path: Path, n: int = 3, redis_url: str | None = None) -> Iterator[Site]:
+def site(
+    tmp_path: Path, n: int = 3, redis_url: str | None = None, extra: list[str] | None = None
+) -> Iterator[Site]:
     need_services()
     with pg_database() as db:
         s = Site(db, redis_url or "redis://127.0.0.1:6379/0", tmp_path)
+        s.extra = list(extra or [])
         try:
             s.add(n)
             yield s

@@ -133,6 +133,14 @@ def serve_command(
         str, typer.Option(help="Action messages allowed per connection: COUNT/SECONDS.")
     ] = "20/2",
     log_level: Annotated[str, typer.Option(help="Logging level.")] = "info",
+    analysis_budget: Annotated[
+        str,
+        typer.Option(
+            "--analysis-budget",
+            help="Budget of the analysis made after every game (hexfolk analyze --budget's "
+            "syntax: actions=12,horizon=40,rollouts=0,depth=40).",
+        ),
+    ] = "default",
     redis: Annotated[
         str | None,
         typer.Option(
@@ -182,7 +190,15 @@ def serve_command(
             file=sys.stderr,
         )
         raise typer.Exit(2) from None
+    from hexfolk.analysis import Budget
+
+    try:
+        Budget.parse(analysis_budget)
+    except ValueError as exc:
+        print(f"error: --analysis-budget: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
     config = ServerConfig(
+        analysis_budget=analysis_budget,
         host=host,
         port=port,
         db_url=db,

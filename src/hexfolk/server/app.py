@@ -21,8 +21,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
+from hexfolk.analysis import Budget
 from hexfolk.core import game_ids, load_game
 from hexfolk.server import (
+    analysis_api,
     geometry,
     health,
     lobby,
@@ -32,10 +34,12 @@ from hexfolk.server import (
     ratings_api,
     sockets,
 )
+from hexfolk.server.analyses import Analyses
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError
+from hexfolk.server.leases import process_id
 from hexfolk.server.limits import BODY_MAX
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
@@ -91,6 +95,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         manager.game_end.add(rated.finished)  # docs/ratings.md: run by a table's owner only
         pool = manager.pool
         metrics.watch(lambda: len(manager.rooms), lambda: (pool.decisions, pool.failures))
+        # after every game its analysis, in the bot pool's low-priority lane (issue 29)
+        analyses = Analyses(store, manager, process_id(), Budget.parse(cfg.analysis_budget))
+        app.state.analyses = analyses
+        manager.game_end.add(analyses.game_ended)
+        metrics.watch_analyses(lambda: (analyses.ready, analyses.failures, analyses.queue.qsize()))
         redis_url = getattr(cfg, "redis_url", None)
         if redis_url:
             app.state.health_redis = health.redis_client(redis_url)
@@ -102,6 +111,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         count = await manager.recover()
         caught = await rated.catch_up()  # rated games a stopped process left unrated
         manager.start_heartbeat()
+        analyses.start()
+        if app.state.cluster is None:
+            await analyses.recover()
+        else:
+            app.state.cluster.watch_analyses(analyses)
         TRACE.start()
         log.info(
             "hexfolk server ready (%d unfinished tables recovered, %d finished games rated)",
@@ -113,6 +127,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         finally:
             catching_up.cancel()
             TRACE.dump()
+            await analyses.close()
             await manager.close()
             if app.state.cluster is not None:
                 await app.state.cluster.close()
@@ -213,6 +228,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     app.include_router(lobby.router)
     app.include_router(profiles_api.router)
+    app.include_router(analysis_api.router)
     app.include_router(geometry.router)
     app.include_router(maps_api.router)
     app.include_router(ratings_api.router)

@@ -16,6 +16,9 @@ raises it to the room, which logs it once with its traceback (the message carrie
 :data:`BOT_FAILURE`), plays the clock's default instead, flags that step ``bot_failed`` (the
 table's statistics count it per seat) and the pool counts it for the server (``/healthz``).
 
+Finished games are analysed in the pool's low-priority lane (:mod:`.analysis_lane`, one worker
+process of its own at nice 19), never by the bot workers: live decisions always go first.
+
 Workers never outlive the server: each one watches its parent (:func:`_watch_parent`) and exits
 within :data:`PARENT_CHECK` seconds once the server process is gone, even after a SIGKILL.
 """
@@ -35,6 +38,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from hexfolk.bots.registry import make_bot
 from hexfolk.core import Bot, Observation, State
+from hexfolk.server.analysis_lane import AnalysisLane
 
 log = logging.getLogger("hexfolk.server.botpool")
 
@@ -114,6 +118,9 @@ class BotPool:
         """Bot decisions asked of this pool (this server process)."""
         self.failures = 0
         """Decisions that raised instead of answering (``/healthz`` shows it)."""
+        self.analysis = AnalysisLane(_watch_parent)
+        """The low-priority lane of finished games' analyses (:mod:`.analysis_lane`): its own
+        worker process at nice 19, never one of the bot workers."""
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -153,10 +160,15 @@ class BotPool:
         except BrokenProcessPool:
             # a worker died (killed, out of memory): start a fresh pool for the next move
             log.error("the bot pool broke; starting a new one")
-            self.shutdown()
+            self._stop_bots()
             return await loop.run_in_executor(self._pool(), call)
 
-    def shutdown(self) -> None:
+    def _stop_bots(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+    def shutdown(self) -> None:
+        """Stop the bot workers and the analysis lane."""
+        self._stop_bots()
+        self.analysis.shutdown()

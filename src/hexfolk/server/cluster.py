@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 from fastapi import FastAPI, Request, Response
 
+from hexfolk.server.analyses import Analyses
 from hexfolk.server.errors import ApiError
 from hexfolk.server.leases import LeaseBook, NotOwner, process_id
 from hexfolk.server.lobby import Services
@@ -52,6 +53,7 @@ class Cluster:
             svc.manager.on_takeover = metrics.takeovers.inc
         self.relay = Relay(cfg.redis_url, cfg.redis_prefix, self.me, self._serve, self._answer)
         self._watch: asyncio.Task[None] | None = None
+        self._analyses: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Register this process, listen on its Redis channel, watch the piped owners."""
@@ -64,7 +66,28 @@ class Cluster:
         self._watch = asyncio.get_running_loop().create_task(self._watch_owners())
         log.info("process %s: one of many (lease %.1f s)", self.me, self.leases.lease_seconds)
 
+    def watch_analyses(self, analyses: Analyses) -> None:
+        """The post-game analyses as one of many processes: each change reaches the process
+        holding the table's connections (the relay's ``push``), and the unfinished analyses of
+        a process that died are taken (each by one process) every lease length."""
+        analyses.me = self.me  # the claims name this process as the leases do
+        self.relay.on_push = analyses.tell_here
+        analyses.push_elsewhere = self._push_to_owner
+
+        async def live() -> set[str]:
+            return set(await self.leases.live_processes())
+
+        watch = analyses.watch(live, self.leases.lease_seconds)
+        self._analyses = asyncio.get_running_loop().create_task(watch)
+
+    async def _push_to_owner(self, table_id: str, msg: Message) -> None:
+        owner = await self.leases.owner_of(table_id)
+        if owner is not None and owner != self.me:
+            await self.relay.publish(owner, {"k": "push", "t": table_id, "d": msg})
+
     async def close(self) -> None:
+        if self._analyses is not None:
+            self._analyses.cancel()
         if self._watch is not None:
             self._watch.cancel()
         await self.relay.close()

@@ -47,6 +47,10 @@ class ServerConfig:
     """SQLite ``PRAGMA synchronous``: FULL (default: every acknowledged action is on disk) or
     NORMAL (faster; survives a killed process, not a power cut)."""
 
+    analysis_budget: str = "default"
+    """The budget of the post-game analyses (``--analysis-budget``, ``hexfolk analyze
+    --budget``'s syntax; ``docs/analysis.md``, "On the server")."""
+
     redis_url: str | None = None
     """Many processes (``--redis``): the Redis that relays connections between the processes
     of one site; needs PostgreSQL. None: one process, nothing of it runs."""

@@ -18,6 +18,11 @@ The series (``docs/server.md``, "Running several processes"):
 ``hexfolk_bot_decisions_total`` / ``hexfolk_bot_failures_total``
     counters: bot decisions asked of this process's bot pool and those that failed (read from
     :class:`~hexfolk.server.botpool.BotPool` at each scrape).
+``hexfolk_analyses_ready_total`` / ``hexfolk_analysis_failures_total``
+    counters: post-game analyses this process stored ready, and those that failed (each
+    logged with its traceback; the table's analysis says ``failed`` with the error).
+``hexfolk_analyses_queued``
+    gauge: analyses waiting in this process's queue (one more may be running).
 ``hexfolk_lease_renewals_total`` / ``hexfolk_takeovers_total``
     counters: table leases this process renewed, and tables it took over from a process whose
     lease ran out (incremented by the table ownership code: ``metrics.lease_renewals.inc()``,
@@ -29,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client.core import CounterMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -54,6 +59,27 @@ class _BotCounts(Collector):
             "hexfolk_bot_failures",
             "Bot decisions that failed (logged; the clock's default played instead).",
             failures,
+        )
+
+
+class _AnalysisCounts(Collector):
+    """The analyses' counters and queue, read at each scrape (:mod:`.analyses` counts)."""
+
+    def __init__(self) -> None:
+        self.read: Callable[[], tuple[int, int, int]] = lambda: (0, 0, 0)
+
+    def collect(self) -> Iterator[Metric]:
+        ready, failures, queued = self.read()
+        yield CounterMetricFamily(
+            "hexfolk_analyses_ready", "Post-game analyses this process stored ready.", ready
+        )
+        yield CounterMetricFamily(
+            "hexfolk_analysis_failures",
+            "Post-game analyses that failed (logged; stored as failed with the error).",
+            failures,
+        )
+        yield GaugeMetricFamily(
+            "hexfolk_analyses_queued", "Post-game analyses waiting in this process.", queued
         )
 
 
@@ -88,12 +114,18 @@ class Metrics:
         )
         self._bots = _BotCounts()
         reg.register(self._bots)
+        self._analyses = _AnalysisCounts()
+        reg.register(self._analyses)
 
     def watch(self, tables: Callable[[], int], bots: Callable[[], tuple[int, int]]) -> None:
         """Read the tables held (``tables()``) and the bot pool's ``(decisions, failures)``
         (``bots()``) at each scrape."""
         self.tables_owned.set_function(lambda: float(tables()))
         self._bots.read = bots
+
+    def watch_analyses(self, read: Callable[[], tuple[int, int, int]]) -> None:
+        """Read the analyses' ``(ready, failures, queued)`` at each scrape."""
+        self._analyses.read = read
 
     def acted(self, seconds: float) -> None:
         """One accepted action whose views were sent ``seconds`` after its receipt."""

@@ -242,3 +242,24 @@ class PlayRow(Base):
     finished_at: Mapped[float] = mapped_column(Float)
     won: Mapped[bool] = mapped_column(Boolean)
     stayed: Mapped[bool] = mapped_column(Boolean)
+
+
+class AnalysisRow(Base):
+    """The post-game analysis of a finished table (issue 29, ``docs/analysis.md``, "On the
+    server"): its status (``queued``, ``running``, ``ready``, ``failed``), progress (0..1),
+    the :class:`~hexfolk.analysis.GameAnalysis` JSON once ready, the error once failed, and the
+    server process computing it (``worker``: the claim; one process computes each analysis)."""
+
+    __tablename__ = "analyses"
+    __table_args__ = (Index("ix_analyses_status", "status"),)
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    progress: Mapped[float] = mapped_column(Float, default=0.0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    worker: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    budget: Mapped[str] = mapped_column(String(128), default="")
+    queued_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)

@@ -2,8 +2,9 @@
 
 Client → server: ``hello`` (first, once), ``action``, ``undo``, ``chat``, ``sync``, ``ping``.
 Server → client: ``welcome``, ``table``, ``view``, ``accepted``, ``undone``, ``error``,
-``chat``, ``presence``, ``pong``, ``timeout``, ``kicked``, ``rematch``. Parsing here never
-touches a table: it only checks shapes.
+``chat``, ``presence``, ``pong``, ``timeout``, ``kicked``, ``rematch``, ``analysis`` (a
+finished table's post-game analysis changed: :mod:`.analyses`). Parsing here never touches a
+table: it only checks shapes.
 """
 
 from __future__ import annotations

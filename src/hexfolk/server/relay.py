@@ -105,6 +105,9 @@ class Relay:
         self._keys = itertools.count(1)
         self._listener: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.on_push: Callable[[str, Message], object] | None = None
+        """``on_push(table_id, message)``: a message for the connections of a table this process
+        holds, from the process that made it (a post-game analysis's progress)."""
         self.up = asyncio.Event()
         self.outages = 0
         self.publish_failures = 0
@@ -188,6 +191,9 @@ class Relay:
             pipe = self.pipes.get(key)
             if pipe is not None:
                 pipe[1].put_nowait((kind, msg.get("d"), msg.get("code"), msg.get("r")))
+        elif kind == "push":
+            if self.on_push is not None:
+                self.on_push(str(msg["t"]), dict(msg["d"]))
         elif kind == "http":
             self._spawn(self._answer(msg))
         elif kind == "http_reply":
