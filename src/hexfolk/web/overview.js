@@ -140,7 +140,7 @@ export async function showReplay(app, id, table, step) {
       stepBox(i, st, say, (k) => seatLabel(seats, k)),
       h("section.panel", {}, h("h2", { text: t("players.title") }),
         h("ul.plist", {}, obs.players.map((p, k) => h("li.player", { "data-seat": k }, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` }))))),
-      h("section.panel", {}, h("h2", { text: t("log") }), h("ol.log", { "aria-label": t("log") }, lines)));
+      h("section.panel", {}, h("h2", { text: t("log") }), h("ol.log", { "aria-label": t("log"), tabindex: "0" }, lines)));
   };
   // an arrow key on a zoomed board pans it, not the replay
   const controls = replayControls(replay, show, (k) => seatLabel(seats, k), (e) => svg.contains(e.target) && svg.classList.contains("zoomed"));
