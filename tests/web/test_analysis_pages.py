@@ -216,7 +216,10 @@ def _push_route(page: Any) -> Callable[[dict[str, Any]], None]:
     page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
 
     def push(msg: dict[str, Any]) -> None:
-        page.wait_for_function("() => true")  # the socket routed by now (the page opened)
+        for _ in range(100):  # the page's socket, routed once it opens
+            if socks:
+                break
+            page.wait_for_timeout(100)
         assert socks, "the page opened no table socket"
         for ws in socks:
             ws.send(json.dumps(msg))
@@ -238,11 +241,11 @@ def test_progress_shows_while_the_server_works_then_the_push_brings_the_analysis
     page = new_page(browser)
     script = scripted_analysis(page)
     push = _push_route(page)
+    # no asking again while waiting (analysis.js POLL_MS): only the push can bring the analysis
+    page.add_init_script("window.__hexfolkAnalysisPollMs = 3600000")
     _open(page, end_page(finished_server.url, game, tid), "#analysis #an-progress")
     assert page.locator("#analysis").get_attribute("data-status") == "queued"
     assert "waiting" in page.locator("#analysis .an-progress").inner_text()
-    page.wait_for_function("() => document.querySelector('#analysis') !== null")
-    page.wait_for_timeout(300)  # the socket open
     push({"type": "analysis", "status": "running", "progress": 0.4})
     page.wait_for_function("() => document.querySelector('#an-progress')?.value === 0.4")
     assert "40%" in page.locator("#analysis .an-progress").inner_text()
@@ -252,6 +255,35 @@ def test_progress_shows_while_the_server_works_then_the_push_brings_the_analysis
     page.wait_for_selector("#an-chart .an-line", timeout=10_000)
     assert script.asked == asked + 1  # "ready" made the page fetch the analysis, once
     assert page.locator("#an-progress").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_shows_progress_and_asks_again_until_the_analysis_is_ready(
+    browser: Any,
+    finished_server: ThreadServer,
+    finished_tables: dict[str, tuple[str, int]],
+    real_analyses: dict[str, dict[str, Any]],  # noqa: F811
+    scripted_analysis: Callable[[Any], Script],  # noqa: F811
+    game: str,
+) -> None:
+    """The replay has no socket: it asks again (every POLL_MS, here 100 ms) while it waits."""
+    tid, _ = finished_tables[game]
+    page = new_page(browser, locale="nl-NL")
+    script = scripted_analysis(page)
+    page.add_init_script("window.__hexfolkAnalysisPollMs = 100")
+    script.set("running", 0.25)
+    _open(page, f"{finished_server.url}/#/t/{tid}/replay", "#an-strip #an-progress")
+    assert "Het spel wordt geanalyseerd… 25%" in page.locator("#an-strip").inner_text()
+    asked = script.asked
+    script.set("ready", 1.0, real_analyses[game])
+    page.wait_for_selector("#an-strip .an-line", timeout=10_000)
+    assert script.asked > asked
+    assert page.evaluate(NOW_JS)  # the step's chances shown
+    n = script.asked
+    page.wait_for_timeout(500)
+    assert script.asked == n  # ready: no more asking
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

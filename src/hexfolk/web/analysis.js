@@ -9,14 +9,17 @@
 // analyze --json` or null, error}; 404 (no such table, or a server without analyses) and 409
 // (`not_finished`) show nothing. While the server works, its progress shows; the table's socket
 // pushes {type: "analysis", status, progress} (`push(msg)`), and on "ready" the page fetches the
-// analysis. A page without a socket (the replay) asks again every POLL_MS while it waits.
+// analysis (on "failed", the error). A page that hears no push asks again every POLL_MS while
+// it waits.
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { winChart, turnTicks, curvePoints, chanceAt } from "./winchart.js";
 
-/** How often a page asks for the analysis while it is queued or running and no push came (ms). */
+/** How often a page asks for the analysis while it is queued or running and no push came (ms;
+ * `window.__hexfolkAnalysisPollMs` sets another, for the tests of the push alone). */
 export const POLL_MS = 5000;
+const pollMs = () => window.__hexfolkAnalysisPollMs || POLL_MS;
 /** The turning points listed (the analysis gives 5: docs/analysis.md). */
 const TURNING = 5;
 /** The turns named under the overview's chart (at most). */
@@ -44,9 +47,12 @@ export function followAnalysis(id, draw, { poll = true } = {}) {
   let timer = null;
   let ready = false;
   let asking = false;
+  let again = false; // asked while a request was on its way (a push's "ready"): ask once more
   const ask = async () => {
-    if (closed || asking) return;
+    if (closed) return;
+    if (asking) { again = true; return; }
     asking = true;
+    again = false;
     clearTimeout(timer);
     let got;
     try { got = await api("GET", `/api/tables/${id}/analysis`); } catch (err) {
@@ -60,16 +66,17 @@ export function followAnalysis(id, draw, { poll = true } = {}) {
     if (closed) return;
     ready = got.status === "ready" && !!got.analysis;
     draw(got);
-    if (!ready && got.status !== "failed" && poll) timer = setTimeout(ask, POLL_MS);
+    if (!ready && again) ask();
+    else if (!ready && got.status !== "failed" && poll) timer = setTimeout(ask, pollMs());
   };
   ask();
   return {
     /** A push of the table's socket ({type: "analysis", status, progress}). */
     push(msg) {
       if (closed || ready) return;
-      if (msg.status === "ready") { ask(); return; }
-      draw({ status: msg.status, progress: msg.progress, analysis: null, error: msg.error || null });
-      if (poll && msg.status !== "failed") { clearTimeout(timer); timer = setTimeout(ask, POLL_MS); }
+      if (msg.status === "ready" || msg.status === "failed") { ask(); return; } // the analysis, or the error
+      draw({ status: msg.status, progress: msg.progress, analysis: null, error: null });
+      if (poll) { clearTimeout(timer); timer = setTimeout(ask, pollMs()); }
     },
     close() { closed = true; clearTimeout(timer); },
   };
