@@ -28,6 +28,8 @@ from tests.web.analysis_source import (  # noqa: F401 (fixtures)
 from tests.web.helpers import new_page
 from tests.web.person_checks import axe_missing, axe_violations, covered, overflow
 
+SHOTS = Path("/tmp/shots_anui")
+"""The screenshots of the analysis pages, looked at by the person who wrote them."""
 GAMES = ("island", "scythe")
 ISLAND_COLORS = ["#0072B2", "#E69F00", "#009E73", "#D55E00"]
 """The island's seat colours (web/board.js SEAT_COLORS): the curve's lines use them."""
@@ -249,6 +251,8 @@ def test_progress_shows_while_the_server_works_then_the_push_brings_the_analysis
     push({"type": "analysis", "status": "running", "progress": 0.4})
     page.wait_for_function("() => document.querySelector('#an-progress')?.value === 0.4")
     assert "40%" in page.locator("#analysis .an-progress").inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#analysis").screenshot(path=str(SHOTS / f"{game}-progress.png"))
     asked = script.asked
     script.set("ready", 1.0, an)
     push({"type": "analysis", "status": "ready", "progress": 1.0})
@@ -316,6 +320,8 @@ def test_a_failed_analysis_is_said_calmly_and_none_shows_nothing(
     _open(page, end_page(finished_server.url, game, tid), "#analysis .an-failed")
     text = page.locator("#analysis .an-failed").inner_text()
     assert text == "The analysis of this game could not be made: the record did not replay"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#analysis").screenshot(path=str(SHOTS / f"{game}-failed.png"))
     assert page.locator("#an-chart").count() == 0
     for status, body in (
         (404, {"error": {"code": "no_table", "message": "no such table"}}),
@@ -335,8 +341,6 @@ def test_a_failed_analysis_is_said_calmly_and_none_shows_nothing(
     page.context.close()
 
 
-SHOTS = Path("/tmp/shots_anui")
-"""The screenshots of the analysis pages, looked at by the person who wrote them."""
 SIZES = {
     "desktop": {"width": 1280, "height": 800},
     "phone360": {"width": 360, "height": 640},
