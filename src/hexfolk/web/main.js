@@ -1,6 +1,7 @@
 // The router: #/ lobby, #/t/<id> a table (its lobby, the game, or the end), #/t/<id>/overview,
-// #/t/<id>/replay, #/ratings[/<game>[/<family>]] the leaderboard, #/player/<id> a player's profile,
-// #/me/games?... my finished games. Every page is rebuilt from the server's answers. A table's page is the shell
+// #/t/<id>/replay, #/t/<id>/replay/<step> (the replay opened at a step: the analysis's turning
+// points link there, analysis.js), #/ratings[/<game>[/<family>]] the leaderboard, #/player/<id> a
+// player's profile, #/me/games?... my finished games. Every page is rebuilt from the server's answers. A table's page is the shell
 // (table_page.js) with its game's plug-in (games/registry.js): the router names no game.
 // The page's texts load while a table's page fetches its table (showTablePage waits for both
 // before it draws), not before it. Each route draws into a box of its own in #app and has a
@@ -32,7 +33,7 @@ async function route() {
   document.body.dataset.page = parts[0] === "t" ? (parts[2] || "table") : pages[parts[0]] || "lobby";
   const stale = () => mine !== generation;
   let page;
-  if (parts[0] === "t" && parts[1]) page = await showTablePage(app, parts[1], parts[2], texts);
+  if (parts[0] === "t" && parts[1]) page = await showTablePage(app, parts[1], parts[2], texts, parts[3]);
   else if (parts[0] === "ratings") {
     await texts;
     if (stale()) return;

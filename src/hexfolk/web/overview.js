@@ -11,6 +11,9 @@ import { loadReplay, replayControls, stepBox } from "./replay.js";
 import { logText } from "./log_lines.js";
 import { rematchPart, listenForRematch } from "./rematch.js";
 import { timeCard } from "./turn_times.js";
+import { SEAT_COLORS } from "./board.js";
+import { analysisCard, replayStrip } from "./analysis.js";
+import { stepArg } from "./replay.js";
 
 const RESNAME = { l: "lumber", b: "brick", w: "wool", g: "grain", o: "ore" };
 
@@ -74,12 +77,15 @@ export async function showOverview(app, id) {
   const winner = sm.winner;
   // the rematch (rematch.js): the button, or the way to the new table, pushed when it is made
   let rematch = rematchPart(id, tb.rematch_id, null, true);
-  const stop = tb.rematch_id ? null : listenForRematch(id, (nid, by) => {
-    if (rematch.id === "rematch-note" && !by) return; // already shown (the push named who asked)
+  // the analysis (analysis.js): its progress, then the curve, luck and skill, turning points
+  const analysis = analysisCard(id, { name: (i) => seatLabel(seats, i), badge: swatch, colorOf: (i) => SEAT_COLORS[i] });
+  // the socket: the rematch push, and the analysis's progress (a socket even after a rematch)
+  const stop = listenForRematch(id, (nid, by) => {
+    if (rematch.id === "rematch-note" && (!by || tb.rematch_id === nid)) return; // already shown
     const part = rematchPart(id, nid, by, true);
     rematch.replaceWith(part);
     rematch = part;
-  });
+  }, (msg) => { if (msg.type === "analysis") analysis.push(msg); });
   const vpRows = players.map((p) => [name(p.seat), h("strong.vp-total", { text: p.vp }), ...VP_PARTS.map((k) => vpCell(p, k))]);
   const sources = players.length ? Object.keys(players[0].gained) : [];
   const sinks = players.length ? Object.keys(players[0].lost) : [];
@@ -96,6 +102,7 @@ export async function showOverview(app, id) {
         h("a.button#to-replay", { href: `#/t/${id}/replay`, text: t("replay") }),
         h("a.button#download-record", { href: `/api/tables/${id}/record`, download: `hexfolk-${id}.json`, text: t("record") }),
         rematch)),
+    analysis.el,
     timeCard((data.statistics || {}).time, name),
     h("div.card", {}, h("h2", { text: t("overview.dice") }), sm.dice ? diceChart(sm.dice) : null),
     h("div.card", {}, h("h2", { text: t("overview.vp") }), table([t("player"), t("vp.total"), t("vp.settlements"), t("vp.cities"), t("vp.cards"), t("award.lr"), t("award.la")], vpRows, "vp-table")),
@@ -103,13 +110,14 @@ export async function showOverview(app, id) {
     h("div.card", {}, h("h2", { text: t("overview.lost") }), table([t("player"), ...sinks.map((k) => t(`sink.${k}`)), t("blocked"), t("shortage")], lossRows)),
     h("div.card", {}, h("h2", { text: t("overview.more") }), table([t("player"), t("sevens"), t("robber_moves"), t("steals"), t("stolen"), t("knights"), t("offers"), t("trades"), t("maritime"), t("dev_bought"), t("dev_played"), t("road"), t("turns")], otherRows)),
     h("div.card", {}, h("h2", { text: t("overview.hands") }), h("div.hands", {}, players.map((p) => h("div.hand-line", {}, name(p.seat), RES.map((r) => resCard(r, p.hand[RESNAME[r]]))))))));
-  return stop ? { close: stop } : null;
+  return { close: () => { stop(); analysis.close(); } };
 }
 
 /** The replay viewer of a finished island table (`table`: its JSON, when the page has it):
- * opens on the dealt map (step 1; step 0 is the empty sea before the deal) as soon as the first
- * steps arrive (replay.js loads the others behind it). */
-export async function showReplay(app, id, table) {
+ * opens on the dealt map (step 1; step 0 is the empty sea before the deal), or at step `step`
+ * of the address (#/t/<id>/replay/<step>), as soon as the first steps arrive (replay.js loads
+ * the others behind it). Under its scrubber: the analysis's curve (analysis.js). */
+export async function showReplay(app, id, table, step) {
   const [loaded] = await Promise.all([loadReplay(app, id, table), loadIslandLog()]);
   if (!loaded) return null;
   const { tb, geo, replay, steps } = loaded;
@@ -120,9 +128,11 @@ export async function showReplay(app, id, table) {
   const board = new Board(svg, geo.geometry, (i) => seatLabel(seats, i));
   const place = placeLabels(geo.geometry);
   const say = (l) => islandLogLine(l, (k) => seatLabel(seats, k), place);
+  const strip = replayStrip(id, { name: (k) => seatLabel(seats, k), badge: swatch, colorOf: (k) => SEAT_COLORS[k], go: (k) => { controls.pause(); controls.go(k); } });
   const show = (i) => {
     const st = steps[i];
     const obs = st.observation;
+    strip.at(i);
     board.update(obs, null);
     desc.textContent = describeBoard(obs, (k) => seatLabel(seats, k), place);
     const lines = (obs.log || []).slice(-6).map((l) => h("li", { text: say(l), title: logText(l) }));
@@ -130,18 +140,18 @@ export async function showReplay(app, id, table) {
       stepBox(i, st, say, (k) => seatLabel(seats, k)),
       h("section.panel", {}, h("h2", { text: t("players.title") }),
         h("ul.plist", {}, obs.players.map((p, k) => h("li.player", { "data-seat": k }, h("div.pname", {}, swatch(k), h("strong", { text: seatLabel(seats, k) })), h("div.pstats", { text: `${t("vp")} ${p.vp !== undefined ? p.vp : p.visible_vp} · ${t("cards")} ${p.cards} · ${t("knights")} ${p.knights}` }))))),
-      h("section.panel", {}, h("h2", { text: t("log") }), h("ol.log", { "aria-label": t("log") }, lines)));
+      h("section.panel", {}, h("h2", { text: t("log") }), h("ol.log", { "aria-label": t("log"), tabindex: "0" }, lines)));
   };
   // an arrow key on a zoomed board pans it, not the replay
   const controls = replayControls(replay, show, (k) => seatLabel(seats, k), (e) => svg.contains(e.target) && svg.classList.contains("zoomed"));
   app.append(h("section.game.replay", {},
     h("div.board-wrap", {}, svg, board.controls(), desc),
     h("aside.side", {}, h("div.card.replay-card", {}, h("h2", { text: t("replay") }),
-      controls.el, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
+      controls.el, strip.el, h("p", {}, h("a.button", { href: `#/t/${id}/overview`, text: t("overview") }))), info)));
   // step 0 is before the map is dealt (phase "layout"): an empty sea. The replay opens on the
   // dealt map (step 1); Home still goes back to the start.
-  controls.start(steps.length > 1 && steps[0].observation.phase === "layout" ? 1 : 0);
+  controls.start(steps.length > 1 && steps[0].observation.phase === "layout" ? 1 : 0, stepArg(step));
   performance.mark("hexfolk-replay-drawn");
   replay.rest();
-  return controls;
+  return { ...controls, close: () => { controls.close(); strip.close(); } };
 }

@@ -27,11 +27,12 @@ export function rematchPart(id, rematchId, by, seated) {
 }
 
 /** For a page without the table's socket (the island's overview): listen on one for the
- * `rematch` push only; `onRematch(newId, by)` (`by` null when only the table's `rematch_id`
- * says so: a rematch made while the socket was away). A lost socket is opened again with
+ * `rematch` push; `onRematch(newId, by)` (`by` null when only the table's `rematch_id`
+ * says so: a rematch made while the socket was away); `onOther(msg)` hears the other pushes
+ * (the analysis's progress, analysis.js). A lost socket is opened again with
  * back-off (300 ms doubling to 8 s); a refused one (4401, 4404) is not: the page keeps what it
  * showed when it opened. Returns the function that stops listening. */
-export function listenForRematch(id, onRematch) {
+export function listenForRematch(id, onRematch, onOther = () => {}) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   let stopped = false;
   let ws = null;
@@ -49,6 +50,7 @@ export function listenForRematch(id, onRematch) {
       else if (msg.type === "rematch") onRematch(msg.table, msg.by);
       else if (msg.type === "table" && msg.table.rematch_id) onRematch(msg.table.rematch_id, null);
       else if (msg.type === "error") console.warn("rematch socket", msg.code, msg.message);
+      else onOther(msg);
     };
     ws.onclose = (ev) => {
       if (stopped) return;

@@ -115,6 +115,11 @@ export function stepLines(st) {
   return st.log_start === undefined ? log.slice(-1) : log.slice(st.log_start);
 }
 
+/** The step of a replay's address (#/t/<id>/replay/<step>): a whole number ≥ 0, else null. */
+export function stepArg(text) {
+  return /^\d{1,7}$/.test(String(text ?? "")) ? Number(text) : null;
+}
+
 /** The turn a step's view is in (both games' views number their turns: `turn`). */
 export const turnOf = (st) => Number((st.observation && st.observation.turn) || 0);
 
@@ -253,8 +258,14 @@ export function replayControls(replay, show, seatName, ignoreKey = () => false) 
   return {
     el, go, play, pause, slider, label,
     /** Show step `first` (0, the start, unless the game's start has nothing to draw) and
-     * listen to the keys. */
-    start(first = 0) { view(Math.min(first, steps.length - 1)); drawLoading(); document.addEventListener("keydown", keys); },
+     * listen to the keys; `to` (a step asked for by the address, null for none): shown at
+     * once when loaded, else as soon as it arrives (past the last step: the last). */
+    start(first = 0, to = null) {
+      view(Math.min(first, steps.length - 1));
+      if (to !== null) go(to);
+      drawLoading();
+      document.addEventListener("keydown", keys);
+    },
     /** Stop playing, the keys and the loading. */
     close() { pause(); replay.close(); document.removeEventListener("keydown", keys); },
   };

@@ -108,6 +108,10 @@ export const Socket = {
         this.table.rematch_id = msg.table;
         if (this.view) this.scheduleRender();
         break;
+      case "analysis":
+        // a finished game's analysis progressing (analysis.js): the game's end panel shows it
+        if (this.game && this.game.onAnalysis) this.game.onAnalysis(msg);
+        break;
       case "chat":
         this.chat.push(msg);
         this.renderChat();

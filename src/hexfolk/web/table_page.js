@@ -31,11 +31,12 @@ function cannotShow(app, title, why) {
   return null;
 }
 
-/** `#/t/<id>` and its sub-pages (`sub`: "overview", "replay"): the table's JSON (the page's
+/** `#/t/<id>` and its sub-pages (`sub`: "overview", "replay"; `arg`: what follows, the
+ * replay's step in #/t/<id>/replay/<step>): the table's JSON (the page's
  * one HTTP request, fetched while the page's texts load: `texts`, main.js), then the game's
  * own page for `sub` where its plug-in has one, else the table page, whose socket opens while
  * the game's plug-in loads (with its texts and log templates: games/registry.js). */
-export async function showTablePage(app, id, sub, texts) {
+export async function showTablePage(app, id, sub, texts, arg) {
   let table;
   const asked = opening(id).then((tb) => tb || api("GET", `/api/tables/${id}`));
   // what the first draw needs: the game's plug-in (with its texts and templates) and the page's
@@ -48,7 +49,7 @@ export async function showTablePage(app, id, sub, texts) {
   if (sub || needsName) {
     let plugin;
     try { plugin = await loading; } catch (err) { return cannotShow(app, t("err.no_table"), err.message); }
-    if (sub && plugin.pages && plugin.pages[sub]) return plugin.pages[sub](app, id, table);
+    if (sub && plugin.pages && plugin.pages[sub]) return plugin.pages[sub](app, id, table, arg);
     if (sub) document.body.dataset.page = "table"; // a page this game lacks (e.g. Scythe's overview): its table's page, laid out as one
     if (needsName) {
       // an invitee without a name names itself first (`inviteLead`: the invite's words)

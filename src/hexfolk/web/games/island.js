@@ -46,6 +46,6 @@ export default registerGame({
   pages: {
     overview: async (app, id) => (await import("../overview.js")).showOverview(app, id),
     // replay.js fetched beside overview.js, not after it
-    replay: async (app, id, table) => (await Promise.all([import("../overview.js"), import("../replay.js")]))[0].showReplay(app, id, table),
+    replay: async (app, id, table, step) => (await Promise.all([import("../overview.js"), import("../replay.js")]))[0].showReplay(app, id, table, step),
   },
 });

@@ -9,7 +9,7 @@
 //                 host's form ({el, read})
 // and optionally `inviteLead` and `createTitle` (the i18n keys of an invite's words and of the
 // lobby's create form's title), `logLines` (how many log lines the page keeps drawn) and
-// `pages` ({overview, replay}: (app, id, table) => page).
+// `pages` ({overview, replay}: (app, id, table, arg) => page; `arg`: the replay's step, or undefined).
 // With the file, the registry loads the game's texts (i18n/<id>/<lang>.json, i18n.js) and its
 // log templates (i18n/log/<id>/<lang>.json, log_lines.js), all three at once: a plug-in is
 // ready when they have come, so its first draw has its words. A plug-in's file imports every

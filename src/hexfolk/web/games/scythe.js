@@ -17,6 +17,8 @@ import "../scythe/end.js";
 import "../scythe/fx.js";
 import "../scythe/legal.js";
 import "../scythe/mats.js";
+import "../analysis.js"; // the end panel's and the replay's analysis
+import "../winchart.js";
 import "../dice.js"; // the replay's die faces (replay.js)
 import "../rematch.js";
 import "../replay.js";
@@ -32,5 +34,5 @@ export default registerGame({
   update: (part) => part.render(),
   logForms: scytheLogLine,
   settingsForm: { summary: scytheSummary, fields: (tb) => scytheSettings(tb, CLOCKS) },
-  pages: { replay: async (app, id, table) => (await import("../scythe/end.js")).showScytheReplay(app, id, table) },
+  pages: { replay: async (app, id, table, step) => (await import("../scythe/end.js")).showScytheReplay(app, id, table, step) },
 });

@@ -11,6 +11,9 @@ import { readLegal } from "./legal.js";
 import { loadReplay, replayControls, stepBox } from "../replay.js";
 import { scytheLogLine } from "./log_kinds.js";
 import { timeCard } from "../turn_times.js";
+import { stepArg } from "../replay.js";
+import { replayStrip } from "../analysis.js";
+import { FACTION_COLOR } from "./board.js";
 
 /** Why the game ended, in the page's language: the summary's `ended_by` (a form and its params
  * from the engine, games/scythe/ended_by.py) through `sc.ended_by.<form>`; a form without a
@@ -75,9 +78,14 @@ export function endPanel(comp, view, seatName, id, seated) {
       } }) : null)), timeSlot(id, seatName));
 }
 
+/** Seat i's colour in Scythe: its faction's (`players`: the view's `player_state`). */
+export const seatColor = (players) => (i) => FACTION_COLOR[(players[i] || {}).faction] || "#777";
+
 /** The replay viewer of a finished Scythe table (`table`: its JSON, when the page has it): opens
- * at step 0 as soon as the first steps arrive (replay.js loads the others behind it). */
-export async function showScytheReplay(app, id, table) {
+ * at step 0, or at step `step` of the address (#/t/<id>/replay/<step>), as soon as the first
+ * steps arrive (replay.js loads the others behind it). Under its scrubber: the analysis's curve
+ * (analysis.js). */
+export async function showScytheReplay(app, id, table, step) {
   const loaded = await loadReplay(app, id, table);
   if (!loaded) return null;
   const { tb, geo, replay, steps } = loaded;
@@ -89,9 +97,12 @@ export async function showScytheReplay(app, id, table) {
   const board = new ScytheBoard(svg, geo.geometry, name);
   const empty = readLegal([]);
   const say = (l) => scytheLogLine(l, tb.seats, geo.geometry);
+  const players = (steps[0].observation.player_state || []);
+  const strip = replayStrip(id, { name, badge: (k) => factionBadge((players[k] || {}).faction), colorOf: seatColor(players), go: (k) => { controls.pause(); controls.go(k); } });
   const show = (i) => {
     const st = steps[i];
     const obs = st.observation;
+    strip.at(i);
     board.update(obs, empty);
     desc.textContent = describeBoard(obs, geo.geometry, name);
     info.replaceChildren(
@@ -102,9 +113,9 @@ export async function showScytheReplay(app, id, table) {
   app.append(h("section.game.replay.sc-game", {},
     h("div.board-wrap.sc-wrap", {}, svg, board.controls(), desc),
     h("aside.side", {}, h("div.card.replay-card", {}, h("h2", { text: t("replay") }),
-      controls.el, h("p", {}, h("a.button", { href: `#/t/${id}`, text: t("back_table") }))), info)));
-  controls.start();
+      controls.el, strip.el, h("p", {}, h("a.button", { href: `#/t/${id}`, text: t("back_table") }))), info)));
+  controls.start(0, stepArg(step));
   performance.mark("hexfolk-replay-drawn");
   replay.rest();
-  return controls;
+  return { ...controls, close: () => { controls.close(); strip.close(); } };
 }

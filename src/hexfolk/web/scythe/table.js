@@ -16,7 +16,8 @@ import { registerReasonPlaces } from "../reasons.js";
 import { playerMat, tracks, abilities, triumphTrack, factionBadge } from "./mats.js";
 import { combatPanel, lastReveal } from "./combat.js";
 import { encounterPanel, factoryPanel, myCards } from "./cards.js";
-import { endPanel } from "./end.js";
+import { endPanel, seatColor } from "./end.js";
+import { analysisCard } from "../analysis.js";
 import { ScytheFx } from "./fx.js";
 
 
@@ -213,13 +214,24 @@ export class ScythePart extends GamePart {
   }
 
   /** The end panel (end.js) with the rematch as rematch.js shows it: the notice and link once
-   * the new table exists, in place of the panel's own button. */
+   * the new table exists, in place of the panel's own button; under it the analysis's card
+   * (analysis.js), made once and kept when the panel is drawn again. */
   endWithRematch(comp, v) {
     const panel = endPanel(comp, v, (i) => this.seatName(i), this.id, this.seat !== null);
     const part = rematchPart(this.id, this.table.rematch_id, this.rematchBy, this.seat !== null);
     const own = panel.querySelector("#rematch");
     if (own && part) own.replaceWith(part);
     else if (part) panel.querySelector(".row").append(part);
+    if (!this.analysis) {
+      const players = v.observation.player_state || [];
+      this.analysis = analysisCard(this.id, { name: (i) => this.seatName(i), badge: (i) => factionBadge((players[i] || {}).faction), colorOf: seatColor(players) });
+    }
+    panel.append(this.analysis.el);
     return panel;
   }
+
+  /** The analysis's progress pushed on the table's socket (socket.js). */
+  onAnalysis(msg) { if (this.analysis) this.analysis.push(msg); }
+
+  close() { if (this.analysis) this.analysis.close(); }
 }
