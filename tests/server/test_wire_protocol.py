@@ -109,8 +109,9 @@ def test_a_reconnect_within_and_beyond_the_reconnect_window_gets_the_missed_line
     missed since the version it names, however far behind: within the reconnect window (256
     versions, counted in versions) from the log lengths the server kept, beyond it from a
     replay of the event log (before, beyond the window meant the whole log again). A ``sync``
-    on that connection sends only what the connection was not sent (nothing, here); a
-    ``sync`` without ``since`` the whole log, not flagged ``log_rewritten``."""
+    never replays: within the window it sends the lines since its ``since``, beyond it what
+    the connection was not sent yet (nothing, here); without ``since`` the whole log, not
+    flagged ``log_rewritten``."""
 
     async def scenario() -> None:
         host, watcher = HexfolkClient(server.url), HexfolkClient(server.url)
@@ -139,7 +140,7 @@ def test_a_reconnect_within_and_beyond_the_reconnect_window_gets_the_missed_line
             async with watcher.connect(tid, spectate=True) as w:
                 await w.next_view()
                 whole = [x.to_json() for x in w.log]
-            for since, had in ((near, near_log), (old, old_log)):
+            for since, had, synced in ((near, near_log, near_log), (old, old_log, whole)):
                 async with watcher.connect(tid, spectate=True, since=since) as w:
                     view = await w.next_view()
                     assert view["version"] == now and view["log_start"] == len(had)
@@ -147,7 +148,8 @@ def test_a_reconnect_within_and_beyond_the_reconnect_window_gets_the_missed_line
                     assert [x.to_json() for x in had] + view["log"] == whole
                     await w.sync(since=since)
                     again = await w.next_view()
-                    assert again["log_start"] == len(whole) and again["log"] == []
+                    assert again["log_start"] == len(synced)
+                    assert whole[: len(synced)] + again["log"] == whole
                     await w.sync(since=None)
                     fresh = await w.next_view()
                     assert fresh["log_start"] == 0 and fresh["log"] == whole

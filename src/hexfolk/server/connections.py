@@ -81,15 +81,15 @@ class Connections:
         self.crowd.send_presence(self.lobby.seats_json())
 
     def sync(self, conn: Connection, since: int | None) -> None:
-        """``conn`` asks to catch up: the table, and its view with the log lines this
-        connection was not sent yet (the whole log when ``since`` is None: the client
-        asks to start over). The server knows what it sent this connection; only a new
-        connection's ``since`` says where the client's log stands."""
+        """``conn`` asks to catch up: the table, and its view with the log lines since the
+        version ``since`` (when this process holds it in memory, else the lines this
+        connection was not sent yet: a resync never replays), or the whole log when
+        ``since`` is None (the client starts over)."""
         conn.send(self.lobby.table_message())
         if since is None:
             conn.log_sent, conn.log_tail = 0, ()
         if self.core.state is not None:
-            self.fanout.send_view(conn)
+            self.fanout.send_view(conn, since=since, past=False)
 
     # --- grace periods and stand-ins --------------------------------------------------------
     def start_graces(self, *seats: int) -> None:

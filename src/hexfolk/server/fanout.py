@@ -94,9 +94,13 @@ class FanOut:
                 self._log_lens.popitem(last=False)
         return parts
 
-    def send_view(self, conn: Connection, *, since: int | None = None, full: bool = False) -> None:
-        """Send ``conn`` the view now: the log lines it lacks (all of them with ``full``; a
-        reconnect names the version it saw last in ``since``)."""
+    def send_view(
+        self, conn: Connection, *, since: int | None = None, full: bool = False, past: bool = True
+    ) -> None:
+        """Send ``conn`` the view now: the log lines it lacks (all of them with ``full``,
+        flagged ``log_rewritten``; a reconnect names the version it saw last in ``since``).
+        Without ``past`` (a resync of a live connection) a ``since`` this process does not
+        hold in memory is not replayed: the lines the connection was not sent yet go."""
         core = self.core
         assert core.state is not None
         parts = self.parts(conn.seat)
@@ -105,9 +109,11 @@ class FanOut:
         if full:
             start = 0
         elif since is not None:
-            known = self.position(since, conn.seat)
-            start = agreed(parts.log, *known) if known is not None else 0
-            rewritten = known is None
+            known = self.position(since, conn.seat, replay=past)
+            if known is not None:
+                start = agreed(parts.log, *known)
+            elif past:
+                start, rewritten = 0, True
         now = time.time()
         msg: dict[str, Any] = {
             "type": "view",
@@ -135,14 +141,17 @@ class FanOut:
         conn.log_tail = self._tails[conn.seat]
         conn.send(msg)
 
-    def position(self, version: int, viewer: Viewer) -> Position | None:
+    def position(self, version: int, viewer: Viewer, *, replay: bool = True) -> Position | None:
         """Where ``viewer``'s log stood at ``version`` (what a client that saw that version
-        holds), or None when those lines are not the table's log any more."""
+        holds), or None when those lines are not the table's log any more (or, without
+        ``replay``, when this process holds no position of that version in memory)."""
         core = self.core
         if core.version - RECONNECT_WINDOW <= version <= core.version:
             known = self._log_lens.get(version, {}).get(viewer)
             if known is not None:
                 return known
+        if not replay:
+            return None
         if version not in self._past:
             state = core.state_at(version)
             self._past[version] = None if state is None else positions(state)
