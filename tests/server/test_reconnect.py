@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from hexfolk.server.client import HexfolkClient
+from hexfolk.server.limits import REPLAY_LIMIT, RateLimit
 from tests.server.helpers import SubprocessServer, ThreadServer, run
 from tests.server.undo_answer import undo_answer
 
@@ -166,6 +167,37 @@ def test_an_undo_of_lines_the_client_saw_sends_the_whole_log_flagged(
         assert before_log + view["log"] == full["log"]
         await host.aclose()
         await guest.aclose()
+
+    run(scenario())
+
+
+def test_replays_for_reconnects_are_limited_per_table(server: ThreadServer) -> None:
+    """docs/server.md, "Limits": at most 4 replays of a table's event log per 10 s answer
+    reconnects naming versions the server holds no log length of (a replay blocks the process
+    for the game's length); a fifth within the 10 s gets the whole log, not flagged
+    ``log_rewritten`` (its lines are still the table's)."""
+
+    async def scenario() -> None:
+        host, guest, tid = await _table(server)
+        async with host.connect(tid) as h, guest.connect(tid) as g:
+            await h.next_view()
+            await g.next_view()
+            await _act_until(h, g, 6)
+            now = (h.view or {})["version"]
+            # the limit's window made an hour long: the test does not depend on the machine's speed
+            room = server.app.state.services.manager.rooms[tid]
+            room.fanout.replays = RateLimit(REPLAY_LIMIT[0], 3600.0)
+        watcher = HexfolkClient(server.url)
+        starts = []
+        for since in range(now - 1, now - 6, -1):  # versions no spectator was sent
+            async with watcher.connect(tid, spectate=True, since=since) as w:
+                view = await w.next_view()
+                starts.append((view["log_start"], view.get("log_rewritten", False)))
+        assert all(start > 0 and not flag for start, flag in starts[:4]), starts
+        assert starts[4] == (0, False), starts
+        await host.aclose()
+        await guest.aclose()
+        await watcher.aclose()
 
     run(scenario())
 

@@ -7,7 +7,8 @@ Where a reconnecting client's log stands is known from its version alone, at any
 log lengths of the recent versions this process sent are kept (:data:`RECONNECT_WINDOW`);
 another version's is replayed from the event log (:meth:`.TableCore.state_at`; the last
 :data:`PAST_KEPT` replayed versions are kept, so the clients of a table that moved, which
-mostly name the same few versions, share them). Only when the client's lines are not in the
+mostly name the same few versions, share them; at most :data:`REPLAY_LIMIT` replays, beyond
+which a client gets the whole log, unflagged). Only when the client's lines are not in the
 log any more (a later undo took back a step it saw; a version the table never reached) does
 its view carry the whole log, flagged ``log_rewritten``.
 
@@ -25,7 +26,7 @@ from typing import Any
 
 from hexfolk.core import State
 from hexfolk.server.crowd import Connection, Crowd
-from hexfolk.server.limits import RECONNECT_WINDOW
+from hexfolk.server.limits import RECONNECT_WINDOW, REPLAY_LIMIT, RateLimit
 from hexfolk.server.models import TableRow
 from hexfolk.server.table_core import TableCore
 from hexfolk.server.views import ViewParts, build_parts
@@ -67,6 +68,8 @@ class FanOut:
         self._log_lens: OrderedDict[int, dict[Viewer, Position]] = OrderedDict()
         self._past: OrderedDict[int, dict[Viewer, Position] | None] = OrderedDict()
         """Positions replayed for reconnecting clients (None: that version's log is gone)."""
+        self.replays = RateLimit(*REPLAY_LIMIT)
+        """The replays for reconnecting clients allowed (:data:`REPLAY_LIMIT`)."""
 
     def forget(self, *, log_rewritten: bool = False) -> None:
         """Views built so far are out of date (a new version, a rebuilt state); after an undo
@@ -113,7 +116,7 @@ class FanOut:
             if known is not None:
                 start = agreed(parts.log, *known)
             elif past:
-                start, rewritten = 0, True
+                start, rewritten = 0, since in self._past  # else: beyond the replay limit
         now = time.time()
         msg: dict[str, Any] = {
             "type": "view",
@@ -153,6 +156,8 @@ class FanOut:
         if not replay:
             return None
         if version not in self._past:
+            if not core.gone(version) and not self.replays.allow():
+                return None  # beyond the replay limit: not known
             state = core.state_at(version)
             self._past[version] = None if state is None else positions(state)
             while len(self._past) > PAST_KEPT:

@@ -170,13 +170,18 @@ class TableCore:
                 out.append(dataclasses.replace(st, turn=turn, final=final))
         return state, out
 
+    def gone(self, version: int) -> bool:
+        """Is what the views of ``version`` showed no longer the game: a later undo took back
+        a step of it, or the table has not reached ``version`` (or has no game)?"""
+        if self.state is None or not 0 <= version <= self.version:
+            return True
+        return any(seq > version and first <= version for seq, first in self.undos)
+
     def state_at(self, version: int) -> State | None:
         """The state the views of ``version`` showed, replayed from the game as played (where
-        a reconnecting client's log stands, :meth:`.FanOut.send_view`); None when no view
-        shows it any more: a later undo took back a step of it, or the table is not there yet."""
-        if self.state is None or not 0 <= version <= self.version:
-            return None
-        if any(seq > version and first <= version for seq, first in self.undos):
+        a reconnecting client's log stands, :meth:`.FanOut.send_view`); None when it is
+        :meth:`gone`."""
+        if self.gone(version):
             return None
         state = self.new_state()
         for st in self.live:  # in seq order; the steps only (no undo questions asked)
