@@ -184,7 +184,8 @@ async def http(url: str, method: str, path: str, token: str | None = None, **kw:
 class Player:
     """A person at a seat who reconnects (to the next process in ``urls``) whenever the socket
     closes, saying the last version seen; acts at random when the seat may act. Keeps every
-    ``accepted`` (ref, version, action) and its log as the views built it."""
+    ``accepted`` (ref, version, action), its log as the views built it, and each connection's
+    first view as :attr:`rejoins`."""
 
     def __init__(self, name: str, token: str, table: str, urls: list[str], seed: int):
         self.name, self.token, self.table, self.urls = name, token, table, list(urls)
@@ -194,10 +195,19 @@ class Player:
         self.acks: list[tuple[str, int, str]] = []
         self.sent: dict[str, tuple[int, str]] = {}
         self.reconnects = 0
+        self.rejoins: list[tuple[int | None, int, int, bool]] = []
+        """Each connection's first view: (the version said in the hello, the log length held
+        then, the view's ``log_start``, its ``log_rewritten`` flag)."""
         self.closes: list[int] = []
         self.errors: list[dict[str, Any]] = []
         self.paused = False
         self.stop = False
+        self.reconnect = True
+        """False: :meth:`run` returns when the socket closes instead of reconnecting."""
+        self.spectate = False
+        """Watch the public view (the hello's ``"as": "spectator"``)."""
+        self.deaf = False
+        """Drop what arrives, as frames lost on a broken network (the version stays behind)."""
         self.ws: Any = None
         self._n = 0
 
@@ -214,20 +224,25 @@ class Player:
                 async with websockets.connect(f"{url}/ws/tables/{self.table}") as ws:
                     self.ws = ws
                     hello = {"type": "hello", "token": self.token, "since": self.version}
+                    if self.spectate:
+                        hello["as"] = "spectator"
                     await ws.send(json.dumps(hello))
-                    await self._talk(ws, until)
+                    await self._talk(ws, until, self.version)
                     if until(self) or self.stop:
                         return
             except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus) as exc:
                 code = getattr(getattr(exc, "rcvd", None), "code", None)
                 self.closes.append(int(code) if code else -1)
             self.ws = None
+            if not self.reconnect:
+                return
             self.reconnects += 1
             i += 1
             await asyncio.sleep(0.1)
 
-    async def _talk(self, ws: Any, until: Any) -> None:
+    async def _talk(self, ws: Any, until: Any, since: int | None) -> None:
         acted = -1
+        first = True
         while not self.stop and not until(self):
             v = self.view
             if (
@@ -250,10 +265,16 @@ class Player:
                 raw = await asyncio.wait_for(ws.recv(), 0.5)
             except TimeoutError:
                 continue
+            if self.deaf:
+                continue
             msg = json.loads(raw)
             kind = msg.get("type")
             if kind == "view":
                 start = int(msg.get("log_start", 0))
+                if first:
+                    flag = bool(msg.get("log_rewritten", False))
+                    self.rejoins.append((since, len(self.log), start, flag))
+                    first = False
                 self.log = self.log[:start] + list(msg.get("log", []))
                 self.view = msg
             elif kind == "accepted":

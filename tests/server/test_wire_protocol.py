@@ -102,11 +102,16 @@ async def _advance(conn: TableConnection, until: int, rng: random.Random) -> dic
             raise AssertionError(msg)
 
 
-def test_the_reconnect_window_counts_versions(server: ThreadServer) -> None:
-    """docs/protocol.md: a client at most 256 versions behind gets only the log lines it
-    missed, one further behind the whole log. The server used to keep the log lengths of the
-    last 256 versions *it built a view at* (steps with chance draws skip versions), so a
-    client more than 256 versions behind still got a delta."""
+def test_a_reconnect_within_and_beyond_the_reconnect_window_gets_the_missed_lines(
+    server: ThreadServer,
+) -> None:
+    """docs/protocol.md, issue 28 point 4: a reconnecting client gets exactly the log lines it
+    missed since the version it names, however far behind: within the reconnect window (256
+    versions, counted in versions) from the log lengths the server kept, beyond it from a
+    replay of the event log (before, beyond the window meant the whole log again). A ``sync``
+    never replays: within the window it sends the lines since its ``since``, beyond it what
+    the connection was not sent yet (nothing, here); without ``since`` the whole log, not
+    flagged ``log_rewritten``."""
 
     async def scenario() -> None:
         host, watcher = HexfolkClient(server.url), HexfolkClient(server.url)
@@ -125,22 +130,30 @@ def test_the_reconnect_window_counts_versions(server: ThreadServer) -> None:
             await h.next_view()
             async with watcher.connect(tid, spectate=True) as w:
                 old = (await w.next_view())["version"]
+                old_log = list(w.log)
             await _advance(h, old + 40, rng)
             async with watcher.connect(tid, spectate=True) as w:
                 near = (await w.next_view())["version"]
+                near_log = list(w.log)
             now = (await _advance(h, old + RECONNECT_WINDOW + 1, rng))["version"]
             assert now - old > RECONNECT_WINDOW >= now - near
-            # within the window: the lines missed only
-            async with watcher.connect(tid, spectate=True, since=near) as w:
-                view = await w.next_view()
-                assert view["version"] == now and view["log_start"] > 0
-            # beyond it: the whole log
-            async with watcher.connect(tid, spectate=True, since=old) as w:
-                view = await w.next_view()
-                assert view["version"] == now and view["log_start"] == 0
-                await w.sync(since=old)
-                again = await w.next_view()
-                assert again["log_start"] == 0 and again["log"] == view["log"]
+            async with watcher.connect(tid, spectate=True) as w:
+                await w.next_view()
+                whole = [x.to_json() for x in w.log]
+            for since, had, synced in ((near, near_log, near_log), (old, old_log, whole)):
+                async with watcher.connect(tid, spectate=True, since=since) as w:
+                    view = await w.next_view()
+                    assert view["version"] == now and view["log_start"] == len(had)
+                    assert "log_rewritten" not in view
+                    assert [x.to_json() for x in had] + view["log"] == whole
+                    await w.sync(since=since)
+                    again = await w.next_view()
+                    assert again["log_start"] == len(synced)
+                    assert whole[: len(synced)] + again["log"] == whole
+                    await w.sync(since=None)
+                    fresh = await w.next_view()
+                    assert fresh["log_start"] == 0 and fresh["log"] == whole
+                    assert "log_rewritten" not in fresh
         await host.aclose()
         await watcher.aclose()
 

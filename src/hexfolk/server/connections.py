@@ -82,10 +82,14 @@ class Connections:
 
     def sync(self, conn: Connection, since: int | None) -> None:
         """``conn`` asks to catch up: the table, and its view with the log lines since the
-        version ``since`` (all of them without one)."""
+        version ``since`` (when this process holds it in memory, else the lines this
+        connection was not sent yet: a resync never replays), or the whole log when
+        ``since`` is None (the client starts over)."""
         conn.send(self.lobby.table_message())
+        if since is None:
+            conn.log_sent, conn.log_tail = 0, ()
         if self.core.state is not None:
-            self.fanout.send_view(conn, since=since, full=since is None)
+            self.fanout.send_view(conn, since=since, past=False)
 
     # --- grace periods and stand-ins --------------------------------------------------------
     def start_graces(self, *seats: int) -> None:

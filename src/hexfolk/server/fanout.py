@@ -3,6 +3,15 @@ version (:func:`~hexfolk.server.views.build_parts`, built when a connection of t
 asks), the log lines a connection lacks (its diff since what it was sent, or since the version
 a reconnecting client names), and the sending.
 
+Where a reconnecting client's log stands is known from its version alone, at any process: the
+log lengths of the recent versions this process sent are kept (:data:`RECONNECT_WINDOW`);
+another version's is replayed from the event log (:meth:`.TableCore.state_at`; the last
+:data:`PAST_KEPT` replayed versions are kept, so the clients of a table that moved, which
+mostly name the same few versions, share them; at most :data:`REPLAY_LIMIT` replays, beyond
+which a client gets the whole log, unflagged). Only when the client's lines are not in the
+log any more (a later undo took back a step it saw; a version the table never reached) does
+its view carry the whole log, flagged ``log_rewritten``.
+
 A view message carries the viewer's observation, the log from ``log_start``, the acting seats,
 the viewer's legal actions and refused standing actions, the clocks, the time-out marks of the
 lines sent, the seats and the viewer's undo offer (``docs/protocol.md``, "view").
@@ -15,8 +24,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from hexfolk.core import State
 from hexfolk.server.crowd import Connection, Crowd
-from hexfolk.server.limits import RECONNECT_WINDOW
+from hexfolk.server.limits import RECONNECT_WINDOW, REPLAY_LIMIT, RateLimit
 from hexfolk.server.models import TableRow
 from hexfolk.server.table_core import TableCore
 from hexfolk.server.views import ViewParts, build_parts
@@ -26,7 +36,12 @@ LOG_TAIL = 16
 reorder its newest lines (Scythe puts the two combat commitments in commitment order when the
 second arrives), and the view then resends from the first line that changed."""
 
+PAST_KEPT = 8
+"""The log positions of the last 8 versions replayed for reconnecting clients are kept."""
+
 Viewer = int | None
+Position = tuple[int, tuple[str, ...]]
+"""A viewer's log at a version: its length and its :func:`tail_of`."""
 
 
 class FanOut:
@@ -50,7 +65,11 @@ class FanOut:
         self._tails: dict[Viewer, tuple[str, ...]] = {}
         """The :func:`tail_of` of each viewer's log in :attr:`_parts` (made once per view)."""
         self._parts_version = -1
-        self._log_lens: OrderedDict[int, dict[Viewer, tuple[int, tuple[str, ...]]]] = OrderedDict()
+        self._log_lens: OrderedDict[int, dict[Viewer, Position]] = OrderedDict()
+        self._past: OrderedDict[int, dict[Viewer, Position] | None] = OrderedDict()
+        """Positions replayed for reconnecting clients (None: that version's log is gone)."""
+        self.replays = RateLimit(*REPLAY_LIMIT)
+        """The replays for reconnecting clients allowed (:data:`REPLAY_LIMIT`)."""
 
     def forget(self, *, log_rewritten: bool = False) -> None:
         """Views built so far are out of date (a new version, a rebuilt state); after an undo
@@ -58,6 +77,7 @@ class FanOut:
         self._parts, self._tails = {}, {}
         if log_rewritten:
             self._log_lens.clear()
+            self._past.clear()
 
     def parts(self, viewer: Viewer) -> ViewParts:
         """``viewer``'s view of this version (built once, shared by its connections)."""
@@ -77,20 +97,26 @@ class FanOut:
                 self._log_lens.popitem(last=False)
         return parts
 
-    def send_view(self, conn: Connection, *, since: int | None = None, full: bool = False) -> None:
-        """Send ``conn`` the view now: the log lines it lacks (all of them with ``full``; a
-        reconnect names the version it saw last in ``since``)."""
+    def send_view(
+        self, conn: Connection, *, since: int | None = None, full: bool = False, past: bool = True
+    ) -> None:
+        """Send ``conn`` the view now: the log lines it lacks (all of them with ``full``,
+        flagged ``log_rewritten``; a reconnect names the version it saw last in ``since``).
+        Without ``past`` (a resync of a live connection) a ``since`` this process does not
+        hold in memory is not replayed: the lines the connection was not sent yet go."""
         core = self.core
         assert core.state is not None
         parts = self.parts(conn.seat)
         start = agreed(parts.log, conn.log_sent, conn.log_tail)
+        rewritten = False
         if full:
             start = 0
         elif since is not None:
-            known = None
-            if core.version - RECONNECT_WINDOW <= since <= core.version:
-                known = self._log_lens.get(since, {}).get(conn.seat)
-            start = agreed(parts.log, *known) if known is not None else 0
+            known = self.position(since, conn.seat, replay=past)
+            if known is not None:
+                start = agreed(parts.log, *known)
+            elif past:
+                start, rewritten = 0, since in self._past  # else: beyond the replay limit
         now = time.time()
         msg: dict[str, Any] = {
             "type": "view",
@@ -112,9 +138,32 @@ class FanOut:
         }
         if self.row.status == "finished":
             msg["result"] = self.row.result
+        if rewritten or full:
+            msg["log_rewritten"] = True
         conn.log_sent = len(parts.log)
         conn.log_tail = self._tails[conn.seat]
         conn.send(msg)
+
+    def position(self, version: int, viewer: Viewer, *, replay: bool = True) -> Position | None:
+        """Where ``viewer``'s log stood at ``version`` (what a client that saw that version
+        holds), or None when those lines are not the table's log any more (or, without
+        ``replay``, when this process holds no position of that version in memory)."""
+        core = self.core
+        if core.version - RECONNECT_WINDOW <= version <= core.version:
+            known = self._log_lens.get(version, {}).get(viewer)
+            if known is not None:
+                return known
+        if not replay:
+            return None
+        if version not in self._past:
+            if not core.gone(version) and not self.replays.allow():
+                return None  # beyond the replay limit: not known
+            state = core.state_at(version)
+            self._past[version] = None if state is None else positions(state)
+            while len(self._past) > PAST_KEPT:
+                self._past.popitem(last=False)
+        past = self._past[version]
+        return None if past is None else past.get(viewer)
 
     def send_views(self, *, seat: int | None = None, full: bool = False) -> None:
         """Every connection's view (only ``seat``'s connections when given)."""
@@ -123,6 +172,16 @@ class FanOut:
         for conn in self.crowd:
             if seat is None or conn.seat == seat:
                 self.send_view(conn, full=full)
+
+
+def positions(state: State) -> dict[Viewer, Position]:
+    """Every viewer's log position in ``state``: the seats' and the spectators'."""
+    out: dict[Viewer, Position] = {}
+    for viewer in [*range(state.game.num_players), None]:
+        log = state.observation(viewer).get("log")
+        lines = log if isinstance(log, list) else []
+        out[viewer] = (len(lines), tail_of(lines))
+    return out
 
 
 def tail_of(log: list[str]) -> tuple[str, ...]:

@@ -48,7 +48,11 @@ HELLO_TIMEOUT = 10.0
 """A socket that has not said hello within 10 seconds is closed."""
 
 RECONNECT_WINDOW = 256
-"""A client at most 256 versions behind gets the log lines it missed; else the whole view."""
+"""The log lengths of the last 256 versions a process sent are kept for reconnecting clients
+(another version's are replayed from the event log, within :data:`REPLAY_LIMIT`)."""
+REPLAY_LIMIT = (4, 10.0)
+"""At most 4 replays of a table's event log per 10 s for reconnecting clients (a replay blocks
+the process for the game's length: a client beyond the limit gets the whole log instead)."""
 
 CLOCK_PRESETS = (30, 45, 60, 90, 120, 180, 240, 300)
 """Turn clock presets in seconds (IR-26); ``None`` is unlimited."""

@@ -498,54 +498,54 @@ async def start(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
 @router.post("/tables/{table_id}/rematch", status_code=201, tags=["lobby"])
 async def rematch(table_id: str, player: Me, svc: Svc) -> dict[str, Any]:
     """After the end: a new table with the same settings and seats (the same one for everyone
-    who asks). The host stays host."""
+    who asks, whichever process answers: :meth:`.Store.add_rematch`). The host stays host."""
     row = await _row(svc, table_id)
     if row.status != "finished":
         raise ApiError("not_finished", "a rematch follows a finished game", 409)
     seated = any(s.player_id == player.id for s in seats_of(row))
     if not seated and player.id != row.host_id:
         raise forbidden("only the players of this table may ask for a rematch")
-    lock = svc.manager.rematch_lock
-    async with lock:
-        fresh = await svc.store.get_table(table_id)
-        assert fresh is not None
-        if fresh.rematch_id:
-            return await get_table(fresh.rematch_id, svc)
-        now = time.time()
-        new = TableRow(
-            id=new_id(16),
-            game=fresh.game,
-            players=fresh.players,
-            options=dict(fresh.options),
-            clock=fresh.clock,
-            commit_clock=fresh.commit_clock,
-            public=fresh.public,
-            spectators=fresh.spectators,
-            disconnect_policy=fresh.disconnect_policy,
-            grace=fresh.grace,
-            bot_delay=fresh.bot_delay,
-            min_karma=fresh.min_karma,
-            seats=[dict(s) for s in fresh.seats],
-            status="lobby",
-            host_id=fresh.host_id,
-            seed=secrets.randbits(63),
-            seeded=False,
-            rated=bool(fresh.rated),
-            version=0,
-            clock_state={},
-            rematch_of=fresh.id,
-            created_at=now,
-            updated_at=now,
-        )
-        await svc.store.add_table(new)
-        await svc.store.save_table(fresh.id, rematch_id=new.id)
-        row.rematch_id = new.id
-        room = await svc.manager.room(new.id)
-        made = room.table_json()
-        old = svc.manager.rooms.get(fresh.id)
-        if old is not None:  # its sockets learn the new table's id (none open: nothing to tell)
-            await old.rematch_made(made, player)
-        return made
+    fresh = await svc.store.get_table(table_id)
+    assert fresh is not None
+    if fresh.rematch_id:
+        return await get_table(fresh.rematch_id, svc)
+    now = time.time()
+    new = TableRow(
+        id=new_id(16),
+        game=fresh.game,
+        players=fresh.players,
+        options=dict(fresh.options),
+        clock=fresh.clock,
+        commit_clock=fresh.commit_clock,
+        public=fresh.public,
+        spectators=fresh.spectators,
+        disconnect_policy=fresh.disconnect_policy,
+        grace=fresh.grace,
+        bot_delay=fresh.bot_delay,
+        min_karma=fresh.min_karma,
+        seats=[dict(s) for s in fresh.seats],
+        status="lobby",
+        host_id=fresh.host_id,
+        seed=secrets.randbits(63),
+        seeded=False,
+        rated=bool(fresh.rated),
+        version=0,
+        clock_state={},
+        rematch_of=fresh.id,
+        created_at=now,
+        updated_at=now,
+    )
+    # the database decides who makes it (two requests at once, at one process or two)
+    made_id = await svc.store.add_rematch(fresh.id, new)
+    row.rematch_id = made_id
+    if made_id != new.id:  # another request made it first: this one's table never existed
+        return await get_table(made_id, svc)
+    room = await svc.manager.created(new.id)  # many processes: perhaps another one's
+    made = room.table_json() if room is not None else await _describe(svc, new)
+    old = svc.manager.rooms.get(fresh.id)
+    if old is not None:  # its sockets learn the new table's id (none open: nothing to tell)
+        await old.rematch_made(made, player)
+    return made
 
 
 # --- finished games -------------------------------------------------------------------------

@@ -33,7 +33,6 @@ class RoomManager:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._heartbeat: asyncio.Task[None] | None = None
-        self.rematch_lock = asyncio.Lock()
         self.leases: LeaseBook | None = None
         """Many processes: this process's leases (:mod:`.leases`); a room is loaded only with
         its table's lease. None for one process."""

@@ -36,6 +36,10 @@ GROUP_MAX = 256
 log = logging.getLogger("hexfolk.server.store")
 
 
+class _Beaten(Exception):
+    """Another request made the table's rematch first (:meth:`Store.add_rematch`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """An event to append: ``kind`` ``action``, ``chance`` or ``undo``; ``seat`` None for
@@ -223,6 +227,35 @@ class Store:
     async def add_table(self, row: TableRow) -> None:
         async with self.sessions() as s, s.begin():
             s.add(row)
+
+    async def add_rematch(self, of: str, row: TableRow) -> str:
+        """Add ``row`` as the rematch of the finished table ``of`` unless it has one already:
+        in one transaction the new row and ``UPDATE tables SET rematch_id = <row.id> WHERE id
+        = <of> AND rematch_id IS NULL``. When another request, at this process or any other,
+        got there first, the update finds no row and the transaction is rolled back: ``row``
+        was never written. Returns the id of ``of``'s rematch either way. (PostgreSQL: the
+        second update waits for the first's row lock, then sees its ``rematch_id``; SQLite:
+        the insert takes the database's write lock first, so the second waits before it.)"""
+        async with self.sessions() as s:
+            try:
+                async with s.begin():
+                    await self._fenced(s, of)
+                    s.add(row)
+                    await s.flush()
+                    done = await s.execute(
+                        update(TableRow)
+                        .where(TableRow.id == of, TableRow.rematch_id.is_(None))
+                        .values(rematch_id=row.id, updated_at=time.time())
+                    )
+                    if getattr(done, "rowcount", 0) != 1:
+                        raise _Beaten
+                return row.id
+            except _Beaten:  # rolled back: the new row was never written
+                pass
+            winner = await s.scalar(select(TableRow.rematch_id).where(TableRow.id == of))
+            if winner is None:
+                raise LookupError(f"table {of} has no rematch and none could be added")
+            return str(winner)
 
     async def get_table(self, table_id: str) -> TableRow | None:
         async with self.sessions() as s:

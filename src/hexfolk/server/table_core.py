@@ -97,6 +97,8 @@ class TableCore:
         self.pending: list[Step] = []
         self.live: list[Step] = []
         """The game as played: the committed steps without the undone ones (``turn`` set)."""
+        self.undos: list[tuple[int, int]] = []
+        """Every committed undo: its ``seq`` and the first ``seq`` it took back."""
         self.before: dict[int, State] = {}
         """The state before each of the latest person steps that may be undone (by seq)."""
         self.decision_since: dict[int, int] = {}
@@ -138,6 +140,7 @@ class TableCore:
             for ev in live_events(events)
         ]
         self.state, self.live = self.replay(live)
+        self.undos = [(ev.seq, _first_undone(ev)) for ev in events if ev.kind == "undo"]
         self.before = {}
         self.version = len(events)
         self.clock = TableClock.from_json(
@@ -167,11 +170,35 @@ class TableCore:
                 out.append(dataclasses.replace(st, turn=turn, final=final))
         return state, out
 
+    def gone(self, version: int) -> bool:
+        """Is what the views of ``version`` showed no longer the game: a later undo took back
+        a step of it, or the table has not reached ``version`` (or has no game)?"""
+        if self.state is None or not 0 <= version <= self.version:
+            return True
+        return any(seq > version and first <= version for seq, first in self.undos)
+
+    def state_at(self, version: int) -> State | None:
+        """The state the views of ``version`` showed, replayed from the game as played (where
+        a reconnecting client's log stands, :meth:`.FanOut.send_view`); None when it is
+        :meth:`gone`."""
+        if self.gone(version):
+            return None
+        state = self.new_state()
+        for st in self.live:  # in seq order; the steps only (no undo questions asked)
+            if st.seq > version:
+                break
+            if st.kind == "chance" or st.seat is None:
+                state.apply(state.parse_action(st.action))
+            else:
+                state.apply_for(st.seat, state.parse_action_for(st.seat, st.action))
+        return state
+
     def start(self) -> None:
         """The game begins (the room has checked the seats): version 0, its first chance
         steps drawn and pending."""
         self.state = self.new_state()
         self.version = 0
+        self.undos = []
         self.clock = TableClock(self.row.clock, self.row.commit_clock)
         self.draw_chance()
 
@@ -497,7 +524,8 @@ class TableCore:
         The kept states before undoable person steps are dropped at any other step."""
         for st in steps:
             if st.kind == "undo":
-                first = st.undoes if st.undoes is not None else st.seq
+                first = _first_undone(st)
+                self.undos.append((st.seq, first))
                 while self.live and self.live[-1].seq >= first:
                     self.before.pop(self.live.pop().seq, None)
                 continue
@@ -552,3 +580,8 @@ class TableCore:
                 self.live[len(self.live) - n + k] = dataclasses.replace(st, reveals=flag)
             probe.apply_for(st.seat, action)
         self._offers.clear()
+
+
+def _first_undone(step: Step | EventRow) -> int:
+    """The first ``seq`` an undo event took back."""
+    return step.undoes if step.undoes is not None else step.seq

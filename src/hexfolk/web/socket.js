@@ -1,5 +1,7 @@
 // The table's WebSocket, part of the table page's shell: hello with the token and the last
-// version seen, reconnect with back-off, a connection reopened once its person takes a seat,
+// version seen (the server sends only the log lines after it, at whichever server process
+// answers; a view flagged `log_rewritten` carries the whole log instead: an undo took back
+// lines the page held), reconnect with back-off, a connection reopened once its person takes a seat,
 // and the messages the server sends. Mixed into the shell (Object.assign(TablePage.prototype,
 // Socket), table_page.js), which has `id`, `table`, `view`, `version`, `seat`, `closed`,
 // `retry` and onWelcome(msg), renderLobby(), scheduleRender(), renderPlayers(), renderChat(),
@@ -55,6 +57,7 @@ export const Socket = {
       const old = this.ws;
       this.ws = null;
       old.close();
+      this.version = null; // the log held is another viewer's: the new seat's whole log, please
       this.connect();
     }
   },
