@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
 from hexfolk.core import game_ids, load_game
-from hexfolk.server import geometry, health, lobby, maps_api, sockets
+from hexfolk.server import accounts_api, geometry, health, lobby, maps_api, passwords, sockets
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
@@ -72,6 +72,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(cfg.resolved_db_url(), sqlite_synchronous=cfg.sqlite_synchronous)
         warm_engines()
+        await passwords.warm()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         app.state.services = Services(store, manager, cfg)
         pool = manager.pool
@@ -107,6 +108,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.metrics = metrics
+    app.state.attempts = accounts_api.attempts_for(cfg)
     app.state.health_redis = None
 
     @app.exception_handler(ApiError)
@@ -191,6 +193,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=BODY_MAX)
 
     app.include_router(lobby.router)
+    app.include_router(accounts_api.router)
     app.include_router(geometry.router)
     app.include_router(maps_api.router)
     app.mount("/app", StaticFiles(directory=WEB_DIR), name="web")

@@ -18,8 +18,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from hexfolk.server.accounts import authenticate
 from hexfolk.server.errors import ApiError
-from hexfolk.server.identity import hash_token
 from hexfolk.server.limits import FLOOD_LIMIT, GARBAGE_LIMIT, HELLO_TIMEOUT, RateLimit
 from hexfolk.server.lobby import Services
 from hexfolk.server.protocol import (
@@ -127,9 +127,7 @@ async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
             raise ApiError("hello_first", 'the first message is {"type": "hello", ...}')
         player = None
         if hello.token is not None:
-            player = await svc.store.player_by_token_hash(hash_token(hello.token))
-            if player is None:
-                raise ApiError("bad_token", "this player token is not known here", 401)
+            player = (await authenticate(svc.store, hello.token)).player
         elif not hello.spectate:
             raise ApiError("no_token", 'send your token, or "as": "spectator" to watch', 401)
         room = await svc.manager.room(table_id)
