@@ -22,7 +22,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
 from hexfolk.core import game_ids, load_game
-from hexfolk.server import accounts_api, geometry, health, lobby, maps_api, passwords, sockets
+from hexfolk.server import (
+    accounts_api,
+    geometry,
+    health,
+    lobby,
+    maps_api,
+    passwords,
+    quiet_frames,
+    sockets,
+)
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
 from hexfolk.server.config import ServerConfig
@@ -66,6 +75,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The ASGI application of one server process."""
     cfg = config or ServerConfig()
     sockets.watch_bad_frames()
+    quiet_frames.install()
     metrics = Metrics()
 
     @asynccontextmanager
