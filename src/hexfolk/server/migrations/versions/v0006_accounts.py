@@ -12,6 +12,7 @@ Create Date: 2026-12-06
 from __future__ import annotations
 
 import secrets
+import sqlite3
 import time
 
 import sqlalchemy as sa
@@ -76,29 +77,26 @@ def upgrade() -> None:
                 for r in chunk
             ],
         )
-    if _sqlite():
-        # SQLite rebuilds the table to drop a column; the other tables' references to
-        # ``players`` are checked at the commit, when the rebuilt table holds every row again
-        op.execute("PRAGMA defer_foreign_keys = ON")
-    with op.batch_alter_table("players") as batch:
-        batch.drop_index("ix_players_token_hash")
-        batch.drop_column("token_hash")
+    if _sqlite() and sqlite3.sqlite_version_info < (3, 35):
+        raise RuntimeError(f"SQLite 3.35 or newer is needed, not {sqlite3.sqlite_version}")
+    op.drop_index("ix_players_token_hash", table_name="players")
+    # in place on SQLite too (3.35+): a rebuilt ``players`` would break the other tables'
+    # references to it under PRAGMA foreign_keys
+    op.execute("ALTER TABLE players DROP COLUMN token_hash")
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("players") as batch:
-        batch.add_column(sa.Column("token_hash", sa.String(64), nullable=True))
-    # each player keeps the token of its oldest session (the others are signed out)
+    """Each player keeps the token of its oldest session; accounts and the other sessions are
+    lost. On SQLite ``players.token_hash`` stays nullable (in place, like the upgrade)."""
+    op.add_column("players", sa.Column("token_hash", sa.String(64), nullable=True))
     op.execute(
         "UPDATE players SET token_hash = (SELECT s.token_hash FROM sessions s "
         "WHERE s.player_id = players.id ORDER BY s.created_at, s.token_hash LIMIT 1)"
     )
     op.execute("UPDATE players SET token_hash = 'signed-out:' || id WHERE token_hash IS NULL")
-    if _sqlite():
-        op.execute("PRAGMA defer_foreign_keys = ON")
-    with op.batch_alter_table("players") as batch:
-        batch.alter_column("token_hash", existing_type=sa.String(64), nullable=False)
-        batch.create_index("ix_players_token_hash", ["token_hash"], unique=True)
+    if not _sqlite():
+        op.alter_column("players", "token_hash", existing_type=sa.String(64), nullable=False)
+    op.create_index("ix_players_token_hash", "players", ["token_hash"], unique=True)
     op.drop_index("ix_sessions_player", table_name="sessions")
     op.drop_table("sessions")
     op.drop_table("accounts")
