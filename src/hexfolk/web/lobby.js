@@ -4,6 +4,7 @@ import { h, toast } from "./dom.js";
 import { gamePlugin } from "./games/registry.js";
 import { t, lang, loadGameTexts } from "./i18n.js";
 import { mapPreview } from "./board.js";
+import { accountCard, signInCard } from "./account.js";
 
 export function nameForm(onDone) {
   const input = h("input#name", { maxlength: 24, required: true, autocomplete: "nickname", placeholder: t("name.placeholder") });
@@ -204,15 +205,19 @@ function createForm() {
 export async function showLobby(app) {
   const p = await checkMe();
   if (!p) {
-    app.append(h("section.lobby", {}, h("h1", { text: t("lobby.welcome") }), h("p.lead", { text: t("lobby.lead") }), nameForm(() => showLobby(app.replaceChildren() || app))));
+    app.append(h("section.lobby", {}, h("h1", { text: t("lobby.welcome") }), h("p.lead", { text: t("lobby.lead") }),
+      h("div.welcome-forms", {}, nameForm(() => showLobby(app.replaceChildren() || app)), signInCard())));
     return null;
   }
-  document.getElementById("top-extra").replaceChildren(h("span.who", { text: p.name }),
-    h("button.link", { text: t("name.change"), onclick: () => { forgetMe(); location.reload(); } }));
+  // an account signs out in its account area (a guest's "change name" starts another guest)
+  const top = () => document.getElementById("top-extra").replaceChildren(...[h("span.who", { text: me().name }),
+    me().username ? null : h("button.link", { text: t("name.change"), onclick: () => { forgetMe(); location.reload(); } })].filter(Boolean));
+  top();
+  let account = accountCard(function redraw() { top(); const next = accountCard(redraw); next.open = true; account.replaceWith(next); account = next; });
   const lists = {
     mine: h("ul.tables#my-tables"), open: h("ul.tables#open-tables"), live: h("ul.tables#live-tables"),
   };
-  const section = h("section.lobby", {},
+  const section = h("section.lobby", {}, account,
     h("div.lobby-lists", {},
       h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine),
       h("div.card", {}, h("h2", { text: t("lobby.open") }), lists.open),
