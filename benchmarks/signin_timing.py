@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import socket
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import httpx
+import uvicorn
 from limits.aio.storage import MemoryStorage
 
 from hexfolk.server.app import create_app
@@ -30,14 +33,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=40, help="sign-ins of each kind")
     args = parser.parse_args()
-    import threading
-
-    import uvicorn
-
     config = ServerConfig(data_dir=Path(tempfile.mkdtemp()), sqlite_synchronous="NORMAL")
     app = create_app(config)
     app.state.attempts = Attempts(MemoryStorage(), (10**9, 900), (10**9, 900))
-    with __import__("socket").socket() as s:
+    with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
@@ -67,9 +66,10 @@ def main() -> None:
                 assert r.status_code == 401, r.text
         for kind, xs in times.items():
             xs.sort()
+            p10, p90 = xs[len(xs) // 10] * 1000, xs[len(xs) * 9 // 10] * 1000
             print(
                 f"{kind:15s} n={len(xs)} median {statistics.median(xs) * 1000:7.1f} ms  "
-                f"p10 {xs[len(xs) // 10] * 1000:7.1f} ms  p90 {xs[len(xs) * 9 // 10] * 1000:7.1f} ms"
+                f"p10 {p10:7.1f} ms  p90 {p90:7.1f} ms"
             )
         unknown = statistics.median(times["unknown name"])
         wrong = statistics.median(times["wrong password"])

@@ -11,6 +11,8 @@ import hashlib
 import logging
 import secrets
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -29,6 +31,17 @@ from tests.server.people_tables import start_and_watch_to_the_end
 
 PASSWORD = "correct horse battery"
 REDIS = "redis://127.0.0.1:6379/0"
+
+
+@contextmanager
+def thread_server_of(config: ServerConfig) -> Iterator[ThreadServer]:
+    server = ThreadServer(config).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 CLIENT_LOGGERS = ("websockets.client", "httpx", "httpcore")
 
 
@@ -272,3 +285,33 @@ def test_no_password_or_token_in_logs_rows_records_or_frames(
         assert hashlib.sha256(token.encode()).hexdigest() not in "".join(frames)
     assert hashlib.sha256(secrets_seen[3].encode()).hexdigest() in dump  # the live session
     assert "$argon2id$" in dump
+
+
+def test_two_processes_of_a_site_count_one_name_together(pg_url: str) -> None:
+    """Issue 30 point 2, over HTTP: two server processes of one site (one PostgreSQL, one
+    Redis, one prefix): the user name's 10 attempts are spread over both, and the 11th is
+    refused by either."""
+    prefix = "hx_acc_site_" + secrets.token_hex(4)
+
+    def config() -> ServerConfig:
+        return ServerConfig(
+            db_url=pg_url, testing=True, bot_workers=1, redis_url=REDIS, redis_prefix=prefix
+        )
+
+    count, _ = SIGNIN_PER_ACCOUNT
+    with thread_server_of(config()) as one, thread_server_of(config()) as two:
+        _, name, _ = _account(one)
+        for i in range(count):
+            srv = (one, two)[i % 2]
+            assert _sign_in(srv, name, f"guess {i:03d}!", f"10.10.{i}.1").status_code == 401
+        for srv in (one, two):
+            r = _sign_in(srv, name, PASSWORD, "10.10.99.1")
+            assert r.status_code == 429, r.text
+
+    async def clean() -> None:
+        client = aioredis.from_url(REDIS)
+        async for k in client.scan_iter(f"{prefix}:*"):
+            await client.delete(k)
+        await client.aclose()
+
+    run(clean())
