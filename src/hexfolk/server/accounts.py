@@ -195,7 +195,7 @@ async def sign_in(
     """A new session of the account named ``username``: its player, the account, the new
     token. An unknown name and a wrong password get the same 401 ``bad_credentials`` after the
     same work (a dummy hash is checked for an unknown name); 429 ``too_many_attempts``."""
-    key = fold(username) if isinstance(username, str) else ""
+    key = fold(username)
     await attempts.attempt(key, address)
     async with store.sessions() as s:
         found = (

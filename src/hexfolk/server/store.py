@@ -235,22 +235,17 @@ class Store:
             )
         return row
 
-    async def session_by_token_hash(self, token_hash: str) -> tuple[PlayerRow, SessionRow] | None:
-        """The player a token belongs to and its session (a guest's token or a device signed
-        in to an account), or None."""
+    async def player_by_token_hash(self, token_hash: str) -> PlayerRow | None:
+        """The player a token (by its hash) belongs to: a guest's token or a device signed in
+        to an account (``accounts.authenticate`` gives the session and account too)."""
         async with self.sessions() as s:
-            found = (
+            return (
                 await s.execute(
-                    select(PlayerRow, SessionRow)
+                    select(PlayerRow)
                     .join(SessionRow, SessionRow.player_id == PlayerRow.id)
                     .where(SessionRow.token_hash == token_hash)
                 )
-            ).one_or_none()
-            return None if found is None else (found[0], found[1])
-
-    async def player_by_token_hash(self, token_hash: str) -> PlayerRow | None:
-        found = await self.session_by_token_hash(token_hash)
-        return None if found is None else found[0]
+            ).scalar_one_or_none()
 
     async def players_by_id(self, ids: Sequence[str]) -> dict[str, PlayerRow]:
         if not ids:
