@@ -5,12 +5,19 @@ password (the other sessions end) and signs out its other devices. Guests play a
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from limits.aio.storage import MemoryStorage
 
-from tests.server.helpers import ThreadServer
+from hexfolk.server import accounts
+from hexfolk.server.attempts import Attempts
+from hexfolk.server.errors import ApiError
+from hexfolk.server.identity import hash_token
+from hexfolk.server.store import Store
+from tests.server.helpers import ThreadServer, run
 
 PASSWORD = "correct horse battery"
 
@@ -234,3 +241,38 @@ def test_the_accounts_api_is_in_the_openapi_schema(server: ThreadServer) -> None
                 assert "password" not in param["name"] and "token" not in param["name"]
     creds = schema["components"]["schemas"]["Credentials"]["properties"]
     assert creds["password"].get("writeOnly") is True
+
+
+def test_an_account_keeps_its_newest_sessions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 point 1 (limit: 20 sessions per account, here lowered to 3): a sign-in past
+    the limit signs out the session unused for longest; the newest ones keep working."""
+    monkeypatch.setattr(accounts, "SESSIONS_PER_ACCOUNT", 3)
+
+    async def scenario() -> None:
+        store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'cap.sqlite'}")
+        counters = Attempts(MemoryStorage(), (100, 900), (100, 900))
+        try:
+            guest_token = "guest-token-" + secrets.token_hex(8)
+            await store.create_player("p1", "Capped", hash_token(guest_token))
+            me = await accounts.authenticate(store, guest_token)
+            _, first = await accounts.claim(store, me, "capped", PASSWORD, "one")
+            tokens = [first]
+            for i in range(4):
+                _, _, token = await accounts.sign_in(
+                    store, counters, "capped", PASSWORD, "10.1.1.1", f"device {i}"
+                )
+                tokens.append(token)
+            alive = []
+            for token in tokens:
+                try:
+                    await accounts.authenticate(store, token)
+                    alive.append(True)
+                except ApiError:
+                    alive.append(False)
+            assert alive == [False, False, True, True, True]
+        finally:
+            await store.close()
+
+    run(scenario())
