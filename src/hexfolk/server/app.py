@@ -81,8 +81,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(cfg.resolved_db_url(), sqlite_synchronous=cfg.sqlite_synchronous)
+        passwords.warm_in_background()
         warm_engines()
-        await passwords.warm()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         app.state.services = Services(store, manager, cfg)
         pool = manager.pool

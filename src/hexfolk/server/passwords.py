@@ -100,8 +100,14 @@ def _dummy_hash() -> str:
 
 
 async def warm() -> str:
-    """Make the dummy hash now (at start), not at the first unknown user name."""
+    """The dummy hash (made once per process)."""
     return await asyncio.to_thread(_dummy_hash)
+
+
+def warm_in_background() -> None:
+    """Start making the dummy hash in a thread of its own (at the server's start, which does
+    not wait for it): the first unknown user name then finds it made."""
+    threading.Thread(target=_dummy_hash, name="dummy-hash", daemon=True).start()
 
 
 async def hash_password(password: str) -> str:
