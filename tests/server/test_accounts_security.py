@@ -22,7 +22,7 @@ from argon2 import extract_parameters
 from hexfolk.server import passwords
 from hexfolk.server.accounts_api import attempts_for
 from hexfolk.server.attempts import Attempts
-from hexfolk.server.client import HexfolkClient
+from hexfolk.server.client import HexfolkClient, ServerError
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError
 from hexfolk.server.limits import SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS
@@ -315,3 +315,52 @@ def test_two_processes_of_a_site_count_one_name_together(pg_url: str) -> None:
         await client.aclose()
 
     run(clean())
+
+
+def test_a_sessions_table_sockets_close_when_it_ends(server: ThreadServer) -> None:
+    """Issue 30 point 2: a session signed out by another device loses its open table socket
+    at once (code 1012, reason ``session_ended``: a client reconnects, and its hello is then
+    refused ``bad_token``); a session ended outside this process (its row deleted, as another
+    process of a site does) is closed by the sweep (every 15 s); the device that signed the
+    others out keeps its socket."""
+    _, name, here = _account(server)
+    there = _sign_in(server, name, PASSWORD, "10.11.0.1").json()["token"]
+    elsewhere = _sign_in(server, name, PASSWORD, "10.11.0.1").json()["token"]
+    table = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "island", "players": 2, "seats": [{"kind": "host"}, {"kind": "open"}]},
+        headers=_auth(here),
+    ).json()
+    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
+
+    async def scenario() -> None:
+        async with (
+            HexfolkClient(server.url, token=here) as mine,
+            HexfolkClient(server.url, token=there) as theirs,
+            HexfolkClient(server.url, token=elsewhere) as far,
+            mine.connect(table["id"]) as kept,
+            theirs.connect(table["id"]) as signed_out,
+            far.connect(table["id"]) as swept,
+        ):
+            # the other device ("there") is signed out by its session id; "elsewhere" is
+            # ended in the database directly, as another process would
+            sessions = await mine.request("GET", "/api/account/sessions")
+            others = [s for s in sessions["sessions"] if not s["current"]]
+            there_id = min(others, key=lambda s: s["created_at"])["id"]  # signed in first
+            await mine.request("DELETE", f"/api/account/sessions/{there_id}")
+            await asyncio.wait_for(signed_out.closed.wait(), 10)
+            assert signed_out.close_code == 1012
+            with sqlite3.connect(db) as conn:
+                conn.execute(
+                    "DELETE FROM sessions WHERE token_hash = ?",
+                    (hashlib.sha256(elsewhere.encode()).hexdigest(),),
+                )
+            await asyncio.wait_for(swept.closed.wait(), 45)  # the sweep: every 15 s
+            assert swept.close_code == 1012
+            assert not kept.closed.is_set()
+            with pytest.raises(ServerError) as info:
+                async with theirs.connect(table["id"]):
+                    pass
+            assert info.value.code == "bad_token"
+
+    run(scenario(), timeout=90)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -260,9 +259,9 @@ def _account(me: Signed) -> AccountRow:
 
 async def change_password(
     store: Store, attempts: Attempts, me: Signed, current: str, new: str, address: str
-) -> int:
+) -> list[str]:
     """Set a new password (the current one must match: 403 ``wrong_password``; counted as a
-    password attempt); every other session ends. Returns how many ended."""
+    password attempt); every other session ends. Returns their token hashes."""
     account = _account(me)
     await attempts.attempt(account.username_key, address)
     if not await verify_password(account.password_hash, current):
@@ -276,23 +275,17 @@ async def change_password(
             .values(password_hash=stored, password_changed_at=time.time())
         )
         ended = await _end_others(s, me)
-    log.info("player %s changed its password (%d other sessions ended)", me.player.id, ended)
+    log.info("player %s changed its password (%d other sessions ended)", me.player.id, len(ended))
     return ended
 
 
-def _count(result: Any) -> int:
-    """The rows a DELETE removed."""
-    return int(result.rowcount or 0)
-
-
-async def _end_others(s: AsyncSession, me: Signed) -> int:
-    result = await s.execute(
-        delete(SessionRow).where(
-            SessionRow.player_id == me.player.id,
-            SessionRow.token_hash != me.session.token_hash,
-        )
+async def _end_others(s: AsyncSession, me: Signed) -> list[str]:
+    others = (SessionRow.player_id == me.player.id) & (
+        SessionRow.token_hash != me.session.token_hash
     )
-    return _count(result)
+    ended = list((await s.execute(select(SessionRow.token_hash).where(others))).scalars())
+    await s.execute(delete(SessionRow).where(others))
+    return ended
 
 
 async def sessions_of(store: Store, me: Signed) -> list[SessionRow]:
@@ -306,24 +299,27 @@ async def sessions_of(store: Store, me: Signed) -> list[SessionRow]:
         return list(rows.scalars())
 
 
-async def end_session(store: Store, me: Signed, session_id: str) -> None:
-    """Sign out one of the account's sessions (this one too). 404 when it is not one of its."""
+async def end_session(store: Store, me: Signed, session_id: str) -> str:
+    """Sign out one of the account's sessions (this one too): its token hash. 404 when it is
+    not one of its."""
     _account(me)
     async with store.sessions() as s, s.begin():
-        result = await s.execute(
-            delete(SessionRow).where(
+        token_hash = await s.scalar(
+            select(SessionRow.token_hash).where(
                 SessionRow.player_id == me.player.id, SessionRow.id == session_id
             )
         )
-        if not _count(result):
+        if token_hash is None:
             raise ApiError("not_found", "no such session of this account", 404)
+        await s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
     log.info("player %s ended session %s", me.player.id, session_id)
+    return str(token_hash)
 
 
-async def end_other_sessions(store: Store, me: Signed) -> int:
-    """Sign out every session of the account but this one; returns how many ended."""
+async def end_other_sessions(store: Store, me: Signed) -> list[str]:
+    """Sign out every session of the account but this one: their token hashes."""
     _account(me)
     async with store.sessions() as s, s.begin():
         ended = await _end_others(s, me)
-    log.info("player %s ended its %d other sessions", me.player.id, ended)
+    log.info("player %s ended its %d other sessions", me.player.id, len(ended))
     return ended

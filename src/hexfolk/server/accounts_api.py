@@ -21,6 +21,7 @@ from hexfolk.server.config import ServerConfig
 from hexfolk.server.identity import bearer_token
 from hexfolk.server.lobby import Svc
 from hexfolk.server.models import SessionRow
+from hexfolk.server.session_sockets import SessionSockets
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 
@@ -40,6 +41,13 @@ def _attempts(request: Request) -> Attempts:
 
 def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
+
+
+def _end_sockets(request: Request, token_hashes: list[str]) -> None:
+    """Close this process's table sockets of the ended sessions at once (the other processes'
+    sweeps find theirs: :mod:`.session_sockets`)."""
+    sockets: SessionSockets = request.app.state.session_sockets
+    sockets.end(token_hashes)
 
 
 def _label(request: Request) -> str:
@@ -102,6 +110,7 @@ async def claim(body: Credentials, me: Me, svc: Svc, request: Request) -> dict[s
     name, token = await accounts.claim(
         svc.store, me, body.username, body.password.get_secret_value(), _label(request)
     )
+    _end_sockets(request, [me.session.token_hash])  # they reconnect with the new token
     return {**_account_json(me, name), "token": token}
 
 
@@ -124,9 +133,11 @@ async def sign_in(
 
 
 @router.post("/signout")
-async def sign_out(me: Me, svc: Svc) -> dict[str, Any]:
-    """End this session: its token stops working (409 ``not_an_account`` for a guest)."""
+async def sign_out(me: Me, svc: Svc, request: Request) -> dict[str, Any]:
+    """End this session: its token stops working, its table sockets close (409
+    ``not_an_account`` for a guest)."""
     await accounts.sign_out(svc.store, me)
+    _end_sockets(request, [me.session.token_hash])
     return {"ok": True}
 
 
@@ -144,7 +155,8 @@ async def change_password(
         body.new.get_secret_value(),
         _address(request),
     )
-    return {"ok": True, "ended": ended}
+    _end_sockets(request, ended)
+    return {"ok": True, "ended": len(ended)}
 
 
 @router.get("/sessions")
@@ -155,14 +167,16 @@ async def sessions(me: Me, svc: Svc) -> dict[str, Any]:
 
 
 @router.delete("/sessions/{session_id}")
-async def end_session(session_id: str, me: Me, svc: Svc) -> dict[str, Any]:
+async def end_session(session_id: str, me: Me, svc: Svc, request: Request) -> dict[str, Any]:
     """Sign out one device of this account (404 when it is not one of its)."""
-    await accounts.end_session(svc.store, me, session_id)
+    _end_sockets(request, [await accounts.end_session(svc.store, me, session_id)])
     return {"ok": True}
 
 
 @router.post("/sessions/end-others")
-async def end_other_sessions(me: Me, svc: Svc) -> dict[str, Any]:
-    """Sign out every other device of this account (``ended``: how many)."""
+async def end_other_sessions(me: Me, svc: Svc, request: Request) -> dict[str, Any]:
+    """Sign out every other device of this account (``ended``: how many); their table
+    sockets close."""
     ended = await accounts.end_other_sessions(svc.store, me)
-    return {"ok": True, "ended": ended}
+    _end_sockets(request, ended)
+    return {"ok": True, "ended": len(ended)}

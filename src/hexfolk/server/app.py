@@ -8,6 +8,7 @@ heartbeat.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import time
@@ -40,6 +41,7 @@ from hexfolk.server.limits import BODY_MAX
 from hexfolk.server.lobby import Services, error_response
 from hexfolk.server.manager import RoomManager
 from hexfolk.server.metrics import CONTENT_TYPE, Metrics
+from hexfolk.server.session_sockets import SessionSockets
 from hexfolk.server.store import Store
 from hexfolk.server.trace import TRACE
 from hexfolk.web import WEB_DIR
@@ -97,11 +99,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             await app.state.cluster.start()
         count = await manager.recover()
         manager.start_heartbeat()
+        sweep = asyncio.get_running_loop().create_task(app.state.session_sockets.run(store))
         TRACE.start()
         log.info("hexfolk server ready (%d unfinished tables recovered)", count)
         try:
             yield
         finally:
+            sweep.cancel()
             TRACE.dump()
             await manager.close()
             if app.state.cluster is not None:
@@ -119,6 +123,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
     app.state.metrics = metrics
     app.state.attempts = accounts_api.attempts_for(cfg)
+    app.state.session_sockets = SessionSockets()
     app.state.health_redis = None
 
     @app.exception_handler(ApiError)

@@ -117,3 +117,6 @@ SESSION_SEEN_EVERY = 300.0
 """A session's ``last_seen_at`` is written at most once per 5 minutes."""
 HASHES_AT_ONCE = 2
 """At most 2 Argon2id hashes are computed at once per process (64 MiB each); others wait."""
+SESSION_SWEEP = 15.0
+"""Every 15 s a process closes the table sockets of sessions that ended elsewhere (another
+process of the site); a session ended by the process itself closes its sockets at once."""

@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from hexfolk.server.accounts import authenticate
 from hexfolk.server.errors import ApiError
+from hexfolk.server.identity import hash_token
 from hexfolk.server.limits import FLOOD_LIMIT, GARBAGE_LIMIT, HELLO_TIMEOUT, RateLimit
 from hexfolk.server.lobby import Services
 from hexfolk.server.protocol import (
@@ -37,6 +38,7 @@ from hexfolk.server.protocol import (
     parse_client_message,
 )
 from hexfolk.server.room import Connection, Room
+from hexfolk.server.session_sockets import SessionSockets
 from hexfolk.server.trace import TRACE
 
 router = APIRouter()
@@ -126,7 +128,9 @@ async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
         if not isinstance(hello, Hello):
             raise ApiError("hello_first", 'the first message is {"type": "hello", ...}')
         player = None
+        session = None
         if hello.token is not None:
+            session = hash_token(hello.token)
             player = (await authenticate(svc.store, hello.token)).player
         elif not hello.spectate:
             raise ApiError("no_token", 'send your token, or "as": "spectator" to watch', 401)
@@ -141,11 +145,16 @@ async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
         return
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     ws.app.state.metrics.connections.inc()
+    ended: SessionSockets = ws.app.state.session_sockets
+    if session is not None:  # closed when its session ends (signed out, here or elsewhere)
+        ended.opened(session, conn)
     log.info("table %s: connection %d opened (seat %s)", table_id, conn.id, conn.seat)
     try:
         await _serve(ws, room, conn, writer)
     finally:
         ws.app.state.metrics.connections.dec()
+        if session is not None:
+            ended.closed(session, conn)
         try:
             await room.detach(conn)
         except ApiError as err:  # the room stopped (moved elsewhere): nothing to tell it
