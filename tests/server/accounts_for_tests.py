@@ -1,14 +1,15 @@
-"""Accounts for the ratings tests, made in the database directly (issue 30: the accounts API is
-built beside the ratings; the lead switches these helpers to it after the merge)."""
+"""Accounts for the ratings tests (issue 30): through the real accounts API
+(:func:`claim`, what a player does), or, for the store-level tests that run no server, rows
+written with the store (:func:`make_account`)."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
-from pathlib import Path
+from typing import Any
 
 from sqlalchemy import insert
 
+from hexfolk.server.client import HexfolkClient
 from hexfolk.server.models import AccountRow
 from hexfolk.server.store import Store
 
@@ -31,13 +32,17 @@ async def make_account(store: Store, player_id: str, username: str) -> None:
         await s.execute(insert(AccountRow), [account_row(player_id, username)])
 
 
-def make_account_sqlite(db: Path, player_id: str, username: str) -> None:
-    """The same in a running server's SQLite file."""
-    row = account_row(player_id, username)
-    with sqlite3.connect(db) as conn:
-        conn.execute(
-            "INSERT INTO accounts (player_id, username, username_key, password_hash, "
-            "created_at, password_changed_at) VALUES (:player_id, :username, :username_key, "
-            ":password_hash, :created_at, :password_changed_at)",
-            row,
-        )
+PASSWORD = "a long enough password"
+
+
+async def claim(client: HexfolkClient, username: str) -> dict[str, Any]:
+    """The client's guest claims the account ``username`` (``POST /api/account/claim``); the
+    client goes on with the new token the claim gives (the guest token stops working), and its
+    ``player`` (the identity a page stores) carries it too. Returns that identity."""
+    got = await client.request(
+        "POST", "/api/account/claim", json={"username": username, "password": PASSWORD}
+    )
+    client.token = got["token"]
+    assert client.player is not None
+    client.player = {**client.player, "token": got["token"], "username": got["username"]}
+    return dict(client.player)

@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 
 from hexfolk.ratings import BOT_SKILLS, displayed
 from hexfolk.server.client import HexfolkClient, ServerError
-from tests.server.accounts_for_tests import make_account_sqlite
+from tests.server.accounts_for_tests import claim
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice, run
 from tests.server.people_tables import start_and_watch_to_the_end
 
@@ -27,8 +27,7 @@ SEED = 4_118_552_907_314
 async def _account(server: ThreadServer, client: HexfolkClient, name: str) -> str:
     """A new player of ``client`` that claims an account; its id."""
     player = await client.create_player(name)
-    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
-    make_account_sqlite(db, player["id"], f"{name}-{player['id']}")
+    await claim(client, f"{name}-{player['id']}"[:24])
     return str(player["id"])
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 
 from hexfolk.server.client import HexfolkClient
-from tests.server.accounts_for_tests import make_account_sqlite
+from tests.server.accounts_for_tests import claim
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.conftest import SHOTS
@@ -44,15 +44,14 @@ SEED = 77_123_456
 def _rated_games(server: ThreadServer) -> dict[str, dict[str, Any]]:
     """Ann and Bob play a rated 2-player island game to its end; Cy leaves hers against a
     random bot (a stand-in finishes it). Their identities (name → the page's stored player)."""
-    db = server.config.resolved_data_dir() / "hexfolk.sqlite"
 
     async def play() -> dict[str, dict[str, Any]]:
         clients = {name: HexfolkClient(server.url) for name in ("Ann", "Bob", "Cy")}
         try:
             players = {}
             for name, c in clients.items():
-                players[name] = await c.create_player(name)
-                make_account_sqlite(db, players[name]["id"], f"{name.lower()}_plays")
+                await c.create_player(name)
+                players[name] = await claim(c, f"{name.lower()}_plays")
             ann, bob, cy = clients.values()
             t = await ann.create_table(
                 game="island", players=2, options={"vp_target": 8}, clock=None, bot_delay=0,
@@ -170,12 +169,11 @@ def test_the_leaderboard_at_desktop_and_phone_size(browser: Any, web_server: Thr
 def test_rated_and_casual_badges_and_a_guest_refused_in_dutch(
     browser: Any, web_server: ThreadServer
 ) -> None:
-    db = web_server.config.resolved_data_dir() / "hexfolk.sqlite"
 
     async def host_player() -> dict[str, Any]:
         async with HexfolkClient(web_server.url) as c:
-            p = await c.create_player("Hosta")
-            make_account_sqlite(db, p["id"], "hosta_plays")
+            await c.create_player("Hosta")
+            p = await claim(c, "hosta_plays")
             await c.create_table(game="island", players=3, rated=False)
             return p
 

@@ -8,6 +8,7 @@ heartbeat.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import time
@@ -24,13 +25,16 @@ from hexfolk import __version__
 from hexfolk.analysis import Budget
 from hexfolk.core import game_ids, load_game
 from hexfolk.server import (
+    accounts_api,
     analysis_api,
     geometry,
     health,
     lobby,
     maps_api,
+    passwords,
     plays,
     profiles_api,
+    quiet_frames,
     ratings_api,
     sockets,
 )
@@ -46,6 +50,7 @@ from hexfolk.server.manager import RoomManager
 from hexfolk.server.metrics import CONTENT_TYPE, Metrics
 from hexfolk.server.rated_games import RatedGames
 from hexfolk.server.rating_book import RatingBook
+from hexfolk.server.session_sockets import SessionSockets
 from hexfolk.server.store import Store
 from hexfolk.server.trace import TRACE
 from hexfolk.web import WEB_DIR
@@ -81,11 +86,13 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     """The ASGI application of one server process."""
     cfg = config or ServerConfig()
     sockets.watch_bad_frames()
+    quiet_frames.install()
     metrics = Metrics()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(cfg.resolved_db_url(), sqlite_synchronous=cfg.sqlite_synchronous)
+        passwords.warm_in_background()
         warm_engines()
         manager = RoomManager(store, BotPool(cfg.bot_workers), cfg.action_rate)
         manager.game_end.add(plays.record_hook(store))  # profiles and karma (docs/profiles.md)
@@ -116,6 +123,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             await analyses.recover()
         else:
             app.state.cluster.watch_analyses(analyses)
+        sweep = asyncio.get_running_loop().create_task(app.state.session_sockets.run(store))
         TRACE.start()
         log.info(
             "hexfolk server ready (%d unfinished tables recovered, %d finished games rated)",
@@ -126,6 +134,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             yield
         finally:
             catching_up.cancel()
+            sweep.cancel()
             TRACE.dump()
             await analyses.close()
             await manager.close()
@@ -143,6 +152,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.metrics = metrics
+    app.state.attempts = accounts_api.attempts_for(cfg)
+    app.state.session_sockets = SessionSockets()
     app.state.health_redis = None
 
     @app.exception_handler(ApiError)
@@ -229,6 +240,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(profiles_api.router)
     app.include_router(analysis_api.router)
+    app.include_router(accounts_api.router)
     app.include_router(geometry.router)
     app.include_router(maps_api.router)
     app.include_router(ratings_api.router)

@@ -100,3 +100,27 @@ class RateLimit:
             return False
         self._times.append(t)
         return True
+
+
+# --- accounts (docs/server.md, "Accounts") ----------------------------------------------------
+USERNAME_MIN = 3
+USERNAME_MAX = 24
+"""A user name has 3 to 24 characters: letters (any script), digits, ``-``, ``_``, ``.``."""
+PASSWORD_MIN = 8
+PASSWORD_MAX = 256
+"""A password has 8 to 256 characters (after NFKC normalization)."""
+SIGNIN_PER_ACCOUNT = (10, 900)
+"""At most 10 password attempts (sign-in, change of password) per user name per 15 minutes,
+whether or not the name exists; more are refused (429 ``too_many_attempts``) unchecked."""
+SIGNIN_PER_ADDRESS = (30, 900)
+"""At most 30 password attempts per client address per 15 minutes."""
+SESSIONS_PER_ACCOUNT = 20
+"""An account keeps at most 20 sessions (devices): a sign-in past that signs out the one
+unused for longest."""
+SESSION_SEEN_EVERY = 300.0
+"""A session's ``last_seen_at`` is written at most once per 5 minutes."""
+HASHES_AT_ONCE = 2
+"""At most 2 Argon2id hashes are computed at once per process (64 MiB each); others wait."""
+SESSION_SWEEP = 15.0
+"""Every 15 s a process closes the table sockets of sessions that ended elsewhere (another
+process of the site); a session ended by the process itself closes its sockets at once."""

@@ -20,6 +20,7 @@ from hexfolk.bots.registry import LEVELS
 from hexfolk.core import HexfolkError, OptionError, game_class, game_ids
 from hexfolk.ratings import FAMILIES, UnratedGame, family_of
 from hexfolk.server import seats
+from hexfolk.server.accounts import authenticate
 from hexfolk.server.chat import LIVE, line_json
 from hexfolk.server.config import ServerConfig
 from hexfolk.server.errors import ApiError, forbidden, not_found
@@ -80,11 +81,7 @@ async def current_player(
     svc: Svc, authorization: Annotated[str | None, Header()] = None
 ) -> PlayerRow:
     """The player whose token the request carries (401 ``no_token`` / ``bad_token``)."""
-    token = bearer_token(authorization)
-    player = await svc.store.player_by_token_hash(hash_token(token))
-    if player is None:
-        raise ApiError("bad_token", "this player token is not known here", 401)
-    return player
+    return (await authenticate(svc.store, bearer_token(authorization))).player
 
 
 Me = Annotated[PlayerRow, Depends(current_player)]
@@ -640,4 +637,6 @@ async def chat(table_id: str, svc: Svc, player: Me) -> dict[str, Any]:
 
 
 def error_response(err: ApiError) -> JSONResponse:
-    return JSONResponse({"error": err.to_json()}, status_code=err.status)
+    retry = err.extra.get("retry_after")
+    headers = {"Retry-After": str(retry)} if retry is not None else None
+    return JSONResponse({"error": err.to_json()}, status_code=err.status, headers=headers)

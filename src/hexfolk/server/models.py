@@ -28,13 +28,13 @@ class Base(DeclarativeBase):
 
 
 class PlayerRow(Base):
-    """A guest identity. Only the SHA-256 of the token is kept."""
+    """A player: a guest identity, and an account too when it has an :class:`AccountRow`. Its
+    tokens are its :class:`SessionRow` rows (only their SHA-256 is kept)."""
 
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[float] = mapped_column(Float)
 
 
@@ -167,12 +167,15 @@ class AccountRow(Base):
 
 
 class SessionRow(Base):
-    """A signed-in device of an account: only the SHA-256 of its token is stored."""
+    """A token of a player: a guest's token, or a device signed in to an account. Only the
+    SHA-256 of the token is stored; ``id`` names the session to its owner (the sessions list,
+    "sign out this device") without showing anything that proves who one is."""
 
     __tablename__ = "sessions"
     __table_args__ = (Index("ix_sessions_player", "player_id"),)
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    id: Mapped[str] = mapped_column(String(32), unique=True)
     player_id: Mapped[str] = mapped_column(String(32), ForeignKey("players.id"))
     created_at: Mapped[float] = mapped_column(Float)
     last_seen_at: Mapped[float] = mapped_column(Float)

@@ -18,6 +18,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from hexfolk.server.accounts import authenticate
 from hexfolk.server.errors import ApiError
 from hexfolk.server.identity import hash_token
 from hexfolk.server.limits import FLOOD_LIMIT, GARBAGE_LIMIT, HELLO_TIMEOUT, RateLimit
@@ -37,6 +38,7 @@ from hexfolk.server.protocol import (
     parse_client_message,
 )
 from hexfolk.server.room import Connection, Room
+from hexfolk.server.session_sockets import SessionSockets
 from hexfolk.server.trace import TRACE
 
 router = APIRouter()
@@ -126,10 +128,10 @@ async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
         if not isinstance(hello, Hello):
             raise ApiError("hello_first", 'the first message is {"type": "hello", ...}')
         player = None
+        session = None
         if hello.token is not None:
-            player = await svc.store.player_by_token_hash(hash_token(hello.token))
-            if player is None:
-                raise ApiError("bad_token", "this player token is not known here", 401)
+            session = hash_token(hello.token)
+            player = (await authenticate(svc.store, hello.token)).player
         elif not hello.spectate:
             raise ApiError("no_token", 'send your token, or "as": "spectator" to watch', 401)
         room = await svc.manager.room(table_id)
@@ -143,11 +145,16 @@ async def serve_socket(ws: Any, svc: Services, table_id: str) -> None:
         return
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     ws.app.state.metrics.connections.inc()
+    ended: SessionSockets = ws.app.state.session_sockets
+    if session is not None:  # closed when its session ends (signed out, here or elsewhere)
+        ended.opened(session, conn)
     log.info("table %s: connection %d opened (seat %s)", table_id, conn.id, conn.seat)
     try:
         await _serve(ws, room, conn, writer)
     finally:
         ws.app.state.metrics.connections.dec()
+        if session is not None:
+            ended.closed(session, conn)
         try:
             await room.detach(conn)
         except ApiError as err:  # the room stopped (moved elsewhere): nothing to tell it

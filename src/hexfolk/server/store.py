@@ -24,7 +24,15 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from hexfolk.server.fence import Fence, LeaseLost
-from hexfolk.server.models import ChatRow, EventRow, HeartbeatRow, PlayerRow, TableRow
+from hexfolk.server.identity import new_id
+from hexfolk.server.models import (
+    ChatRow,
+    EventRow,
+    HeartbeatRow,
+    PlayerRow,
+    SessionRow,
+    TableRow,
+)
 from hexfolk.server.sqlite_writer import SqliteWriter
 from hexfolk.server.trace import TRACE
 
@@ -204,16 +212,43 @@ class Store:
         await self.engine.dispose()
 
     # --- players ----------------------------------------------------------------------------
-    async def create_player(self, player_id: str, name: str, token_hash: str) -> PlayerRow:
-        row = PlayerRow(id=player_id, name=name, token_hash=token_hash, created_at=time.time())
+    async def create_player(
+        self,
+        player_id: str,
+        name: str,
+        token_hash: str,
+        session_id: str | None = None,
+        label: str = "guest",
+    ) -> PlayerRow:
+        """A guest and its first session (its token, by hash; ``session_id`` a new one when
+        None), in one transaction."""
+        now = time.time()
+        row = PlayerRow(id=player_id, name=name, created_at=now)
         async with self.sessions() as s, s.begin():
             s.add(row)
+            await s.flush()
+            s.add(
+                SessionRow(
+                    token_hash=token_hash,
+                    id=session_id or new_id(12),
+                    player_id=player_id,
+                    created_at=now,
+                    last_seen_at=now,
+                    label=label,
+                )
+            )
         return row
 
     async def player_by_token_hash(self, token_hash: str) -> PlayerRow | None:
+        """The player a token (by its hash) belongs to: a guest's token or a device signed in
+        to an account (``accounts.authenticate`` gives the session and account too)."""
         async with self.sessions() as s:
             return (
-                await s.execute(select(PlayerRow).where(PlayerRow.token_hash == token_hash))
+                await s.execute(
+                    select(PlayerRow)
+                    .join(SessionRow, SessionRow.player_id == PlayerRow.id)
+                    .where(SessionRow.token_hash == token_hash)
+                )
             ).scalar_one_or_none()
 
     async def players_by_id(self, ids: Sequence[str]) -> dict[str, PlayerRow]:

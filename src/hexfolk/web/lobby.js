@@ -6,6 +6,7 @@ import { t, lang, loadGameTexts, errorText } from "./i18n.js";
 import { mapPreview } from "./board.js";
 import { ratedBadge, ratedSelect } from "./rated.js";
 import { personName, minKarmaLine, minKarmaSelect } from "./karma.js";
+import { accountCard, signInCard } from "./account.js";
 
 export function nameForm(onDone) {
   const input = h("input#name", { maxlength: 24, required: true, autocomplete: "nickname", placeholder: t("name.placeholder") });
@@ -217,15 +218,20 @@ function createForm() {
 export async function showLobby(app) {
   const p = await checkMe();
   if (!p) {
-    app.append(h("section.lobby", {}, h("h1", { text: t("lobby.welcome") }), h("p.lead", { text: t("lobby.lead") }), nameForm(() => showLobby(app.replaceChildren() || app))));
+    app.append(h("section.lobby", {}, h("h1", { text: t("lobby.welcome") }), h("p.lead", { text: t("lobby.lead") }),
+      h("div.welcome-forms", {}, nameForm(() => showLobby(app.replaceChildren() || app)), signInCard())));
     return null;
   }
-  document.getElementById("top-extra").replaceChildren(h("a.who#my-profile", { href: `#/player/${encodeURIComponent(p.id)}`, text: p.name, title: t("profile.mine") }),
-    h("button.link", { text: t("name.change"), onclick: () => { forgetMe(); location.reload(); } }));
+  // an account signs out in its account area (a guest's "change name" starts another guest)
+  const top = () => document.getElementById("top-extra").replaceChildren(...[
+    h("a.who#my-profile", { href: `#/player/${encodeURIComponent(me().id)}`, text: me().name, title: t("profile.mine") }),
+    me().username ? null : h("button.link", { text: t("name.change"), onclick: () => { forgetMe(); location.reload(); } })].filter(Boolean));
+  top();
+  let account = accountCard(function redraw() { top(); const next = accountCard(redraw); next.open = true; account.replaceWith(next); account = next; });
   const lists = {
     mine: h("ul.tables#my-tables"), open: h("ul.tables#open-tables"), live: h("ul.tables#live-tables"),
   };
-  const section = h("section.lobby", {},
+  const section = h("section.lobby", {}, account,
     h("nav.lobby-nav", {}, h("a.button.small#leaderboard-link", { href: "#/ratings", text: t("ratings.link") })),
     h("div.lobby-lists", {},
       h("div.card", {}, h("h2", { text: t("lobby.mine") }), lists.mine,
