@@ -19,8 +19,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+    # in place (no batch copy: SQLite's copy of ``tables`` breaks the events' foreign keys)
+    op.add_column(
+        "tables", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false())
+    )
     op.create_table(
         "ratings",
         sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), primary_key=True),
@@ -60,5 +62,4 @@ def downgrade() -> None:
     op.drop_table("rating_history")
     op.drop_index("ix_ratings_board", table_name="ratings")
     op.drop_table("ratings")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("rated")
+    op.execute("ALTER TABLE tables DROP COLUMN rated")  # in place (SQLite 3.35+, PostgreSQL)

@@ -33,12 +33,11 @@ def upgrade() -> None:
         sa.Column("stayed", sa.Boolean, nullable=False),
     )
     op.create_index("ix_plays_player", "plays", ["player_id", "started_at"])
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("min_karma", sa.Integer, nullable=True))
+    # in place (no batch copy: SQLite's copy of ``tables`` breaks the events' foreign keys)
+    op.add_column("tables", sa.Column("min_karma", sa.Integer, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("min_karma")
+    op.execute("ALTER TABLE tables DROP COLUMN min_karma")  # in place (SQLite 3.35+, PostgreSQL)
     op.drop_index("ix_plays_player", table_name="plays")
     op.drop_table("plays")
