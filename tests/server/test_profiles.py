@@ -98,7 +98,7 @@ def test_a_finished_game_stays_and_an_abandoned_one_does_not(
     r = _get(server, f"/api/players/{two_games['ann']}/profile")
     assert r.status_code == 200, r.text
     prof = r.json()
-    assert prof["name"] == "Ann" and prof["username"] is None
+    assert prof["name"] == "Ann" and prof["account"] is False
     by_table = {g["table_id"]: g for g in prof["recent"]}
     assert by_table[two_games["finished"]]["stayed"] is True
     assert by_table[two_games["gone"]]["stayed"] is False

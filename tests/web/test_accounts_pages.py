@@ -7,7 +7,6 @@ password and signs out. Playwright on Debian's Chromium against a real server.""
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -15,9 +14,10 @@ from typing import Any
 import httpx
 
 from tests.server.helpers import ThreadServer
+from tests.web.conftest import SHOTS as CONFTEST_SHOTS
 from tests.web.helpers import DESKTOP, new_page, settle
 
-SHOTS = Path(os.environ.get("HEXFOLK_SHOTS_ACC") or "/tmp/shots_acc")
+SHOTS = CONFTEST_SHOTS / Path(__file__).stem  # build/web-screenshots/<module>
 PHONE = {"width": 360, "height": 640}
 PASSWORD = "a long walk home"
 NL = json.loads(

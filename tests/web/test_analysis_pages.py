@@ -25,10 +25,11 @@ from tests.web.analysis_source import (  # noqa: F401 (fixtures)
     real_analyses,
     scripted_analysis,
 )
+from tests.web.conftest import SHOTS as CONFTEST_SHOTS
 from tests.web.helpers import new_page
 from tests.web.person_checks import axe_missing, axe_violations, covered, overflow
 
-SHOTS = Path("/tmp/shots_anui")
+SHOTS = CONFTEST_SHOTS / Path(__file__).stem  # build/web-screenshots/<module>
 """The screenshots of the analysis pages, looked at by the person who wrote them."""
 GAMES = ("island", "scythe")
 ISLAND_COLORS = ["#0072B2", "#E69F00", "#009E73", "#D55E00"]
@@ -369,7 +370,7 @@ def test_both_pages_in_four_languages_at_desktop_and_phone_sizes(
 ) -> None:
     """Every text in the page's language (no key shows), nothing wider than the screen, every
     link of the analysis at least 32 px each way, every button on top, no serious or critical
-    axe-core violation; the screenshots in /tmp/shots_anui."""
+    axe-core violation; the screenshots in build/web-screenshots/test_analysis_pages."""
     no_axe = axe_missing()
     scan = (lambda page, where: []) if no_axe else axe_violations
     tid, _ = finished_tables[game]

@@ -11,12 +11,11 @@
   line goes to the players or to the spectators.
 
 Playwright on Debian's Chromium against a real uvicorn server; the host is a Python client.
-Screenshots at 1280x800 and 390x844 go to /tmp/shots (HEXFOLK_SHOTS moves them)."""
+Screenshots at 1280x800 and 390x844 go to build/web-screenshots/test_kicked_rematch."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -28,10 +27,11 @@ from tests.server.helpers import ThreadServer, play_scripted
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.server.test_wire_chat import _builder
 from tests.web.bot_table import at_a_table_with_a_bot
+from tests.web.conftest import SHOTS as CONFTEST_SHOTS
 from tests.web.helpers import in_thread, new_page, reveal_tab, settle, wait_rendered
 from tests.web.own_seat import enter
 
-SHOTS = Path(os.environ.get("HEXFOLK_SHOTS") or "/tmp/shots")
+SHOTS = CONFTEST_SHOTS / Path(__file__).stem  # build/web-screenshots/<module>
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SEATED = (

@@ -155,6 +155,23 @@ def test_the_leaderboard_at_desktop_and_phone_size(browser: Any, web_server: Thr
         _shot(page, f"leaderboard-scythe-{size}")
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
+    # Ann's profile (issue 30 point 5): her real rating of that game, its chart (one point per
+    # rated game), "an account", never her user name
+    mine = httpx.get(f"{web_server.url}/api/players/{players['Ann']['id']}/ratings").json()
+    assert [(r["game"], r["family"], r["games"]) for r in mine] == [("island", "2p", 1)]
+    page = new_page(browser, size=PHONE)
+    _as(page, web_server.url, players["Bob"])
+    page.goto(f"{web_server.url}/#/player/{players['Ann']['id']}")
+    card = page.locator("#ratings .rating[data-game=island][data-family='2p']")
+    card.wait_for()
+    assert card.locator("h3").text_content() == f"Island · 2 players {mine[0]['rating']}"
+    assert card.locator("svg.rating-chart circle").count() == len(mine[0]["history"]) == 1
+    assert page.locator(".profile-head .account").text_content() == "Player with an account"
+    assert "ann_plays" not in page.content()
+    _fits(page)
+    _shot(page, "profile-rated-phone")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
     # the lobby links to it
     page = new_page(browser, size=PHONE)
     _as(page, web_server.url, players["Ann"])

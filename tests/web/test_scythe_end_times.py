@@ -6,7 +6,6 @@ time card."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +14,10 @@ import pytest
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
 from tests.server.people_tables import start_and_watch_to_the_end
+from tests.web.conftest import SHOTS as CONFTEST_SHOTS
 from tests.web.helpers import in_thread, new_page
 
-SHOTS = Path(os.environ.get("HEXFOLK_SCREENSHOTS") or "/tmp/shots")
+SHOTS = CONFTEST_SHOTS / Path(__file__).stem  # build/web-screenshots/<module>
 DURATION = {
     "en-US": "The game lasted ",
     "nl-NL": "Het spel duurde ",

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from sqlalchemy import select
 
 from hexfolk.core import HexfolkError, game_class
 from hexfolk.server import plays
@@ -79,21 +78,20 @@ async def players_karma(
 
 @router.get("/players/{player_id}/profile", tags=["players"])
 async def profile(player_id: str, svc: Svc) -> dict[str, Any]:
-    """A player's public profile: the name (and the account's user name, if it has one),
-    games played and won per game, karma, and the latest finished games (at most 10)."""
+    """A player's public profile: the name, whether it is an account (its user name is never
+    shown to others: it is half of a sign-in), games played and won per game, karma, and the
+    latest finished games (at most 10)."""
     async with svc.store.sessions() as s:
         player = await s.get(PlayerRow, player_id)
         if player is None:
             raise not_found("player")
-        account = (
-            await s.execute(select(AccountRow.username).where(AccountRow.player_id == player_id))
-        ).scalar_one_or_none()
+        account = await s.get(AccountRow, player_id)
         karma = (await karmas(s, [player_id]))[player_id]
     _, recent = await plays.games_of(svc.store, player_id, limit=RECENT_GAMES)
     return {
         "id": player.id,
         "name": player.name,
-        "username": account,
+        "account": account is not None,
         "since": player.created_at,
         "karma": {**karma.to_json(), "of": KARMA_GAMES, "shown_from": KARMA_SHOWN_FROM},
         "games": await plays.per_game(svc.store, player_id),

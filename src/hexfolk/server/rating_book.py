@@ -155,7 +155,7 @@ class RatingBook:
         first (then more games, then the earlier to reach it)."""
         async with self.store.sessions() as s:
             rows = await s.execute(
-                select(RatingRow, PlayerRow.name, AccountRow.username)
+                select(RatingRow, PlayerRow.name)
                 .join(AccountRow, AccountRow.player_id == RatingRow.player_id)
                 .join(PlayerRow, PlayerRow.id == RatingRow.player_id)
                 .where(RatingRow.game == game, RatingRow.family == family)
@@ -169,13 +169,12 @@ class RatingBook:
                     "rank": i + 1,
                     "player_id": r.player_id,
                     "name": name,
-                    "username": username,
                     "rating": r.rating,
                     "mu": r.mu,
                     "sigma": r.sigma,
                     "games": r.games,
                 }
-                for i, (r, name, username) in enumerate(rows.all())
+                for i, (r, name) in enumerate(rows.all())
             ]
 
     async def of_player(self, player_id: str) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ export async function showLeaderboard(app, game, family) {
   const p = me();
   const rows = board.players.map((x) => h(`tr${p && x.player_id === p.id ? ".me" : ""}`, { "data-player": x.player_id },
     h("td.rank", { text: String(x.rank) }),
-    h("td.who", {}, h("span.pname", { text: x.name }), h("span.uname.muted", { text: x.username })),
+    h("td.who", {}, h("span.pname", { text: x.name })),
     h("td.num.rating", { text: String(x.rating) }),
     h("td.num.games", { text: String(x.games) })));
   const table = board.players.length

@@ -20,7 +20,7 @@ export function ratingsSection(list) {
   const box = h("section.card.ratings#ratings", {}, h("h2", { text: t("profile.ratings") }));
   if (!list.length) { box.append(h("p.muted.no-ratings", { text: t("profile.no_ratings") })); return box; }
   for (const r of list) {
-    const label = `${t(`game.${r.game}`)} · ${t("profile.family", { family: r.family })}`;
+    const label = `${t(`game.${r.game}`)} · ${t(`ratings.family.${r.family}`)}`; // the leaderboard's words (2p: "2 players")
     box.append(h("div.rating", { "data-game": r.game, "data-family": r.family },
       h("h3", {}, label, " ", h("strong.rating-value", { text: String(Math.round(r.rating)) })),
       h("p.muted", { text: t("profile.rated_games", { n: r.games }) }),
@@ -56,7 +56,7 @@ export async function showProfile(app, id) {
     mine ? h("a.button#my-games-link", { href: "#/me/games", text: t("mygames.title") }) : null);
   app.append(h("section.profile", {},
     h("div.card.profile-head", {}, h("h1#profile-name", { text: prof.name }),
-      prof.username ? h("p.username", { text: `@${prof.username}` }) : h("p.muted.guest", { text: t("profile.guest") }),
+      prof.account ? h("p.muted.account", { text: t("profile.account") }) : h("p.muted.guest", { text: t("profile.guest") }),
       h("p.muted", { text: t("profile.since", { date: when(prof.since) }) })),
     h("div.profile-grid", {}, karma, perGame, ratingsSection(ratings), recent)));
   return null;
