@@ -8,7 +8,7 @@ The :class:`Fence` is off (``None`` on the store) when the server runs as one pr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy import select
@@ -50,3 +50,23 @@ class Fence:
         )
         now = {t: int(k) for t, k in rows.all()}
         return {t for t, k in mine.items() if now.get(t) != k}
+
+    async def lost_writes(self, conn: Any, tokens: Mapping[str, int | None]) -> set[str]:
+        """Inside a group commit's transaction: the tables of ``tokens`` (table id → the token
+        held when its write was asked for) whose write must be refused: none was held then (a
+        table's steps are committed by its owner only), or the lease row's token moved on
+        since. The rows are locked FOR SHARE (a takeover waits until this transaction ends).
+        A write asked for before its room stopped and committed after (a stop that timed
+        out) is refused here even though this process no longer lists the table."""
+        held = {t: k for t, k in tokens.items() if k is not None}
+        refused = {t for t, k in tokens.items() if k is None}
+        if held:
+            rows = await conn.execute(
+                select(LeaseRow.table_id, LeaseRow.token)
+                .where(LeaseRow.table_id.in_(sorted(held)))
+                .order_by(LeaseRow.table_id)
+                .with_for_update(read=True)
+            )
+            now = {t: int(k) for t, k in rows.all()}
+            refused |= {t for t, k in held.items() if now.get(t) != k}
+        return refused

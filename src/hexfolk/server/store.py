@@ -81,6 +81,9 @@ class _Write:
     values: dict[str, Any]
     done: asyncio.Future[None]
     queued_at: float = 0.0
+    token: int | None = None
+    """Many processes: the lease token this process held for the table when the write was
+    asked for (None: none held, or one process)."""
 
 
 def _event_rows(writes: Sequence[_Write]) -> list[dict[str, Any]]:
@@ -351,8 +354,9 @@ class Store:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        token = self.fence.tokens.get(table_id) if self.fence is not None else None
         self._writes.put_nowait(
-            _Write(table_id, list(steps), table_values, fut, time.perf_counter())
+            _Write(table_id, list(steps), table_values, fut, time.perf_counter(), token)
         )
         await fut
 
@@ -400,7 +404,7 @@ class Store:
         async with self.engine.begin() as conn:
             lost: set[str] = set()
             if self.fence is not None:
-                lost = await self.fence.lost(conn, {w.table_id for w in batch})
+                lost = await self.fence.lost_writes(conn, {w.table_id: w.token for w in batch})
                 if lost:
                     batch = [w for w in batch if w.table_id not in lost]
                     log.warning("tables %s: lease lost; their writes refused", sorted(lost))
