@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -15,17 +16,26 @@ FAST_RATE = (100_000, 1.0)
 """Scripted clients act as fast as the server answers; the rate-limit test uses the default."""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    data = tmp_path_factory.mktemp("hexfolk-data")
+def module_server(
+    tmp_path_factory: pytest.TempPathFactory, name: str, **extra: Any
+) -> Iterator[ThreadServer]:
+    """A module's server on a fresh SQLite folder: seeded tables allowed, clients as fast as it
+    answers; ``extra`` config on top (e.g. ``analysis_budget``)."""
+    data = tmp_path_factory.mktemp(name)
     with thread_server(
         data_dir=data,
         testing=True,
         allow_seeded_tables=True,
         action_rate=FAST_RATE,
         sqlite_synchronous="NORMAL",
+        **extra,
     ) as srv:
         yield srv
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    yield from module_server(tmp_path_factory, "hexfolk-data")
 
 
 @pytest.fixture(scope="module")

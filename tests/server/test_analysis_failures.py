@@ -19,8 +19,8 @@ import pytest
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.analysis_helpers import bots_table, get_analysis, metric, wait_for
-from tests.server.conftest import FAST_RATE
-from tests.server.helpers import ThreadServer, run, thread_server
+from tests.server.conftest import module_server
+from tests.server.helpers import ThreadServer, run
 
 SLOW_BUDGET = "rollouts=2,depth=20"
 """Playouts: the analysis runs for several seconds, long enough to stop its worker."""
@@ -28,16 +28,9 @@ SLOW_BUDGET = "rollouts=2,depth=20"
 
 @pytest.fixture(scope="module")
 def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    data = tmp_path_factory.mktemp("hexfolk-analysis-failures")
-    with thread_server(
-        data_dir=data,
-        testing=True,
-        allow_seeded_tables=True,
-        action_rate=FAST_RATE,
-        sqlite_synchronous="NORMAL",
-        analysis_budget=SLOW_BUDGET,
-    ) as srv:
-        yield srv
+    yield from module_server(
+        tmp_path_factory, "hexfolk-analysis-failures", analysis_budget=SLOW_BUDGET
+    )
 
 
 def finished_table(server: ThreadServer, seed: int) -> str:

@@ -20,8 +20,8 @@ from hexfolk.core import MatchRecord
 from hexfolk.server.analysis_lane import ANALYSIS_NICE
 from hexfolk.server.client import HexfolkClient
 from tests.server.analysis_helpers import STATUSES, bots_table, get_analysis, metric
-from tests.server.conftest import FAST_RATE
-from tests.server.helpers import ThreadServer, run, thread_server
+from tests.server.conftest import module_server
+from tests.server.helpers import ThreadServer, run
 
 BUDGET = "rollouts=3,depth=30"
 """A budget with playouts: the analysis of the short game takes a few seconds, long enough to
@@ -30,16 +30,7 @@ report its progress several times (the default budget takes well under a second)
 
 @pytest.fixture(scope="module")
 def analysing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    data = tmp_path_factory.mktemp("hexfolk-analysis")
-    with thread_server(
-        data_dir=data,
-        testing=True,
-        allow_seeded_tables=True,
-        action_rate=FAST_RATE,
-        sqlite_synchronous="NORMAL",
-        analysis_budget=BUDGET,
-    ) as srv:
-        yield srv
+    yield from module_server(tmp_path_factory, "hexfolk-analysis", analysis_budget=BUDGET)
 
 
 def test_unknown_table_is_404_and_a_game_not_over_is_409(analysing_server: ThreadServer) -> None:
