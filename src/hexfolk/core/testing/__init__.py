@@ -45,6 +45,7 @@ from hexfolk.core.testing.perft import (
     write_perft_file,
 )
 from hexfolk.core.testing.positions import check_positions
+from hexfolk.core.testing.process_memos import check_no_process_memo_pickled
 from hexfolk.core.testing.simultaneous import check_simultaneous
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "check_determinism",
     "check_golden",
     "check_hidden_information",
+    "check_no_process_memo_pickled",
     "check_perft",
     "check_perft_file",
     "check_positions",

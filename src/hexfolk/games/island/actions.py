@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hexfolk.core import Action, MalformedActionError
 from hexfolk.core.action_forms import WHOLE, action_kind, counts, named, optional, written
@@ -590,8 +590,30 @@ def board_actions(nodes: int, edges: int, hexes: int) -> BoardActions:
     return cached
 
 
-TradeTable = dict[tuple[int, ...], tuple[Action, ...]]
-"""Trade listings by hand, for one set of maritime ratios."""
+class TradeTable(dict[tuple[int, ...], tuple[Action, ...]]):
+    """Trade listings by hand, for one set of maritime ratios: a process-wide memo.
+
+    It pickles, copies and deep-copies as its key (``ratio``, ``offers``) and comes back as
+    the process's own table of that key, never as its entries: a state pickled for a bot
+    worker carries no listings it does not need, and pickling a state never walks a dict that
+    another thread of the process (the server's reveal checks) may be adding to."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: tuple[tuple[int, ...], bool]):
+        super().__init__()
+        self.key = key
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[int, ...], bool]]:
+        return trade_table, self.key
+
+    def __copy__(self) -> TradeTable:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TradeTable:
+        return self
+
+
 _TRADE_TABLES: dict[tuple[tuple[int, ...], bool], TradeTable] = {}
 TRADE_TABLE_LIMIT = 20000
 """Hands remembered per table (a bound on memory; the hands of real games are far fewer)."""
@@ -601,7 +623,7 @@ def trade_table(ratio: tuple[int, ...], offers: bool) -> TradeTable:
     """The process-wide memo of :func:`trade_listing` for one set of ratios, by hand."""
     table = _TRADE_TABLES.get((ratio, offers))
     if table is None:
-        table = _TRADE_TABLES[(ratio, offers)] = {}
+        table = _TRADE_TABLES[(ratio, offers)] = TradeTable((ratio, offers))
     return table
 
 
