@@ -86,6 +86,8 @@ class Stats:
         self.refused = 0
         self.refused_codes: dict[str, int] = {}
         self.finished = 0
+        self.reconnects = 0
+        """Sockets the server closed mid-game (a table moved, a process stopping), reopened."""
         self.errors: list[str] = []
 
 
@@ -163,22 +165,31 @@ async def table_worker(
             t = await call(http, "/api/tables", token, settings)
             tables.append(t["id"])
             await call(http, f"/api/tables/{t['id']}/start", token)
-            conn = await LoadConnection.open(ws_url, t["id"], token)
-            try:
-                if await play(conn, t["id"], stats, end, rng):
+            while loop.time() < end:
+                conn = await LoadConnection.open(ws_url, t["id"], token)
+                try:
+                    how = await play(conn, t["id"], stats, end, rng)
+                finally:
+                    await conn.close()
+                if how == "finished":
                     stats.finished += 1
-            finally:
-                await conn.close()
+                if how != "closed":
+                    break
+                # the server closed the socket (1012: the table moved to another process,
+                # or the process is stopping): connect again, as a browser does
+                stats.reconnects += 1
+                await asyncio.sleep(0.1)
     except Exception as exc:  # reported, not raised: one table's trouble is a figure
         stats.errors.append(f"table worker {index}: {type(exc).__name__}: {exc}")
 
 
 async def play(
     conn: LoadConnection, table_id: str, stats: Stats, end: float, rng: random.Random
-) -> bool:
+) -> str:
     """Play seat 0 with random legal actions (mostly not trade offers) until the game ends
-    (True) or the time is up (False). An action's latency runs from its send to the arrival
-    of the first view of a newer version."""
+    (``"finished"``), the time is up (``"time"``) or the server closes the socket
+    (``"closed"``). An action's latency runs from its send to the arrival of the first view
+    of a newer version."""
     loop = asyncio.get_running_loop()
     sent_at: float | None = None
     sent_version = -1
@@ -186,7 +197,7 @@ async def play(
     while loop.time() < end:
         if view is not None:
             if view["status"] == "finished":
-                return True
+                return "finished"
             if sent_at is None and view["legal"] and view["version"] != sent_version:
                 legal = [e["action"] for e in view["legal"]]
                 calm = [a for a in legal if not a.startswith(("offer", "counter"))]
@@ -196,8 +207,10 @@ async def play(
                 await conn.act(action, sent_version)
         try:
             arrived, msg = await conn.recv(max(0.01, end - loop.time()))
-        except (TimeoutError, websockets.ConnectionClosed):
-            return False
+        except TimeoutError:
+            return "time"
+        except websockets.ConnectionClosed:
+            return "time" if loop.time() >= end else "closed"
         kind = msg.get("type")
         if kind == "view":
             view = msg
@@ -212,7 +225,7 @@ async def play(
             stats.refused_codes[code] = stats.refused_codes.get(code, 0) + 1
             sent_at = None
             sent_version = -1
-    return False
+    return "time"
 
 
 def sqlite_events(db: Path) -> list[tuple[str, int, str]]:
@@ -504,6 +517,7 @@ def report(
     print(f"tables held:              {held} with acknowledged actions")
     print(f"duration:                 {elapsed:.1f} s")
     print(f"games finished:           {stats.finished}")
+    print(f"sockets reopened:         {stats.reconnects} (closed by a server mid-game)")
     if steps:
         print(f"committed steps/s:        {steps / elapsed:.0f}  ({steps} steps, bots and chance)")
         print(f"server CPU per step:      {cpu / steps * 1000:.2f} ms ({cpu:.1f} s CPU)")
@@ -537,6 +551,7 @@ def report(
             "held": held,
             "seconds": elapsed,
             "finished": stats.finished,
+            "reconnects": stats.reconnects,
             "steps": steps,
             "steps_per_s": steps / elapsed,
             "server_cpu_s": cpu,

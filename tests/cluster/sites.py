@@ -230,7 +230,9 @@ class Player:
                     await self._talk(ws, until, self.version)
                     if until(self) or self.stop:
                         return
-            except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus) as exc:
+            except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake) as exc:
+                # InvalidHandshake: refused (InvalidStatus) or cut off mid-handshake by a
+                # process that is stopping (InvalidMessage); a browser tries again too
                 code = getattr(getattr(exc, "rcvd", None), "code", None)
                 self.closes.append(int(code) if code else -1)
             self.ws = None

@@ -18,6 +18,18 @@ from tests.server.helpers import ThreadServer, thread_server
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("HEXFOLK_SCREENSHOTS") or ROOT / "build" / "web-screenshots")
 """Screenshots for review (``build/`` is git-ignored); ``HEXFOLK_SCREENSHOTS`` moves them."""
+SCREENSHOTS_TAKEN = bool(os.environ.get("HEXFOLK_SCREENSHOTS")) or not os.environ.get("CI")
+"""Screenshots are for a person to look at: taken on a developer's machine, not in CI (where
+nobody looks and each costs a resize, a paint and a PNG) unless ``HEXFOLK_SCREENSHOTS`` asks."""
+
+
+def keep_screenshot(target: Any, path: Path, **options: Any) -> None:
+    """``target.screenshot`` (a page or a locator) into ``path`` when :data:`SCREENSHOTS_TAKEN`."""
+    if SCREENSHOTS_TAKEN:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path), **options)
+
+
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",

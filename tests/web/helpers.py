@@ -9,7 +9,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SCREENSHOTS_TAKEN, SHOTS, keep_screenshot
 
 DESKTOP = {"width": 1440, "height": 900}
 PORTRAIT = {"width": 390, "height": 844}
@@ -73,6 +73,10 @@ def shoot(
     if once and name in _SHOT:
         return
     _SHOT.add(name)
+    if not SCREENSHOTS_TAKEN:  # as after the shots: back at desktop size
+        page.set_viewport_size(DESKTOP)
+        settle(page)
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size in sizes:
         page.set_viewport_size(SIZES[size])
@@ -80,7 +84,7 @@ def shoot(
         if show:
             reveal_tab(page, show)
             page.locator(show).first.scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
+        keep_screenshot(page, SHOTS / f"{name}-{size}.png")
     page.set_viewport_size(DESKTOP)
     settle(page)
 

@@ -15,6 +15,7 @@ import httpx
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS as CONFTEST_SHOTS
+from tests.web.conftest import keep_screenshot
 from tests.web.helpers import DESKTOP, new_page, settle
 
 SHOTS = CONFTEST_SHOTS / Path(__file__).stem  # build/web-screenshots/<module>
@@ -33,7 +34,7 @@ def _player(page: Any) -> dict[str, Any]:
 def _shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     settle(page)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    keep_screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def test_claim_then_sign_in_on_another_device(browser: Any, web_server: ThreadServer) -> None:

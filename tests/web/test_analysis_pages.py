@@ -26,6 +26,7 @@ from tests.web.analysis_source import (  # noqa: F401 (fixtures)
     scripted_analysis,
 )
 from tests.web.conftest import SHOTS as CONFTEST_SHOTS
+from tests.web.conftest import keep_screenshot
 from tests.web.helpers import new_page
 from tests.web.person_checks import axe_missing, axe_violations, covered, overflow
 
@@ -253,7 +254,7 @@ def test_progress_shows_while_the_server_works_then_the_push_brings_the_analysis
     page.wait_for_function("() => document.querySelector('#an-progress')?.value === 0.4")
     assert "40%" in page.locator("#analysis .an-progress").inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator("#analysis").screenshot(path=str(SHOTS / f"{game}-progress.png"))
+    keep_screenshot(page.locator("#analysis"), SHOTS / f"{game}-progress.png")
     asked = script.asked
     script.set("ready", 1.0, an)
     push({"type": "analysis", "status": "ready", "progress": 1.0})
@@ -322,7 +323,7 @@ def test_a_failed_analysis_is_said_calmly_and_none_shows_nothing(
     text = page.locator("#analysis .an-failed").inner_text()
     assert text == "The analysis of this game could not be made: the record did not replay"
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator("#analysis").screenshot(path=str(SHOTS / f"{game}-failed.png"))
+    keep_screenshot(page.locator("#analysis"), SHOTS / f"{game}-failed.png")
     assert page.locator("#an-chart").count() == 0
     for status, body in (
         (404, {"error": {"code": "no_table", "message": "no such table"}}),
@@ -396,8 +397,8 @@ def test_both_pages_in_each_language_at_a_size_in_turn(
             found += overflow(page, where) + covered(page, where)[1] + scan(page, where)
             target = page.locator("#analysis" if name == "end" else "#an-strip")
             target.evaluate("el => el.scrollIntoView({block: 'start'})")
-            page.screenshot(path=str(SHOTS / f"{game}-{name}-{lang}-{size}.png"))
-            target.screenshot(path=str(SHOTS / f"{game}-{name}-{lang}-{size}-card.png"))
+            keep_screenshot(page, SHOTS / f"{game}-{name}-{lang}-{size}.png")
+            keep_screenshot(target, SHOTS / f"{game}-{name}-{lang}-{size}-card.png")
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
     assert not found, "\n".join(found)

@@ -28,6 +28,7 @@ from tests.server.people_tables import start_and_watch_to_the_end
 from tests.server.test_wire_chat import _builder
 from tests.web.bot_table import at_a_table_with_a_bot
 from tests.web.conftest import SHOTS as CONFTEST_SHOTS
+from tests.web.conftest import keep_screenshot
 from tests.web.helpers import in_thread, new_page, reveal_tab, settle, wait_rendered
 from tests.web.own_seat import enter
 
@@ -53,7 +54,7 @@ def _shots(page: Any, name: str, show: str | None = None) -> None:
         if show:
             reveal_tab(page, show)
             page.locator(show).first.scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=False)
+        keep_screenshot(page, SHOTS / f"{name}-{label}.png", full_page=False)
     page.set_viewport_size(WIDE)
 
 

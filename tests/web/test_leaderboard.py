@@ -30,7 +30,7 @@ from hexfolk.server.client import HexfolkClient
 from tests.server.accounts_for_tests import claim
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice
 from tests.server.people_tables import start_and_watch_to_the_end
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.helpers import in_thread, new_page, settle
 from tests.web.person_checks import axe_missing, axe_violations, covered, overflow
 
@@ -109,7 +109,7 @@ def _person_checks(page: Any, where: str) -> None:
 
 def _shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    keep_screenshot(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def test_the_leaderboard_at_desktop_and_phone_size(browser: Any, web_server: ThreadServer) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import ThreadServer
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.helpers import DESKTOP, new_page
 
 PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
@@ -101,7 +101,7 @@ def test_the_island_overview_counts_pieces_and_fits(
     assert cut == [], cut
     no_overflow(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"overview-island-{locale}-1440x900.png"), full_page=True)
+    keep_screenshot(page, SHOTS / f"overview-island-{locale}-1440x900.png", full_page=True)
     for size in PHONES:
         page.set_viewport_size(size)
         page.wait_for_timeout(150)
@@ -112,7 +112,7 @@ def test_the_island_overview_counts_pieces_and_fits(
             assert box is not None
             assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (size, seat, box)
         w, h = size["width"], size["height"]
-        page.screenshot(path=str(SHOTS / f"overview-island-{locale}-{w}x{h}.png"), full_page=True)
+        keep_screenshot(page, SHOTS / f"overview-island-{locale}-{w}x{h}.png", full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
@@ -144,6 +144,6 @@ def test_the_scythe_end_matches_the_final_view_and_fits(
             box = cell.bounding_box()
             assert box is not None and box["x"] + box["width"] <= size["width"], (size, box)
         w, h = size["width"], size["height"]
-        page.screenshot(path=str(SHOTS / f"end-scythe-{locale}-{w}x{h}.png"), full_page=True)
+        keep_screenshot(page, SHOTS / f"end-scythe-{locale}-{w}x{h}.png", full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

@@ -25,7 +25,7 @@ import pytest
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
 from tests.web.bot_table import table_with_a_bot
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.helpers import in_thread
 from tests.web.own_seat import enter
 from tests.web.person_checks import SIZES, axe_missing, axe_violations, covered, overflow
@@ -220,7 +220,7 @@ def test_every_target_is_on_top_at_every_decision(
             found += bad + overflow(page, where)
             if decisions % 8 == 0:  # for the eye (build/web-screenshots, HEXFOLK_SCREENSHOTS)
                 SHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SHOTS / f"checks-{game}-{size}-{decisions}.png"))
+                keep_screenshot(page, SHOTS / f"checks-{game}-{size}-{decisions}.png")
         decisions += 1
         # what carries each action as seen at the size clicked at (a phone's tabs hide panels)
         snap = page.evaluate(SNAPSHOT)

@@ -29,7 +29,7 @@ import pytest
 from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer
 from tests.web.bot_table import table_with_a_bot
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.finished_games import two_short_games
 from tests.web.helpers import in_thread, settle, wait_rendered
 from tests.web.own_seat import enter
@@ -113,7 +113,7 @@ def _fits(page: Any, where: str) -> None:
 
 def _shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"phone-{name}.png"))
+    keep_screenshot(page, SHOTS / f"phone-{name}.png")
 
 
 def _each_size(page: Any, where: str, sizes: tuple[str, ...] = tuple(SIZES)) -> None:

@@ -15,7 +15,7 @@ import pytest
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice
 from tests.server.test_profiles import plays_written
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.helpers import in_thread, new_page, reveal_tab, settle
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -103,7 +103,7 @@ def shoot(page: Any, name: str, show: str | None = None) -> None:
         if show:
             reveal_tab(page, show)
             page.locator(show).first.scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"))
+        keep_screenshot(page, SHOTS / f"{name}-{size}.png")
     page.set_viewport_size(DESKTOP)
     settle(page)
 

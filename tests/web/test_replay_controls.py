@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.server.helpers import ThreadServer
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.helpers import PORTRAIT, new_page
 
 FIRST_DRAW_BOUND_MS = 5_000
@@ -242,7 +242,7 @@ def test_the_island_step_says_its_roll_and_outcomes(
     go_to(page, seven)
     assert page.inner_text("#replay-roll").endswith("7")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "replay-island-roll-desktop.png"))
+    keep_screenshot(page, SHOTS / "replay-island-roll-desktop.png")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
@@ -314,6 +314,6 @@ def test_the_replay_fits_a_phone(
         page.wait_for_timeout(150)
         over = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert over <= 0, (w, over)
-        page.screenshot(path=str(SHOTS / f"replay-{game}-{locale}-{w}x{h}.png"), full_page=w < 1000)
+        keep_screenshot(page, SHOTS / f"replay-{game}-{locale}-{w}x{h}.png", full_page=w < 1000)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

@@ -18,7 +18,7 @@ from typing import Any
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer, play_scripted, quick_choice
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.helpers import Background, in_thread, new_page, seed_tables, settle
 from tests.web.scythe_helpers import (
     DESKTOP,
@@ -51,7 +51,7 @@ def shoot(
     for size in sizes:
         page.set_viewport_size(SIZES[size])
         settle(page)
-        page.screenshot(path=str(SHOTS / f"scythe-{name}-{size}.png"))
+        keep_screenshot(page, SHOTS / f"scythe-{name}-{size}.png")
     page.set_viewport_size(DESKTOP)
     settle(page)
 

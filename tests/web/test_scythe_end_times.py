@@ -15,6 +15,7 @@ from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
 from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.conftest import SHOTS as CONFTEST_SHOTS
+from tests.web.conftest import keep_screenshot
 from tests.web.helpers import in_thread, new_page
 
 SHOTS = CONFTEST_SHOTS / Path(__file__).stem  # build/web-screenshots/<module>
@@ -84,6 +85,6 @@ def test_the_scythe_end_shows_the_turn_times(
             page.set_viewport_size({"width": w, "height": h})
             page.wait_for_timeout(150)
             page.locator("#time-card").scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / f"scythe-end-times-{locale}-{w}x{h}.png"))
+            keep_screenshot(page, SHOTS / f"scythe-end-times-{locale}-{w}x{h}.png")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

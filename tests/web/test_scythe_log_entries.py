@@ -13,7 +13,7 @@ from typing import Any
 from hexfolk.games.scythe.log_forms import LOG
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
-from tests.web.conftest import SHOTS
+from tests.web.conftest import SHOTS, keep_screenshot
 from tests.web.helpers import in_thread, new_page
 from tests.web.scythe_helpers import wait_drawn
 
@@ -110,9 +110,9 @@ def test_the_board_draws_the_territory_labels(browser: Any, web_server: ThreadSe
         assert not any(x.startswith("r") for x in labels), labels  # no board ids
         tip = page.eval_on_selector('#board .sc-hex[data-loc="r4c6"] title', "e => e.textContent")
         assert tip.endswith(" G4"), tip  # terrain and label
-        page.screenshot(path=str(SHOTS / f"scythe-labels-{code}-1280.png"))
+        keep_screenshot(page, SHOTS / f"scythe-labels-{code}-1280.png")
         page.set_viewport_size(PHONE)
         page.wait_for_timeout(200)
-        page.screenshot(path=str(SHOTS / f"scythe-labels-{code}-phone.png"))
+        keep_screenshot(page, SHOTS / f"scythe-labels-{code}-phone.png")
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
