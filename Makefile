@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 RUN_STAMP := $(VENV)/.installed-run
-PYTEST_WORKERS ?= 3
+PYTEST_WORKERS ?= 2
 PORT ?= 8000
 
 .PHONY: run play test lint typecheck layers pytest install clean bench help

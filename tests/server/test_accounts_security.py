@@ -17,7 +17,7 @@ from contextlib import contextmanager
 import httpx
 import pytest
 import redis.asyncio as aioredis
-from argon2 import extract_parameters
+from argon2 import PasswordHasher, extract_parameters, profiles
 
 from hexfolk.server import passwords
 from hexfolk.server.accounts_api import attempts_for
@@ -43,6 +43,21 @@ def thread_server_of(config: ServerConfig) -> Iterator[ThreadServer]:
 
 
 CLIENT_LOGGERS = ("websockets.client", "httpx", "httpcore")
+
+CHEAP = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+"""Argon2id at its cheapest, for the tests that count attempts and sessions (dozens of hashes
+each, none measured). The production parameters are checked where hashing is the subject:
+:func:`test_unknown_name_and_wrong_password_get_one_answer_after_one_check` and
+:func:`test_no_password_or_token_in_logs_rows_records_or_frames`."""
+
+
+@pytest.fixture
+def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server (in this process) hashes and checks passwords with :data:`CHEAP`, and an
+    unknown name is checked against a dummy hash of those parameters, for this test only."""
+    dummy = CHEAP.hash(secrets.token_urlsafe(24))
+    monkeypatch.setattr(passwords, "HASHER", CHEAP)
+    monkeypatch.setattr(passwords, "_dummy_hash", lambda: dummy)
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -94,10 +109,12 @@ def test_unknown_name_and_wrong_password_get_one_answer_after_one_check(
     assert len(checked) == 2
     assert extract_parameters(checked[0]) == extract_parameters(checked[1])
     assert all(h.startswith("$argon2id$") for h in checked)
+    # the production parameters: argon2-cffi's defaults, RFC 9106's second recommendation
+    assert extract_parameters(checked[0]) == profiles.RFC_9106_LOW_MEMORY
     assert checked[0] != checked[1]  # the account's hash, then the dummy one
 
 
-def test_attempts_are_limited_per_user_name(server: ThreadServer) -> None:
+def test_attempts_are_limited_per_user_name(server: ThreadServer, cheap_hashes: None) -> None:
     """Issue 30 point 2: past 10 attempts per user name (from any addresses) even the right
     password is refused with 429 and Retry-After, unchecked; an unknown name is limited the
     same way (the limit tells no one which names exist); another name is unaffected."""
@@ -116,7 +133,7 @@ def test_attempts_are_limited_per_user_name(server: ThreadServer) -> None:
     assert _sign_in(server, other, PASSWORD, "10.3.99.1").status_code == 200
 
 
-def test_attempts_are_limited_per_address(server: ThreadServer) -> None:
+def test_attempts_are_limited_per_address(server: ThreadServer, cheap_hashes: None) -> None:
     """Issue 30 point 2: past 30 attempts from one address (over any names) that address is
     refused, even with a right password; another address is not."""
     count, _ = SIGNIN_PER_ADDRESS
@@ -129,7 +146,9 @@ def test_attempts_are_limited_per_address(server: ThreadServer) -> None:
     assert _sign_in(server, name, PASSWORD, "10.5.0.2").status_code == 200
 
 
-def test_a_change_of_password_counts_as_an_attempt(server: ThreadServer) -> None:
+def test_a_change_of_password_counts_as_an_attempt(
+    server: ThreadServer, cheap_hashes: None
+) -> None:
     """Issue 30 point 2: a stolen session cannot guess the password through the change of
     password: its attempts count against the user name's limit."""
     count, _ = SIGNIN_PER_ACCOUNT
@@ -189,7 +208,11 @@ ENDPOINTS = [
 
 @pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS)
 def test_every_account_call_needs_its_session(
-    server: ThreadServer, method: str, path: str, body: dict[str, str] | None
+    server: ThreadServer,
+    method: str,
+    path: str,
+    body: dict[str, str] | None,
+    cheap_hashes: None,
 ) -> None:
     """Issue 30 point 2: without a token, with an unknown one, or with a signed-out one: 401,
     and nothing changes (the account still signs in with its password)."""
@@ -287,7 +310,7 @@ def test_no_password_or_token_in_logs_rows_records_or_frames(
     assert "$argon2id$" in dump
 
 
-def test_two_processes_of_a_site_count_one_name_together(pg_url: str) -> None:
+def test_two_processes_of_a_site_count_one_name_together(pg_url: str, cheap_hashes: None) -> None:
     """Issue 30 point 2, over HTTP: two server processes of one site (one PostgreSQL, one
     Redis, one prefix): the user name's 10 attempts are spread over both, and the 11th is
     refused by either."""
@@ -317,7 +340,9 @@ def test_two_processes_of_a_site_count_one_name_together(pg_url: str) -> None:
     run(clean())
 
 
-def test_a_sessions_table_sockets_close_when_it_ends(server: ThreadServer) -> None:
+def test_a_sessions_table_sockets_close_when_it_ends(
+    server: ThreadServer, cheap_hashes: None
+) -> None:
     """Issue 30 point 2: a session signed out by another device loses its open table socket
     at once (code 1012, reason ``session_ended``: a client reconnects, and its hello is then
     refused ``bad_token``); a session ended outside this process (its row deleted, as another

@@ -8,6 +8,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,17 @@ def _check_record(server: ThreadServer, tid: str, tmp_path: Path) -> MatchRecord
     return record
 
 
-def test_island_bots_only_game_finishes_and_replays(server: ThreadServer, tmp_path: Path) -> None:
-    tid = run(_bots_only(server, "island", {"vp_target": 8}, "easy"))
+@pytest.fixture(scope="module")
+def island_bots_game(server: ThreadServer) -> str:
+    """One island game of two easy bots, played to the end once for the tests that read it
+    (the summary test corrupts its stored summary and puts it back)."""
+    return run(_bots_only(server, "island", {"vp_target": 8}, "easy"))
+
+
+def test_island_bots_only_game_finishes_and_replays(
+    server: ThreadServer, island_bots_game: str, tmp_path: Path
+) -> None:
+    tid = island_bots_game
     record = _check_record(server, tid, tmp_path)
     assert record.bots == ["easy", "easy"]
     summary = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
@@ -118,8 +128,32 @@ def _scripted(
     return run(scenario())
 
 
-def test_island_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:
-    tid = _scripted(server, "island", {"vp_target": 8}, 5, "easy")
+SCRIPTED: dict[str, tuple[str, dict[str, Any], int, str]] = {
+    "island": ("island", {"vp_target": 8}, 5, "easy"),
+    "scythe": ("scythe", {}, 11, "random"),
+}
+"""The scripted person's game of each game: options, seed and the bot's level."""
+
+
+@pytest.fixture(scope="module")
+def scripted_game(server: ThreadServer) -> Callable[[str], str]:
+    """A game of :data:`SCRIPTED` (a scripted person against a bot, checked as it is played:
+    the log the views assemble is the synced one), played once, when a test first asks for it,
+    for the tests that only read it; its table's id."""
+    played: dict[str, str] = {}
+
+    def table(game: str) -> str:
+        if game not in played:
+            played[game] = _scripted(server, *SCRIPTED[game])
+        return played[game]
+
+    return table
+
+
+def test_island_person_against_a_bot(
+    server: ThreadServer, scripted_game: Callable[[str], str], tmp_path: Path
+) -> None:
+    tid = scripted_game("island")
     record = _check_record(server, tid, tmp_path)
     assert record.bots[0].startswith("human:")
     steps = httpx.get(f"{server.url}/api/tables/{tid}/replay", params={"limit": 5}).json()
@@ -149,12 +183,13 @@ def _replay(url: str, tid: str, log: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("game", ["island", "scythe"])
-def test_the_replay_sends_each_step_s_new_log_lines(server: ThreadServer, game: str) -> None:
+def test_the_replay_sends_each_step_s_new_log_lines(
+    server: ThreadServer, scripted_game: Callable[[str], str], game: str
+) -> None:
     """``log=new`` (what the browser asks for): a step's view without its log, the step with
     the lines changed since the step before (``log_start``, ``log``), which rebuild every
     step's whole log as ``log=all`` sends it, across pages too."""
-    options = {"vp_target": 8} if game == "island" else {}
-    tid = _scripted(server, game, options, 3, "easy")
+    tid = scripted_game(game)
     whole = _replay(server.url, tid, "all")
     new = _replay(server.url, tid, "new")
     assert [s["step"] for s in new] == [s["step"] for s in whole] == list(range(len(whole)))
@@ -167,18 +202,20 @@ def test_the_replay_sends_each_step_s_new_log_lines(server: ThreadServer, game: 
     assert sum(len(s["log"]) for s in new) < sum(len(s["observation"]["log"]) for s in whole)
 
 
-def test_scythe_person_against_a_bot(server: ThreadServer, tmp_path: Path) -> None:
-    tid = _scripted(server, "scythe", {}, 11, "random")
+def test_scythe_person_against_a_bot(
+    server: ThreadServer, scripted_game: Callable[[str], str], tmp_path: Path
+) -> None:
+    tid = scripted_game("scythe")
     _check_record(server, tid, tmp_path)
 
 
 def test_a_summary_that_cannot_be_written_is_said_not_hidden(
-    server: ThreadServer, caplog: pytest.LogCaptureFixture
+    server: ThreadServer, island_bots_game: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A finished table whose stored summary this version cannot write as text (a corrupt or
     foreign record) still serves its result and statistics; ``text_error`` says why and the
     server logs it (errors are never swallowed)."""
-    tid = run(_bots_only(server, "island", {"vp_target": 8}, "easy"))
+    tid = island_bots_game
     good = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
     assert good["text"] and "text_error" not in good
     db = server.config.resolved_data_dir() / "hexfolk.sqlite"
@@ -187,9 +224,14 @@ def test_a_summary_that_cannot_be_written_is_said_not_hidden(
         result = json.loads(raw)
         result["summary"] = {"vp": "not a list of points", "dice": 7}
         con.execute("UPDATE tables SET result = ? WHERE id = ?", (json.dumps(result), tid))
-    # the server keeps finished rows in memory only while live: read it back from the database
-    with caplog.at_level("ERROR", logger="hexfolk.server"):
-        bad = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
+    try:
+        # the server keeps finished rows in memory only while live: read it back from the
+        # database
+        with caplog.at_level("ERROR", logger="hexfolk.server"):
+            bad = httpx.get(f"{server.url}/api/tables/{tid}/summary").json()
+    finally:  # the shared game's summary as it was
+        with sqlite3.connect(db) as con:
+            con.execute("UPDATE tables SET result = ? WHERE id = ?", (raw, tid))
     assert bad["text"] == "" and bad["text_error"]
     assert bad["statistics"] == good["statistics"]
     assert any(tid in r.getMessage() for r in caplog.records)

@@ -71,7 +71,7 @@ async def _play(server: ThreadServer, game: str, players: int, options: dict[str
 
 
 def _check(server: ThreadServer, game: str, tid: str, conns: Any, tokens: list[str]) -> int:
-    record = MatchRecord.loads(httpx.get(f"{server.url}/api/tables/{tid}/record").text)
+    record = MatchRecord.loads(httpx.get(f"{server.url}/api/tables/{tid}/record", timeout=60).text)
     # which (version, viewer) pairs we must rebuild
     wanted: dict[int, set[int | None]] = {}
     messages: list[tuple[int | None, dict[str, Any], str]] = []

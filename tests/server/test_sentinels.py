@@ -220,7 +220,7 @@ def _check(game: str, players: int, captured: Any, bodies: Any) -> tuple[int, in
 
 @pytest.mark.parametrize(
     ("game", "players", "options", "seed"),
-    [("island", 3, {"vp_target": 10}, 2024), ("scythe", 2, {}, 2025)],
+    [("island", 3, {"vp_target": 8}, 2024), ("scythe", 2, {}, 2025)],
 )
 def test_planted_secrets_never_reach_another_seat_or_a_spectator(
     server: ThreadServer, game: str, players: int, options: dict[str, Any], seed: int

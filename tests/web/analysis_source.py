@@ -28,6 +28,9 @@ from hexfolk.analysis import Budget, analyze_record
 from hexfolk.core import MatchRecord
 from tests.server.helpers import ThreadServer
 
+_CHECKED: set[str] = set()
+"""The finished tables whose served analysis was already found equal to the in-process one."""
+
 ANALYSIS_URL = re.compile(r"/api/tables/[^/?#]+/analysis(\?.*)?$")
 """What the routes answer: the analysis endpoint of any table, nothing else."""
 
@@ -86,7 +89,9 @@ def analysis_endpoint(
 
     def serve(page: Any) -> None:
         for game, (tid, _) in list(finished_tables.items()):
-            assert served_analysis(finished_server, tid) == real_analyses[game]
+            if tid not in _CHECKED:  # a stored analysis never changes: checked once a session
+                assert served_analysis(finished_server, tid) == real_analyses[game]
+                _CHECKED.add(tid)
 
     return serve
 

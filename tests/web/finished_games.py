@@ -73,35 +73,3 @@ def public_steps(server: ThreadServer, tid: str) -> list[dict[str, Any]]:
         st["new"] = log[min(len(before), len(log)) if n is None else n :]
         before = log
     return out
-
-
-def two_short_games(server: ThreadServer, timeout: float = 300) -> dict[str, str]:
-    """An island game and a Scythe game of easy bots (2 seats, seeded), played to the end on
-    ``server``: their ids. Shorter than :data:`GAMES`' (the phone pages' end and replay)."""
-    import asyncio
-
-    from tests.server.people_tables import start_and_watch_to_the_end
-
-    async def play(game: str, options: dict[str, Any], seed: int) -> str:
-        async with HexfolkClient(server.url) as host:
-            await host.create_player(f"Host {game}")
-            t = await host.create_table(
-                game=game,
-                players=2,
-                options=options,
-                seats=[{"kind": "bot", "level": "easy"}] * 2,
-                bot_delay=0,
-                clock=None,
-                seed=seed,
-            )
-            await start_and_watch_to_the_end(host, t["id"], timeout=timeout)
-            return str(t["id"])
-
-    async def both() -> dict[str, str]:
-        island, scythe = await asyncio.gather(
-            play("island", {"vp_target": 8}, 4),
-            play("scythe", {"factions": "polania,saxony", "mats": "mechanical,agricultural"}, 2517),
-        )
-        return {"island": island, "scythe": scythe}
-
-    return in_thread(both, timeout=timeout + 60)  # type: ignore[no-any-return]

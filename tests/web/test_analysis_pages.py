@@ -20,6 +20,7 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.analysis_source import (  # noqa: F401 (fixtures)
+    ANALYSIS_URL,
     Script,
     analysis_endpoint,
     real_analyses,
@@ -27,7 +28,7 @@ from tests.web.analysis_source import (  # noqa: F401 (fixtures)
 )
 from tests.web.conftest import SHOTS as CONFTEST_SHOTS
 from tests.web.conftest import keep_screenshot
-from tests.web.helpers import new_page
+from tests.web.helpers import new_page, settle
 from tests.web.person_checks import axe_missing, axe_violations, covered, overflow
 
 SHOTS = CONFTEST_SHOTS / Path(__file__).stem  # build/web-screenshots/<module>
@@ -71,7 +72,7 @@ NOW_JS = """() => [...document.querySelectorAll('#an-now .an-chance')]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_end_shows_the_curve_luck_skill_and_turning_points(
+def test_the_end_shows_the_analysis_and_a_turning_point_opens_the_replay_at_its_step(
     browser: Any,
     finished_server: ThreadServer,
     finished_tables: dict[str, tuple[str, int]],
@@ -79,6 +80,9 @@ def test_the_end_shows_the_curve_luck_skill_and_turning_points(
     analysis_endpoint: Callable[[Any], None],  # noqa: F811
     game: str,
 ) -> None:
+    """The end: the curve, luck and skill, the turning points; the latest turning point opens
+    the replay at its step with its evaluation; there the curve follows the scrubber. One page
+    through the three (they were three tests, each opening its page: CI time)."""
     tid, steps = finished_tables[game]
     an = real_analyses[game]
     assert len(an["steps"]) == steps  # the analysis's steps are the replay's (step k ↔ k)
@@ -120,26 +124,7 @@ def test_the_end_shows_the_curve_luck_skill_and_turning_points(
         "#an-chart a.an-mark", "els => els.map(e => e.getAttribute('href'))"
     )
     assert marks == hrefs
-    assert page.errors == []  # type: ignore[attr-defined]
-    page.context.close()
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_turning_point_opens_the_replay_at_its_step_with_its_evaluation(
-    browser: Any,
-    finished_server: ThreadServer,
-    finished_tables: dict[str, tuple[str, int]],
-    real_analyses: dict[str, dict[str, Any]],  # noqa: F811
-    analysis_endpoint: Callable[[Any], None],  # noqa: F811
-    game: str,
-) -> None:
-    tid, steps = finished_tables[game]
-    an = real_analyses[game]
-    page = new_page(browser)
-    analysis_endpoint(page)
-    _open(page, end_page(finished_server.url, game, tid), "#an-turning a.an-tp")
     # the latest of the turning points: past the replay's first page of steps (replay.js)
-    tps = an["turning_points"][:5]
     k = max(range(len(tps)), key=lambda i: tps[i]["step"])
     step = tps[k]["step"]
     page.locator("#an-turning a.an-tp").nth(k).click()
@@ -155,34 +140,16 @@ def test_a_turning_point_opens_the_replay_at_its_step_with_its_evaluation(
     assert page.evaluate(NOW_JS) == pytest.approx(an["steps"][step - 1]["chances"])
     left = page.eval_on_selector("#an-strip .an-marker", "m => parseFloat(m.style.left)")
     assert left == pytest.approx(100 * step / steps, abs=0.01)
-    assert page.errors == []  # type: ignore[attr-defined]
-    page.context.close()
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_the_replay_curve_follows_the_scrubber(
-    browser: Any,
-    finished_server: ThreadServer,
-    finished_tables: dict[str, tuple[str, int]],
-    real_analyses: dict[str, dict[str, Any]],  # noqa: F811
-    analysis_endpoint: Callable[[Any], None],  # noqa: F811
-    game: str,
-) -> None:
-    tid, steps = finished_tables[game]
-    an = real_analyses[game]
-    page = new_page(browser)
-    analysis_endpoint(page)
-    _open(page, f"{finished_server.url}/#/t/{tid}/replay", "#an-strip .an-line")
+    # the replay's curve under the scrubber follows it
     lines = page.evaluate(LINES_JS, "#an-strip")
     assert [x["seat"] for x in lines] == list(range(len(an["seats"])))
-    first = int(page.eval_on_selector("#replay-slider", "x => x.value"))
-    assert page.evaluate(NOW_JS) == pytest.approx(
-        an["start"] if first == 0 else an["steps"][first - 1]["chances"]
-    )
-    page.keyboard.press("Home")
-    assert page.evaluate(NOW_JS) == pytest.approx(an["start"])
-    page.keyboard.press("ArrowRight")
-    assert page.evaluate(NOW_JS) == pytest.approx(an["steps"][0]["chances"])
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    for key, at, want in (("Home", 0, an["start"]), ("ArrowRight", 1, an["steps"][0]["chances"])):
+        page.keyboard.press(key)
+        page.wait_for_function(
+            "(s) => Number(document.querySelector('#replay-slider').value) === s", arg=at
+        )
+        assert page.evaluate(NOW_JS) == pytest.approx(want), key
     # a tap on the curve goes to the step under it (the middle: about half the game)
     plot = page.locator("#an-strip .an-plot")
     plot.scroll_into_view_if_needed()
@@ -294,6 +261,13 @@ def test_the_replay_shows_progress_and_asks_again_until_the_analysis_is_ready(
     page.context.close()
 
 
+def _after_the_answer(page: Any) -> None:
+    """The page has read the analysis endpoint's answer and drawn what it draws for it (a
+    short while for its JSON, then two frames) rather than a fixed half second."""
+    page.wait_for_timeout(150)
+    settle(page)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_failed_analysis_is_said_calmly_and_none_shows_nothing(
     browser: Any,
@@ -331,13 +305,15 @@ def test_a_failed_analysis_is_said_calmly_and_none_shows_nothing(
     ):
         answer.update(status=status, body=body)
         page.goto("about:blank")
-        _open(page, end_page(finished_server.url, game, tid), "#to-replay")
-        page.wait_for_timeout(500)
+        with page.expect_response(ANALYSIS_URL):  # the page's question answered
+            _open(page, end_page(finished_server.url, game, tid), "#to-replay")
+        _after_the_answer(page)
         assert page.locator("#analysis").is_hidden()  # no card, no error
     # the replay too: no strip without an analysis
-    page.goto(f"{finished_server.url}/#/t/{tid}/replay")
-    page.wait_for_selector("#replay-slider")
-    page.wait_for_timeout(500)
+    with page.expect_response(ANALYSIS_URL):
+        page.goto(f"{finished_server.url}/#/t/{tid}/replay")
+        page.wait_for_selector("#replay-slider")
+    _after_the_answer(page)
     assert page.locator("#an-strip").is_hidden()
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
@@ -390,7 +366,8 @@ def test_both_pages_in_each_language_at_a_size_in_turn(
         ]
         for name, address, ready in pages:
             _open(page, address, ready)
-            page.wait_for_timeout(300)
+            page.evaluate("() => document.fonts.ready.then(() => true)")  # its fonts drawn
+            settle(page)
             where = f"{game} {name} {lang} {size}"
             found += [f"{where}: key shown {k}" for k in page.evaluate(KEYS_JS)]
             found += [f"{where}: small link {x}" for x in page.evaluate(TAPS_JS)]

@@ -55,7 +55,7 @@ def test_buttons_of_an_offer_survive_a_bots_answer_and_the_switch_is_pointed_out
     page = new_page(browser)
     ann = enter(page, web_server.url + "/", "Ann")
     cy = person(web_server, "Cy")
-    tid = two_people_and_a_bot(web_server, cy, ann, level="easy", bot_delay=3.0, seed=2705)
+    tid = two_people_and_a_bot(web_server, cy, ann, level="easy", bot_delay=2.0, seed=2705)
     play_until_seat(web_server, tid, (cy, ann), 0, main_turn_of(0, 1), seed=5)
 
     page.goto(f"{web_server.url}/#/t/{tid}")
@@ -72,7 +72,7 @@ def test_buttons_of_an_offer_survive_a_bots_answer_and_the_switch_is_pointed_out
     assert page.locator("#decline-box.hint #decline-all").is_visible()
     hint = page.locator("#decline-hint").inner_text()
     assert "Decline every offer" not in hint and "declined at once" in hint, hint
-    shoot(page, "offer-to-a-person", sizes=("desktop",))  # quick: the bot answers in 3 s
+    shoot(page, "offer-to-a-person", sizes=("desktop",))  # quick: the bot answers in 2 s
 
     # point 5: mark the button (a property: an attribute would make it unequal to its
     # redrawn self), press it, let the bot answer, release it

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS, keep_screenshot
-from tests.web.helpers import DESKTOP, new_page
+from tests.web.helpers import DESKTOP, new_page, settle
 
 PHONES = ({"width": 390, "height": 844}, {"width": 360, "height": 640})
 IR1 = {"settlements": 1, "cities": 2, "vp_cards": 1, "longest_road": 2, "largest_army": 2}
@@ -32,18 +33,32 @@ def web_server(finished_server: ThreadServer) -> ThreadServer:
 
 @pytest.fixture(scope="module")
 def island(
-    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
+    finished_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
 ) -> tuple[str, dict[str, Any]]:
-    tid, _ = finished_tables["island"]
-    return tid, finished_steps["island"][-1]["observation"]
+    tid, steps = finished_tables["island"]
+    return tid, _final_view(finished_server, tid, steps)
 
 
 @pytest.fixture(scope="module")
 def scythe(
-    finished_tables: dict[str, tuple[str, int]], finished_steps: dict[str, list[dict[str, Any]]]
+    finished_server: ThreadServer, finished_tables: dict[str, tuple[str, int]]
 ) -> tuple[str, dict[str, Any]]:
-    tid, _ = finished_tables["scythe"]
-    return tid, finished_steps["scythe"][-1]["observation"]
+    tid, steps = finished_tables["scythe"]
+    return tid, _final_view(finished_server, tid, steps)
+
+
+def _final_view(server: ThreadServer, tid: str, steps: int) -> dict[str, Any]:
+    """The replay's last step as a spectator gets it (``reveal=false``, as ``finished_steps``
+    holds it): one request, not the whole replay."""
+    r = httpx.get(
+        f"{server.url}/api/tables/{tid}/replay",
+        params={"start": steps, "limit": 1, "reveal": "false"},
+        timeout=60,
+    )
+    r.raise_for_status()
+    page = r.json()
+    assert page["steps_total"] == steps and len(page["steps"]) == 1, page["steps_total"]
+    return dict(page["steps"][0]["observation"])
 
 
 def final_counts(final: dict[str, Any], seat: int) -> dict[str, int]:
@@ -104,7 +119,7 @@ def test_the_island_overview_counts_pieces_and_fits(
     keep_screenshot(page, SHOTS / f"overview-island-{locale}-1440x900.png", full_page=True)
     for size in PHONES:
         page.set_viewport_size(size)
-        page.wait_for_timeout(150)
+        settle(page)
         no_overflow(page)
         page.locator("#vp-table").scroll_into_view_if_needed()
         for seat in range(n):
@@ -137,7 +152,7 @@ def test_the_scythe_end_matches_the_final_view_and_fits(
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size in PHONES:
         page.set_viewport_size(size)
-        page.wait_for_timeout(150)
+        settle(page)
         no_overflow(page)
         page.locator("#scores tr.fortune").scroll_into_view_if_needed()
         for cell in page.locator("#scores tr.fortune td").all():

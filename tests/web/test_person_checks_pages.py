@@ -14,9 +14,8 @@ import pytest
 
 from hexfolk.server.client import HexfolkClient
 from tests.server.helpers import ThreadServer
-from tests.server.people_tables import start_and_watch_to_the_end
 from tests.web.bot_table import table_with_a_bot
-from tests.web.helpers import in_thread, new_page
+from tests.web.helpers import in_thread, new_page, settle
 from tests.web.own_seat import enter
 from tests.web.person_checks import SIZES, axe_missing, axe_violations, covered, overflow
 
@@ -36,25 +35,18 @@ def _options(game: str, players: int = 2) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def finished(web_server: ThreadServer) -> dict[str, str]:
-    """One finished bots-only game of each game (two easy bots, seeded): its table's id."""
+def web_server(finished_server: ThreadServer) -> ThreadServer:
+    """The session's server of finished games (conftest, as test_replay_controls): its
+    finished games are played once per test process, not once more for this module; this
+    module's own tables are made there too."""
+    return finished_server
 
-    async def play(game: str) -> str:
-        async with HexfolkClient(web_server.url) as host:
-            await host.create_player("Organizer")
-            t = await host.create_table(
-                game=game,
-                players=2,
-                options=_options(game),
-                seats=[{"kind": "bot", "level": "easy"}] * 2,
-                bot_delay=0,
-                clock=None,
-                seed=2517,
-            )
-            await start_and_watch_to_the_end(host, t["id"], timeout=170)
-            return str(t["id"])
 
-    return {game: in_thread(lambda g=game: play(g), timeout=180) for game in GAMES}
+@pytest.fixture(scope="module")
+def finished(finished_tables: dict[str, tuple[str, int]]) -> dict[str, str]:
+    """One finished bots-only game of each game (finished_games.GAMES: the island's four easy
+    bots, Scythe's two, seeded, shared with the replay's and the analysis' tests): its id."""
+    return {game: finished_tables[game][0] for game in GAMES}
 
 
 def _lobby_table(url: str, token: str, game: str) -> str:
@@ -97,14 +89,29 @@ def _pages(
     return pages
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+def _each_size(page: Any, first: int, name: str, scan: Any) -> list[str]:
+    """The page as it is now at each size of ``SIZES`` (resized: the layout is CSS media
+    queries alone, as test_person_checks_play relies on too), starting at the ``first``-th,
+    so each size also meets pages loaded at it: what is found wrong at each."""
+    found: list[str] = []
+    sizes = list(SIZES)
+    for size in sizes[first:] + sizes[:first]:
+        page.set_viewport_size(SIZES[size])
+        settle(page)
+        where = f"{name} at {size}"
+        found += overflow(page, where) + covered(page, where)[1] + scan(page, where)
+    return found
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_page_is_wider_than_the_screen_nor_fails_axe(
-    browser: Any, web_server: ThreadServer, finished: dict[str, str], game: str, size: str
+    browser: Any, web_server: ThreadServer, finished: dict[str, str], game: str
 ) -> None:
+    """Each page at the three sizes: loaded once at one of them in turn and resized to the
+    others (a page per size each, as before, loaded three times over, took a minute of CI)."""
     no_axe = axe_missing()
     scan = (lambda page, where: []) if no_axe else axe_violations
-    page = new_page(browser, size=SIZES[size])
+    page = new_page(browser, size=SIZES[next(iter(SIZES))])
     url = web_server.url
     enter(page, url + "/", "Ann")
     found: list[str] = []
@@ -113,9 +120,10 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
         page.wait_for_selector("#set-factions, [id^=spec-]")
     page.wait_for_timeout(200)
     page.evaluate(UNFOLD)
-    home = f"home page with the {game} create form"
-    found += overflow(page, home) + covered(page, home)[1] + scan(page, home)
-    for name, address, drawn in _pages(page, web_server, game, finished[game]):
+    found += _each_size(page, 0, f"home page with the {game} create form", scan)
+    for i, (name, address, drawn) in enumerate(_pages(page, web_server, game, finished[game])):
+        first = (i + 1) % len(SIZES)
+        page.set_viewport_size(SIZES[list(SIZES)[first]])  # loaded at this size
         page.goto(address)
         page.wait_for_selector(drawn, state="attached", timeout=20_000)
         if name == "table in play":  # the person's decision drawn
@@ -125,9 +133,9 @@ def test_no_page_is_wider_than_the_screen_nor_fails_axe(
             )
         page.wait_for_timeout(300)
         page.evaluate(UNFOLD)
-        found += overflow(page, name) + covered(page, name)[1] + scan(page, name)
+        found += _each_size(page, first, name, scan)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
-    assert not found, f"{game} at {size}:\n" + "\n".join(found)
+    assert not found, f"{game}:\n" + "\n".join(found)
     if no_axe:  # the rest was checked; the scan could not be
         pytest.skip(f"no axe-core scan: {no_axe}")

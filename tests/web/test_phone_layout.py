@@ -30,7 +30,6 @@ from hexfolk.server.client import HexfolkClient, TableConnection
 from tests.server.helpers import ThreadServer
 from tests.web.bot_table import table_with_a_bot
 from tests.web.conftest import SHOTS, keep_screenshot
-from tests.web.finished_games import two_short_games
 from tests.web.helpers import in_thread, settle, wait_rendered
 from tests.web.own_seat import enter
 from tests.web.scythe_helpers import calm_choice
@@ -97,6 +96,14 @@ BOARD_IN_SIGHT_JS = """() => {
   return r.top >= 0 && r.height >= 90 && r.bottom <= innerHeight && r.width >= 150; }"""
 
 
+@pytest.fixture(scope="module")
+def web_server(finished_server: ThreadServer) -> ThreadServer:
+    """The session's server of finished games (conftest, as test_replay_controls): its
+    finished games are played once per test process, not once more for this module; this
+    module's own tables are made there too."""
+    return finished_server
+
+
 def _phone(browser: Any, size: str, locale: str = "en-US") -> Any:
     ctx = browser.new_context(viewport=SIZES[size], locale=locale, has_touch=True)
     page = ctx.new_page()
@@ -151,9 +158,10 @@ def test_no_page_is_wider_than_the_window(browser: Any, web_server: ThreadServer
 
 
 @pytest.fixture(scope="module")
-def finished_games(web_server: ThreadServer) -> dict[str, str]:
-    """An island game and a Scythe game of easy bots, played to the end: their ids."""
-    return two_short_games(web_server, timeout=200)
+def finished_games(finished_tables: dict[str, tuple[str, int]]) -> dict[str, str]:
+    """A finished island game and Scythe game of easy bots (finished_games.GAMES, shared with
+    the replay's and the analysis' tests): their ids."""
+    return {game: finished_tables[game][0] for game in ("island", "scythe")}
 
 
 def test_the_end_overview_and_replay_fit(

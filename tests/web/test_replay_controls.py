@@ -22,7 +22,7 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.conftest import SHOTS, keep_screenshot
-from tests.web.helpers import PORTRAIT, new_page
+from tests.web.helpers import PORTRAIT, new_page, settle
 
 FIRST_DRAW_BOUND_MS = 5_000
 """Generous for a loaded test machine; the precise figure is benchmarks/replay_speed.py's
@@ -152,7 +152,7 @@ def test_play_pause_and_speed(
     fast = pace("4", 6)
     at = label(page)
     assert at >= 6
-    page.wait_for_timeout(1_200)  # paused: no step more
+    page.wait_for_timeout(750)  # paused: no step more (three steps' while at 4x)
     assert label(page) == at
     slow = pace("1", 3)
     print(f"{game}: a step every {slow:.0f} ms at 1x, {fast:.0f} ms at 4x")
@@ -311,7 +311,7 @@ def test_the_replay_fits_a_phone(
     SHOTS.mkdir(parents=True, exist_ok=True)
     for w, h in ((390, 844), (360, 640), (1440, 900)):
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(150)
+        settle(page)
         over = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert over <= 0, (w, over)
         keep_screenshot(page, SHOTS / f"replay-{game}-{locale}-{w}x{h}.png", full_page=w < 1000)

@@ -87,7 +87,11 @@ def test_encounter_factory_and_objective_are_clicked(
                     if seat_said.is_set() and not made.get("said"):
                         made["said"] = True
                         await cb.chat("hallo Pia")
-                    await asyncio.sleep(0.03)
+                    # on at the next message on either connection (a newer view), at most 30 ms
+                    gets = [asyncio.ensure_future(c.inbox.get()) for c in (ca, cb)]
+                    await asyncio.wait(gets, timeout=0.03, return_when=asyncio.FIRST_COMPLETED)
+                    for g in gets:
+                        g.cancel()
             return {}
 
     bg = Background(steer)

@@ -26,8 +26,7 @@ import pytest
 
 from tests.server.helpers import ThreadServer
 from tests.web.bot_table import table_with_a_bot
-from tests.web.finished_games import two_short_games
-from tests.web.helpers import wait_rendered
+from tests.web.helpers import settle, wait_rendered
 from tests.web.own_seat import enter
 from tests.web.scythe_helpers import calm_choice
 from tests.web.test_phone_layout import ON_TOP_JS, SIZES, WIDTH_JS, _phone, _shot, _tap
@@ -63,6 +62,14 @@ SECTION_JS = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def web_server(finished_server: ThreadServer) -> ThreadServer:
+    """The session's server of finished games (conftest, as test_replay_controls): its
+    finished games are played once per test process, not once more for this module; this
+    module's own tables are made there too."""
+    return finished_server
+
+
 def _board_holds(page: Any, where: str, size: str) -> None:
     got = page.evaluate(BOARD_JS)
     held_upright = SIZES[size]["height"] > SIZES[size]["width"]
@@ -85,49 +92,59 @@ def _everything_fits(page: Any, where: str) -> None:
         assert it["inView"] and it["onTop"], (where, it)
 
 
-@pytest.mark.parametrize("size", FOUR)
 def test_the_mat_tab_leaves_the_board_and_its_zoom_in_sight(
-    browser: Any, web_server: ThreadServer, size: str
+    browser: Any, web_server: ThreadServer
 ) -> None:
-    page = _phone(browser, size)
+    """At each of the person's first decisions, at each size of ``FOUR`` by resizing the page
+    (the layout is CSS media queries alone); each size taps in turn. One game, not the same
+    game's first decisions played once per size (CI time)."""
+    page = _phone(browser, FOUR[0])
     token = enter(page, web_server.url + "/", "Ann")
     tid = table_with_a_bot(web_server, token, "scythe", seed=11)
     page.goto(f"{web_server.url}/#/t/{tid}")
     decisions = 0
-    seen_pick = False
-    while decisions < 6:
+    seen_pick: set[str] = set()
+    tapped_at: set[str] = set()
+    while decisions < 8:
         v = wait_rendered(page, "v.legal.length > 0", timeout=30_000)
-        where = f"{size} v{v['version']}"
         kind = (v["observation"].get("prompt") or {}).get("kind")
-        if kind == "choose-section" and not seen_pick:
-            # away from the mat the hint names the tab, not "below the board" (it is not there)
-            page.locator("#tab-log").tap()
-            hint = page.locator("#hint-to-my-mat")
-            assert hint.inner_text().strip() == EN["sc.on_mat_tab"], (where, hint.inner_text())
-        page.locator("#tab-mat").tap()  # the person looks at their mat
-        page.wait_for_timeout(150)
-        _board_holds(page, where + " mat", size)
-        _everything_fits(page, where + " mat")
-        if kind == "choose-section":
-            got = page.evaluate(SECTION_JS)
-            assert got and got["onTop"] and got["inWindow"], (where, got)
-            assert got["scrolled"] == 0, (where, got)  # the mat scrolled, not the page
-            _board_holds(page, where + " section in view", size)
-            if not seen_pick:
-                _shot(page, f"scythe-mat-tab-{size}")
-            seen_pick = True
+        tap_at = FOUR[decisions % len(FOUR)]
+        for size in [s for s in FOUR if s != tap_at] + [tap_at]:
+            page.set_viewport_size(SIZES[size])
+            settle(page)
+            where = f"{size} v{v['version']}"
+            if kind == "choose-section" and size not in seen_pick:
+                # away from the mat the hint names the tab, not "below the board" (not there)
+                page.locator("#tab-log").tap()
+                hint = page.locator("#hint-to-my-mat")
+                assert hint.inner_text().strip() == EN["sc.on_mat_tab"], (where, hint.inner_text())
+            page.locator("#tab-mat").tap()  # the person looks at their mat
+            page.wait_for_timeout(150)
+            _board_holds(page, where + " mat", size)
+            _everything_fits(page, where + " mat")
+            if kind == "choose-section":
+                got = page.evaluate(SECTION_JS)
+                assert got and got["onTop"] and got["inWindow"], (where, got)
+                assert got["scrolled"] == 0, (where, got)  # the mat scrolled, not the page
+                _board_holds(page, where + " section in view", size)
+                if size not in seen_pick:
+                    _shot(page, f"scythe-mat-tab-{size}")
+                seen_pick.add(size)
         if _tap(page, calm_choice(v), v["version"]):
             decisions += 1
-    assert seen_pick
+            tapped_at.add(tap_at)
+    assert seen_pick == set(FOUR), seen_pick
+    assert tapped_at == set(FOUR), tapped_at
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
 
 # --- a finished game of each: the end's reason and the replay ----------------------------------
 @pytest.fixture(scope="module")
-def finished(web_server: ThreadServer) -> dict[str, str]:
-    """An island game and a Scythe game of easy bots, played to the end: their ids."""
-    return two_short_games(web_server, timeout=300)
+def finished(finished_tables: dict[str, tuple[str, int]]) -> dict[str, str]:
+    """A finished island game and Scythe game of easy bots (finished_games.GAMES, shared with
+    the replay's and the analysis' tests): their ids."""
+    return {game: finished_tables[game][0] for game in ("island", "scythe")}
 
 
 # the words (of two letters or more) of the text inside ``sel`` that a line break cuts in two
@@ -211,26 +228,32 @@ REPLAY_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", ["phone360", "side640"])
 @pytest.mark.parametrize("game", ["island", "scythe"])
 def test_the_replays_step_text_and_controls_fit_with_the_board(
-    browser: Any, web_server: ThreadServer, finished: dict[str, str], game: str, size: str
+    browser: Any, web_server: ThreadServer, finished: dict[str, str], game: str
 ) -> None:
-    page = _phone(browser, size)
+    """At 360x640 and 640x360: the page is resized at each step looked at (the layout is CSS
+    media queries alone), so the steps are stepped through once, not once per size."""
+    sizes = ("phone360", "side640")
+    page = _phone(browser, sizes[0])
     page.goto(f"{web_server.url}/#/t/{finished[game]}/replay")
     page.wait_for_selector("#replay-now", timeout=20_000)
-    for steps in (0, 12, 25):  # the start, then steps that say something
+    for turn, steps in enumerate((0, 12, 25)):  # the start, then steps that say something
         for _ in range(steps):
             page.locator("#replay-next").click()
-        got = page.evaluate(REPLAY_JS)
-        where = (game, size, steps, got)
-        assert got["scroll"] <= got["inner"], where
-        assert got["scrolled"] == 0, where
-        assert got["board"]["inWindow"] and got["board"]["height"] >= 150, where
-        for part in ("step", "play", "next", "prev", "slider"):
-            assert got[part]["inWindow"] and got[part]["onTop"], (part, where)
+        for size in sizes[turn % 2 :] + sizes[: turn % 2]:
+            page.set_viewport_size(SIZES[size])
+            settle(page)
+            got = page.evaluate(REPLAY_JS)
+            where = (game, size, steps, got)
+            assert got["scroll"] <= got["inner"], where
+            assert got["scrolled"] == 0, where
+            assert got["board"]["inWindow"] and got["board"]["height"] >= 150, where
+            for part in ("step", "play", "next", "prev", "slider"):
+                assert got[part]["inWindow"] and got[part]["onTop"], (part, where)
+            if turn == 2:
+                _shot(page, f"replay-{game}-{size}")
     assert page.locator("#replay-now").inner_text().strip()
-    _shot(page, f"replay-{game}-{size}")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

@@ -250,7 +250,11 @@ async def _until_ann_discards(conns: list[TableConnection], rng: random.Random) 
                 legal = [e["action"] for e in v["legal"]]
                 pick = next((a for a in ("roll", "end") if a in legal), None)
                 await conn.act(pick or rng.choice(legal), v["version"])
-        await asyncio.sleep(0.01)
+        # on at the next message on either connection (a newer view), at most 10 ms
+        gets = [asyncio.ensure_future(c.inbox.get()) for c in conns]
+        await asyncio.wait(gets, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
+        for g in gets:
+            g.cancel()
     raise AssertionError("no 7 made Ann discard two cards or more")
 
 

@@ -35,7 +35,7 @@ def test_every_map_and_player_count_is_covered() -> None:
 def test_conformance_kit_on_every_map(map_id: str, players: int) -> None:
     game = load_game("island", players, {"map": map_id})
     seed = players
-    kit.check_random_playouts(game, seeds=[seed], turn_cap=20, deep_every=19)
+    kit.check_random_playouts(game, seeds=[seed], turn_cap=20, deep_every=31)
     kit.check_determinism(game, seed=seed, turn_cap=6)
     kit.check_record_roundtrip(game, seed=seed, turn_cap=6)
     kit.check_hidden_information(

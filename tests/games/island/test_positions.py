@@ -28,16 +28,17 @@ CONFIGS = [
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_positions_round_trip_along_seeded_games(players: int, options: dict[str, Any]) -> None:
-    """Every 11th state of a seeded random game (setup, 7s, offers, SBP, the end) survives
+    """Every 23rd state of a seeded random game (setup, 7s, offers, SBP; 2000 steps) survives
     position() -> JSON -> load_position(): same fingerprint, prompt, legal actions of every
-    acting seat and observations; and both games go on identically."""
+    acting seat and observations; and every 7th check both games go on identically. (23 is
+    odd: the checked steps alternate between even and odd ones.)"""
     game = load_game("island", players, options)
     state = game.new_initial_state()
     assert isinstance(state, IslandState)
     rng = random.Random(players)
     checked = 0
     for step in range(2000):
-        if step % 11 == 0:
+        if step % 23 == 0:
             doc = json.dumps(state.position())
             twin = game.load_position(doc)
             assert twin.fingerprint() == state.fingerprint()
@@ -48,7 +49,7 @@ def test_positions_round_trip_along_seeded_games(players: int, options: dict[str
             assert twin.observation(None) == state.observation(None)
             assert twin.position() == json.loads(doc)
             checked += 1
-            if step % 77 == 0:  # the rebuilt game plays on exactly as the original
+            if step % 161 == 0:  # the rebuilt game plays on exactly as the original
                 a, b = random.Random(step), random.Random(step)
                 original = state.clone()
                 for _ in range(60):
