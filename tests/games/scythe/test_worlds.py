@@ -128,3 +128,31 @@ def test_combat_decisions_are_rebuilt_exactly() -> None:
                 assert _legal(world, seat) == _legal(state, seat)
                 seen[kind] += 1
     assert seen["commit"] >= 10 and seen["artillery"] + seen["retreat"] >= 1, seen
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_world_rebuilt_amid_a_cards_gains_plays_on(players: int) -> None:
+    """A world rebuilt while a card's granted benefits are being taken (an encounter's or a
+    Factory card's, SR-47/SR-49) goes on as the game does: after the last gain, the encounter
+    or the turn continues (a search bot plays such worlds; the world once lost the step after
+    the gains and the hard bot raised at a real table)."""
+    game = load_game("scythe", players)
+    worlds = 0
+    for seed in range(6):
+        for state in _positions(players, seed, every=1, steps=900):
+            if state.is_terminal() or state.prompt_kind() not in ("gain", "produce"):
+                continue
+            seat = state.current_player()
+            world = game.world_from_observation(state.observation(seat), seat, random.Random(seed))
+            rng = random.Random(worlds)
+            for _ in range(12):  # past the gains, into what follows them
+                if world.is_terminal():
+                    break
+                if world.is_chance():
+                    world.apply(world.sample_chance(rng))
+                    continue
+                acting = world.acting_seats() or [world.current_player()]
+                who = rng.choice(acting)
+                world.apply_for(who, rng.choice(world.legal_actions_for(who)))
+            worlds += 1
+    assert worlds >= 10, worlds

@@ -21,8 +21,10 @@ engine's invariants are checked), then redraws what the seat cannot know with th
   (read by form and params, never by sentence) left them;
 * the turn's bookkeeping: the territories produced on from this turn's ``produces`` entries, a
   payment from its prompt, a combat's stage from its prompt (Artillery, commitments, retreat:
-  SR-43); another seat's pending commitment is drawn by ``sample_consistent_state``; the rest
-  as at a fresh decision (no pending Factory card move);
+  SR-43); another seat's pending commitment is drawn by ``sample_consistent_state``; while a
+  card's granted benefits are taken, what follows them (the encounter's next option when an
+  encounter card is in play, else the rest of the turn: a Factory card's); the rest as at a
+  fresh decision (no pending Factory card move);
 * the log is rebuilt as public lines (the seat's own private lines included: the world is the
   seat's own); what other seats know of one another is not shown and left empty.
 """
@@ -304,7 +306,7 @@ def _turn(obs: JSON, seat: int, moved: list[str], index: int, carried: list[int]
         "encounter_territory": (obs.get("encounter") or {}).get("territory"),
         "encounter_options_chosen": list((obs.get("encounter") or {}).get("chosen", [])),
         "pending_gains": [list(g) for g in obs.get("pending_gains", [])],
-        "gains_then": None,
+        "gains_then": _gains_then(obs),
         "gains_territory": (obs.get("encounter") or {}).get("territory"),
         "factory_move": False,
         "produce_limit": 0,
@@ -320,6 +322,15 @@ def _turn(obs: JSON, seat: int, moved: list[str], index: int, carried: list[int]
         "recruits_before": [],
         "combat_ends_game": False,
     }
+
+
+def _gains_then(obs: JSON) -> str | None:
+    """What follows a card's granted benefits (SR-47, SR-49) while they are being taken (the
+    observation lists them): the encounter's next option or its end when an encounter card is
+    in play, else the turn after the top-row action (a Factory card's). None without gains."""
+    if not obs.get("pending_gains"):
+        return None
+    return "encounter-option-done" if obs.get("encounter") else "after-top"
 
 
 def world_from_observation(game: Game, obs: JSON, seat: int, rng: random.Random) -> State:
