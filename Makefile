@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 RUN_STAMP := $(VENV)/.installed-run
 PYTEST_WORKERS ?= 2
+# a test file's tests run in one worker: its module fixtures (servers, games played for it, the
+# browser) are set up once, not once in each worker
+PYTEST_DIST ?= loadfile
 PORT ?= 8000
 
 .PHONY: run play test lint typecheck layers pytest install clean bench help
@@ -89,7 +92,7 @@ layers: $(STAMP)
 	$(BIN)/lint-imports
 
 pytest: $(STAMP) $(AXE) | $(CHROMIUM) $(FONTS_STAMP) $(NGINX)
-	$(BIN)/pytest -n $(PYTEST_WORKERS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist $(PYTEST_DIST)
 
 test: lint typecheck layers pytest
 

@@ -53,8 +53,11 @@ def _no_browser(why: str) -> None:
     pytest.skip(f"no browser here (CI unset): {why}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module: Playwright's sync API runs an event loop in this thread
+    while it is open, so it closes with the module (a server test run after it in the same
+    worker calls ``asyncio.run``)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
