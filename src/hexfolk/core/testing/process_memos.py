@@ -28,7 +28,9 @@ MUTABLE = (dict, list, set, bytearray)
 
 def process_memos(package: str) -> dict[int, str]:
     """The mutable containers the modules of ``package`` hold (at module level, and the
-    mutable values of a module-level dict), by id, with the name to report."""
+    mutable values of a module-level dict), by id, with the name to report. Identity is the
+    question here (is this very object the process's memo?), asked within one check while
+    every one of them is alive: no cache, nothing kept past the call."""
     found: dict[int, str] = {}
     for name, module in list(sys.modules.items()):
         if module is None or not (name == package or name.startswith(package + ".")):
