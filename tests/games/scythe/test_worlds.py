@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from hexfolk.core import PositionError, State, load_game
+from hexfolk.core.testing.random_step import random_step
 
 
 def _positions(players: int, seed: int, every: int = 11, steps: int = 1200) -> Iterator[State]:
@@ -148,11 +149,6 @@ def test_a_world_rebuilt_amid_a_cards_gains_plays_on(players: int) -> None:
             for _ in range(12):  # past the gains, into what follows them
                 if world.is_terminal():
                     break
-                if world.is_chance():
-                    world.apply(world.sample_chance(rng))
-                    continue
-                acting = world.acting_seats() or [world.current_player()]
-                who = rng.choice(acting)
-                world.apply_for(who, rng.choice(world.legal_actions_for(who)))
+                random_step(world, rng)
             worlds += 1
     assert worlds >= 10, worlds
