@@ -12,6 +12,8 @@ import random
 import re
 from typing import Any
 
+from playwright.sync_api import expect
+
 from hexfolk.core import load_game
 from hexfolk.games.island.log_forms import LOG
 from hexfolk.server.client import HexfolkClient
@@ -136,5 +138,23 @@ def test_a_table_log_is_shown_in_dutch(browser: Any, web_server: ThreadServer) -
     assert any(e.startswith("seat") for e in engine)  # the engine's line is kept as the title
     page.locator("#log").scroll_into_view_if_needed()
     shoot(page, "table-log-nl", ("desktop", "phone"), show="#log")
+    _hovered_intersections_show_their_labels(page, web_server.url, tid)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def _hovered_intersections_show_their_labels(page: Any, url: str, tid: str) -> None:
+    """The labels the log names intersections by are on the board (issue 26 point 2): the one
+    under the pointer shows its label, one tag at a time, none once the pointer left."""
+    labels = page.evaluate(
+        "async (u) => (await (await fetch(u)).json()).geometry.labels.nodes",
+        f"{url}/api/tables/{tid}/geometry",
+    )
+    tags = page.locator("#board .node-labels .place-tag")
+    assert tags.count() == 0
+    for v in (0, 7):
+        page.locator(f'#board [data-node-label="{v}"]').hover(force=True)
+        expect(tags).to_have_count(1)
+        assert tags.text_content() == str(labels[v])
+    page.mouse.move(1, 1)
+    expect(tags).to_have_count(0)

@@ -174,13 +174,22 @@ export class Board {
       }
       g.append(hexG);
     });
-    // every intersection's number, shown while the pointer is over it (docs/log.md)
-    g.append(s("g", { class: "node-labels" }, geo.nodes.map((_, v) => {
+    // every intersection's number, shown while the pointer is over it (docs/log.md): one tag,
+    // drawn on the spot under the pointer (a hidden tag per intersection laid hundreds of
+    // texts out at the first view, issue 26)
+    const spots = s("g", { class: "node-labels" }, geo.nodes.map((_, v) => {
       const [x, y] = P(geo.nodes[v]);
-      return s("g", { class: "node-label", "data-node-label": v },
-        s("circle", { cx: x, cy: y, r: 4.5, class: "node-spot" }),
-        placeTag(x, y, this.label("node", v)));
-    })));
+      return s("circle", { cx: x, cy: y, r: 4.5, class: "node-spot", "data-node-label": v });
+    }));
+    spots.addEventListener("pointerover", (ev) => {
+      const v = ev.target.getAttribute && ev.target.getAttribute("data-node-label");
+      if (v === null || v === undefined) return;
+      const [x, y] = P(geo.nodes[Number(v)]);
+      spots.querySelector(".place-tag")?.remove();
+      spots.append(placeTag(x, y, this.label("node", Number(v))));
+    });
+    spots.addEventListener("pointerleave", () => spots.querySelector(".place-tag")?.remove());
+    g.append(spots);
   }
 
   /** Redraw pieces and targets: obs is an observation, L is readLegal() of the listed actions. */

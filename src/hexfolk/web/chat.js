@@ -71,7 +71,9 @@ export function drawChat(list, messages, mark = swatch) {
     m.channel ? h(`span.chat-ch.ch-${m.channel}`, { text: t(`chat.tag.${m.channel}`), title: t(`chat.ch.${m.channel}`) }) : null,
     m.seat !== null && m.seat !== undefined ? mark(m.seat) : null,
     h("strong", {}, h("bdi.chat-name", { text: m.name }), ": "), h("bdi.chat-text", { text: m.text }))));
-  list.scrollTop = list.scrollHeight;
+  // scrolled to the newest line in the next frame, once the page is laid out: reading the
+  // height now would lay the page out in the middle of a redraw (the first view's one more)
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 /** The stored history (a welcome's `chat_history`) followed by the messages already shown
