@@ -90,23 +90,26 @@ class LeaseBook:
     async def renew(self) -> set[str]:
         """Renew every held lease and this process's row; the tables whose lease is gone (taken
         by another process) are returned (and forgotten by the fence only when their room
-        stops)."""
+        stops). Only the leases held when the renewal began are asked about: a table taken
+        while it runs (its own transaction, between this one's statements) is not lost, and a
+        lease taken again meanwhile (a newer token) is not lost by its older token."""
+        asked = dict(self.held)
         async with self.engine.begin() as conn:
             now = await _now(conn)
             await conn.execute(
                 update(ProcessRow)
                 .where(ProcessRow.id == self.me)
-                .values(alive_at=now, tables=len(self.held))
+                .values(alive_at=now, tables=len(asked))
             )
-            if not self.held:
+            if not asked:
                 return set()
             rows = await conn.execute(
                 select(LeaseRow.table_id, LeaseRow.token)
-                .where(LeaseRow.table_id.in_(sorted(self.held)), LeaseRow.owner == self.me)
+                .where(LeaseRow.table_id.in_(sorted(asked)), LeaseRow.owner == self.me)
                 .order_by(LeaseRow.table_id)
                 .with_for_update()
             )
-            ours = {t for t, k in rows.all() if self.held.get(t) == int(k)}
+            ours = {t for t, k in rows.all() if asked.get(t) == int(k)}
             now = await _now(conn)  # after the row locks
             if ours:
                 await conn.execute(
@@ -116,7 +119,7 @@ class LeaseBook:
                 )
         self.renewals += 1
         self.on_renewed(len(ours))
-        return set(self.held) - ours
+        return {t for t, k in asked.items() if t not in ours and self.held.get(t) == k}
 
     async def acquire(self, table_id: str) -> Acquired:
         """Take the lease of ``table_id`` (first lease, expired, or assigned to this process),
