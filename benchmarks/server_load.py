@@ -3,7 +3,10 @@ person (seat 0, over a real WebSocket) and random bots, for a bounded time.
 
 Prints actions/s (every committed step, and the person's actions), the p50/p99 time from
 sending an action to receiving the new version, the server's memory per table, and whether any
-acknowledged action is missing from the event log.
+acknowledged action is missing from the event log. The latency is printed three ways: over the
+whole run; *held*, of the actions sent after the first ``--warmup`` seconds (default 10: every
+table is created and says hello in the first seconds, a burst that is not the load the tables
+are held at); and the p99 per 5 s of the run, which shows that burst and anything periodic.
 
 The load client is this script alone: plain HTTP calls (one ``httpx`` client for every table)
 and a lean WebSocket reader (:class:`LoadConnection`) that stamps each frame on arrival, before
@@ -79,9 +82,25 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+WINDOW = 5.0
+"""The latency's p99 is also printed per window of this many seconds of the run."""
+
+
+def percentiles(lat: list[float]) -> tuple[float, float, float]:
+    """p50, p95 and p99 in ms of sorted latencies in seconds (NaN when there are none)."""
+    if not lat:
+        return float("nan"), float("nan"), float("nan")
+    at = lambda q: lat[min(len(lat) - 1, int(len(lat) * q))] * 1000  # noqa: E731
+    return statistics.median(lat) * 1000, at(0.95), at(0.99)
+
+
 class Stats:
     def __init__(self) -> None:
+        self.started = time.perf_counter()
+        """When the run began (the tables' creation)."""
         self.latencies: list[float] = []
+        self.sent: list[float] = []
+        """When each latency's action was sent (``perf_counter``), beside :attr:`latencies`."""
         self.acked: list[tuple[str, int, str]] = []
         self.refused = 0
         self.refused_codes: dict[str, int] = {}
@@ -216,6 +235,7 @@ async def play(
             view = msg
             if sent_at is not None and msg["version"] > sent_version:
                 stats.latencies.append(arrived - sent_at)
+                stats.sent.append(sent_at)
                 sent_at = None
         elif kind == "accepted":
             stats.acked.append((table_id, int(msg["version"]), str(msg["action"])))
@@ -375,6 +395,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (max 1000)")
     parser.add_argument("--seconds", type=float, default=60, help="duration (max 600)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds at the start left out of the held latency (the tables' creation)",
+    )
     parser.add_argument("--db", default=None, help="database URL (default: temporary SQLite)")
     parser.add_argument("--sqlite-synchronous", default="FULL", choices=["FULL", "NORMAL"])
     parser.add_argument(
@@ -506,9 +532,19 @@ def report(
     elapsed, peak, cpu, idle = raw["elapsed"], raw["peak"], raw["cpu"], raw["idle"]
     client_cpu, events, steps = raw["client_cpu"], raw["events"], raw["steps"]
     lat = sorted(stats.latencies)
-    p50 = statistics.median(lat) * 1000 if lat else float("nan")
-    p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))] * 1000 if lat else float("nan")
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    p50, p95, p99 = percentiles(lat)
+    # held: the actions sent after the first --warmup seconds (the tables' creation and the
+    # first hellos of all of them at once are over)
+    t0 = stats.started
+    steady = sorted(x for x, at in zip(stats.latencies, stats.sent) if at - t0 >= args.warmup)
+    s50, s95, s99 = percentiles(steady)
+    windows = []
+    for k in range(int(elapsed // WINDOW) + 1):
+        part = sorted(
+            x for x, at in zip(stats.latencies, stats.sent) if k <= (at - t0) / WINDOW < k + 1
+        )
+        if part:
+            windows.append(percentiles(part)[2])
     lost = lost_actions(events, stats.acked) if (multi or not args.db) else -1
     held = len({t for t, _v, _a in stats.acked})
     if multi:
@@ -536,6 +572,11 @@ def report(
         f"({len(lat)} samples)"
     )
     print(
+        f"  held (after {args.warmup:g} s):    p50 {s50:.1f} ms, p95 {s95:.1f} ms, "
+        f"p99 {s99:.1f} ms ({len(steady)} samples)"
+    )
+    print(f"  p99 per {WINDOW:g} s:          {', '.join(f'{x:.0f}' for x in windows)} ms")
+    print(
         f"server memory:            idle {idle / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB"
         f"{' (summed)' if count > 1 else ''}, {max(0, peak - idle) / tables:.0f} KiB per "
         f"table above idle, {peak / tables:.0f} KiB per table in all"
@@ -561,6 +602,10 @@ def report(
             "p50_ms": p50 if lat else None,
             "p95_ms": p95 if lat else None,
             "p99_ms": p99 if lat else None,
+            "held_p50_ms": s50 if steady else None,
+            "held_p95_ms": s95 if steady else None,
+            "held_p99_ms": s99 if steady else None,
+            "p99_per_window_ms": windows,
             "samples": len(lat),
             "refused": stats.refused,
             "lost": lost,
