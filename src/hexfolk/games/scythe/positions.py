@@ -54,8 +54,9 @@ FORMAT = 1
 _WINDOWS = ("before-top", "between-rows", "after-bottom")
 """The reveal windows (SR-7, SR-51), bit 1, 2 and 4 of ``reveal_windows_used``."""
 
-_CONTINUATION_NAMES = {c: c.name.lower().replace("_", "-") for c in Continuation}
-_CONTINUATION_OF_NAME = {v: k for k, v in _CONTINUATION_NAMES.items()}
+CONTINUATION_NAMES = {c: c.name.lower().replace("_", "-") for c in Continuation}
+"""A continuation's name in a position document (``encounter-option-done``)."""
+_CONTINUATION_OF_NAME = {v: k for k, v in CONTINUATION_NAMES.items()}
 
 
 # ------------------------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ def _turn_doc(s: Position) -> dict[str, Any]:
         "encounter_territory": _loc(s.encounter_loc),
         "encounter_options_chosen": [k + 1 for k in s.encounter_chosen],
         "pending_gains": [list(g) for g in s.pending_gains],
-        "gains_then": None if s.gains_then is None else _CONTINUATION_NAMES[s.gains_then],
+        "gains_then": None if s.gains_then is None else CONTINUATION_NAMES[s.gains_then],
         "gains_territory": _loc(s.gains_loc),
         "factory_move": s.factory_move,
         "produce_limit": s.produce_limit,
@@ -235,7 +236,7 @@ def write_position(s: Position) -> dict[str, Any]:
         "turns": s.turns,
         "phase": PHASE_NAMES[s.phase],
         "chance": [list(item) for item in s.chance],
-        "continuation": None if s.continuation is None else _CONTINUATION_NAMES[s.continuation],
+        "continuation": None if s.continuation is None else CONTINUATION_NAMES[s.continuation],
         "turn": _turn_doc(s),
         "end": {"reason": s.end_reason, "returns": list(s.result), "breakdown": list(s.final)},
         "log": [[sorted(v) if v is not None else None, _log_entry(t)] for v, t in s.log],

@@ -36,6 +36,8 @@ from typing import Any
 
 from hexfolk.core import Game, LogLine, PositionError, State
 from hexfolk.games.scythe import data as D
+from hexfolk.games.scythe.phases import Continuation
+from hexfolk.games.scythe.positions import CONTINUATION_NAMES
 
 JSON = dict[str, Any]
 Entry = tuple[str | None, dict[str, Any]]
@@ -330,7 +332,8 @@ def _gains_then(obs: JSON) -> str | None:
     in play, else the turn after the top-row action (a Factory card's). None without gains."""
     if not obs.get("pending_gains"):
         return None
-    return "encounter-option-done" if obs.get("encounter") else "after-top"
+    then = Continuation.ENCOUNTER_OPTION_DONE if obs.get("encounter") else Continuation.AFTER_TOP
+    return CONTINUATION_NAMES[then]
 
 
 def world_from_observation(game: Game, obs: JSON, seat: int, rng: random.Random) -> State:
