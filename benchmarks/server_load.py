@@ -535,16 +535,13 @@ def report(
     p50, p95, p99 = percentiles(lat)
     # held: the actions sent after the first --warmup seconds (the tables' creation and the
     # first hellos of all of them at once are over)
-    t0 = stats.started
-    steady = sorted(x for x, at in zip(stats.latencies, stats.sent) if at - t0 >= args.warmup)
+    since = [(at - stats.started, x) for x, at in zip(stats.latencies, stats.sent)]
+    steady = sorted(x for t, x in since if t >= args.warmup)
     s50, s95, s99 = percentiles(steady)
-    windows = []
-    for k in range(int(elapsed // WINDOW) + 1):
-        part = sorted(
-            x for x, at in zip(stats.latencies, stats.sent) if k <= (at - t0) / WINDOW < k + 1
-        )
-        if part:
-            windows.append(percentiles(part)[2])
+    by_window: dict[int, list[float]] = {}
+    for t, x in since:
+        by_window.setdefault(int(t // WINDOW), []).append(x)
+    windows = [percentiles(sorted(by_window[k]))[2] for k in sorted(by_window)]
     lost = lost_actions(events, stats.acked) if (multi or not args.db) else -1
     held = len({t for t, _v, _a in stats.acked})
     if multi:
