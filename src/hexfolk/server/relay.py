@@ -17,14 +17,14 @@ from __future__ import annotations
 import asyncio
 import base64
 import itertools
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 import redis.asyncio as aioredis
 
-from hexfolk.server.protocol import CLOSE_AGAIN, CLOSE_MOVED
+from hexfolk.server.protocol import CLOSE_AGAIN, CLOSE_MOVED, encode
 
 log = logging.getLogger("hexfolk.server.relay")
 
@@ -143,7 +143,7 @@ class Relay:
                 while True:
                     msg = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                     if msg is not None and msg.get("type") == "message":
-                        self._dispatch(json.loads(msg["data"]))
+                        self._dispatch(orjson.loads(msg["data"]))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -224,7 +224,7 @@ class Relay:
     async def publish(self, process: str, msg: Message) -> int:
         """Send ``msg`` to ``process``; how many listened (0: it is gone, or Redis is)."""
         try:
-            return int(await self.client.publish(self.channel(process), json.dumps(msg)))
+            return int(await self.client.publish(self.channel(process), encode(msg)))
         except Exception as exc:
             self.publish_failures += 1
             log.warning("relay: cannot publish to %s: %s", process, exc)

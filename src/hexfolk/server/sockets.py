@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -34,6 +33,7 @@ from hexfolk.server.protocol import (
     PingMsg,
     SyncMsg,
     UndoMsg,
+    encode,
     error_message,
     parse_client_message,
 )
@@ -80,7 +80,7 @@ def watch_bad_frames() -> NotUtf8Frames:
 
 
 async def _send(ws: Any, message: dict[str, Any]) -> None:
-    await ws.send_text(json.dumps(message, separators=(",", ":")))
+    await ws.send_text(encode(message))
 
 
 async def _read(ws: Any) -> str | bytes | None:
