@@ -11,14 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hexfolk import __version__
@@ -38,6 +36,7 @@ from hexfolk.server import (
     ratings_api,
     sockets,
 )
+from hexfolk.server.access_log import AccessLog
 from hexfolk.server.analyses import Analyses
 from hexfolk.server.body_limit import BodyLimit
 from hexfolk.server.botpool import BotPool
@@ -53,11 +52,10 @@ from hexfolk.server.rating_book import RatingBook
 from hexfolk.server.session_sockets import SessionSockets
 from hexfolk.server.store import Store
 from hexfolk.server.trace import TRACE
+from hexfolk.server.web_files import WebFiles
 from hexfolk.web import WEB_DIR
 
 log = logging.getLogger("hexfolk.server")
-PROBES = frozenset({"/healthz", "/metrics"})
-"""Paths whose requests are logged at DEBUG, not INFO (load balancers and Prometheus poll them)."""
 INDEX = WEB_DIR / "index.html"
 """The browser client's page (``hexfolk.web``), served at ``/``; its files at ``/app``."""
 
@@ -174,22 +172,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         log.exception("internal error")
         return error_response(ApiError("internal", "internal server error", 500))
 
-    @app.middleware("http")
-    async def _access_log(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        start = time.perf_counter()
-        status = 500
-        try:
-            response = await call_next(request)
-            status = response.status_code
-            return response
-        finally:
-            ms = (time.perf_counter() - start) * 1000
-            # the path and status only: never headers (the token) or bodies; a load balancer's
-            # and Prometheus's probes at DEBUG (one every few seconds per process)
-            level = logging.DEBUG if request.url.path in PROBES else logging.INFO
-            log.log(level, "%s %s %d %.1fms", request.method, request.url.path, status, ms)
+    app.add_middleware(AccessLog)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -244,6 +227,6 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(geometry.router)
     app.include_router(maps_api.router)
     app.include_router(ratings_api.router)
-    app.mount("/app", StaticFiles(directory=WEB_DIR), name="web")
+    app.mount("/app", WebFiles(directory=WEB_DIR), name="web")
     app.include_router(sockets.router)
     return app
