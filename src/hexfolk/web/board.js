@@ -174,9 +174,17 @@ export class Board {
       }
       g.append(hexG);
     });
-    // every intersection's number, shown while the pointer is over it (docs/log.md): one tag,
-    // drawn on the spot under the pointer (a hidden tag per intersection laid hundreds of
-    // texts out at the first view, issue 26)
+    // every intersection's number, shown while the pointer is over it (docs/log.md): made in
+    // the task after the one that draws the board, so the board is painted first (the spots
+    // are invisible; issue 26, the first view)
+    clearTimeout(this.spotsTimer);
+    this.spotsTimer = setTimeout(() => g.append(this.nodeSpots()), 0);
+  }
+
+  /** One invisible spot per intersection; the one tag of the spot under the pointer (a hidden
+   * tag per intersection laid hundreds of texts out at the first view, issue 26). */
+  nodeSpots() {
+    const geo = this.geo;
     const spots = s("g", { class: "node-labels" }, geo.nodes.map((_, v) => {
       const [x, y] = P(geo.nodes[v]);
       return s("circle", { cx: x, cy: y, r: 4.5, class: "node-spot", "data-node-label": v });
@@ -189,7 +197,7 @@ export class Board {
       spots.append(placeTag(x, y, this.label("node", Number(v))));
     });
     spots.addEventListener("pointerleave", () => spots.querySelector(".place-tag")?.remove());
-    g.append(spots);
+    return spots;
   }
 
   /** Redraw pieces and targets: obs is an observation, L is readLegal() of the listed actions. */

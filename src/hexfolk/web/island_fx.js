@@ -161,6 +161,9 @@ export class IslandFx {
     if (sig !== this.flashSig) {
       this.flashSig = sig;
       for (const c of rows.querySelectorAll(".gain-chip")) c.remove(); // an earlier moment's
+      // before the first moment there is nothing to light or to clear: the overlays are made
+      // then, not at the first view (44 polygons on the largest board, issue 26)
+      if (!f && !this.litPolys) { this.gainsEl.hidden = true; return; }
       // one overlay per hex, made once: a moment only changes classes (fill and stroke), which
       // costs the page no layout, where adding and removing SVG elements lays the board out again
       if (!this.litPolys) {
