@@ -65,6 +65,17 @@ GAME_OPTIONS: dict[str, dict[str, Any]] = {"island": {"vp_target": 8}, "scythe":
 GAMES = list(GAME_OPTIONS.items())
 BOT_DELAY = 0.0
 """Set by ``--bot-delay``: 0 makes bots answer at once (the server saturates)."""
+RAMP = 0.0
+"""Set by ``--ramp``: the tables are created over this many seconds, table ``i`` of ``T`` at
+``i * RAMP / T`` (0: all at once, a burst no site sees)."""
+RETRIED = [0]
+"""HTTP requests sent again (:data:`HTTP_TRIES`)."""
+TABLES = [1]
+"""The run's table count (``--tables``), for :data:`RAMP`."""
+THINK = 0.0
+"""Set by ``--think``: the person's mean time to decide, in seconds (each wait drawn evenly
+from 0 to twice it). 0, the default, is a person who answers each view at once: the load the
+figures of ``docs/server.md`` are held at, far above a table of people."""
 
 
 def free_port() -> int:
@@ -151,10 +162,23 @@ class LoadConnection:
         await self.ws.close()
 
 
+HTTP_TRIES = 3
+"""A request whose connection broke (``httpx.TransportError``: a kept-alive connection the
+server had just closed, under load) is sent again, at most this many times in all."""
+
+
 async def call(http: httpx.AsyncClient, path: str, token: str | None, body: Any = None) -> Any:
     """POST ``body`` to the server's API as ``token``; an error answer raises."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = await http.post(path, json=body, headers=headers)
+    for attempt in range(HTTP_TRIES):
+        try:
+            response = await http.post(path, json=body, headers=headers)
+            break
+        except httpx.TransportError:
+            if attempt == HTTP_TRIES - 1:
+                raise
+            RETRIED[0] += 1
+            await asyncio.sleep(0.2)
     if response.status_code >= 400:
         raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:200]}")
     return response.json()
@@ -174,6 +198,8 @@ async def table_worker(
     game, options = GAMES[index % len(GAMES)]
     loop = asyncio.get_running_loop()
     try:
+        if RAMP > 0:
+            await asyncio.sleep(index * RAMP / TABLES[0])
         token = (await call(http, "/api/players", None, {"name": f"load{index}"}))["token"]
         while loop.time() < end:
             settings = {
@@ -229,6 +255,10 @@ async def play(
             if view["status"] == "finished":
                 return "finished"
             if sent_at is None and view["legal"] and view["version"] != sent_version:
+                if THINK > 0:  # a person reads the view before deciding
+                    await asyncio.sleep(min(rng.uniform(0, 2 * THINK), max(0.0, end - loop.time())))
+                    if loop.time() >= end:
+                        return "time"
                 legal = [e["action"] for e in view["legal"]]
                 calm = [a for a in legal if not a.startswith(("offer", "counter"))]
                 action = rng.choice(calm if calm and rng.random() < 0.95 else legal)
@@ -425,6 +455,18 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     parser.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="create the tables over this many seconds (0..60, default 0: all at once)",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="the person's mean time to decide (0..10 s, default 0: answers every view at once)",
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         default=None,
@@ -441,10 +483,13 @@ def main() -> None:
         "the next one (relayed to the owner through Redis)",
     )
     args = parser.parse_args()
-    global BOT_DELAY, GAMES
+    global BOT_DELAY, GAMES, THINK, RAMP
     GAMES = [(g, GAME_OPTIONS[g]) for g in args.games.split(",") if g in GAME_OPTIONS] or GAMES
     BOT_DELAY = max(0.0, min(args.bot_delay, 5.0))
+    THINK = max(0.0, min(args.think, 10.0))
+    RAMP = max(0.0, min(args.ramp, 60.0))
     tables = max(1, min(args.tables, 1000 if args.processes else 500))
+    TABLES[0] = tables
     tmp = Path(tempfile.mkdtemp(prefix="hexfolk-load-"))
     db = tmp / "load.sqlite"
     env = dict(os.environ)
@@ -558,11 +603,15 @@ def report(
     held = len({t for t, _v, _a in stats.acked})
     if multi:
         print(f"server processes:         {count} on PostgreSQL ({routing})")
-    print(f"tables (concurrent):      {tables}  (bot delay {BOT_DELAY:g} s)")
+    print(
+        f"tables (concurrent):      {tables}  (bot delay {BOT_DELAY:g} s, think {THINK:g} s, "
+        f"created over {RAMP:g} s)"
+    )
     print(f"tables held:              {held} with acknowledged actions")
     print(f"duration:                 {elapsed:.1f} s")
     print(f"games finished:           {stats.finished}")
     print(f"sockets reopened:         {stats.reconnects} (closed by a server, or refused at hello)")
+    print(f"HTTP requests sent again: {RETRIED[0]} (the connection broke)")
     if steps:
         print(f"committed steps/s:        {steps / elapsed:.0f}  ({steps} steps, bots and chance)")
         print(f"server CPU per step:      {cpu / steps * 1000:.2f} ms ({cpu:.1f} s CPU)")
