@@ -12,6 +12,7 @@ this in-process server builds it from this process's registry. It fails its firs
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,18 +32,22 @@ FAILS = 3
 
 
 class FailingFirst:
-    """Raises on its first ``fails`` decisions, then plays like the random bot."""
+    """Raises on its first ``fails`` decisions at this test's server, then plays like the
+    random bot. The registry is the process's: another test's server still alive in this
+    process (a module's or the session's, its bots playing on) builds this bot too, so only
+    the decisions made in :attr:`thread` (this test's server's) fail and are counted."""
 
     name = "failing-first"
 
     def __init__(self, fails: int):
         self.left = fails
         self.random = RandomBot()
+        self.thread: threading.Thread | None = None
 
     def choose(
         self, observation: Observation, legal: Sequence[Action], rng: random.Random
     ) -> Action:
-        if self.left > 0:
+        if self.left > 0 and threading.current_thread() is self.thread:
             self.left -= 1
             raise RuntimeError("planted bot failure (test)")
         return self.random.choose(observation, legal, rng)
@@ -61,6 +66,7 @@ def failing_random(tmp_path: Path) -> Iterator[ThreadServer]:
         with thread_server(
             data_dir=tmp_path, testing=True, allow_seeded_tables=True, sqlite_synchronous="NORMAL"
         ) as srv:
+            bot.thread = srv.thread
             yield srv
     finally:
         register_bot("random", lambda game_id, params: RandomBot())
