@@ -30,6 +30,10 @@ transactions, the event loop's lag and its slowest callbacks, printed at the end
 ``--json`` prints, after the text, the figures unrounded as one JSON line (what
 ``before_after.py`` reads).
 
+``--think S`` makes the person wait 0..2S seconds before each action (default 0: every view
+answered at once, the load ``docs/server.md``'s tables are held at) and ``--ramp S`` creates
+the tables over S seconds instead of all at once.
+
 ``--processes N`` (1..8) runs N server processes on PostgreSQL and Redis instead (issue 28):
 a database of its own for the run (``hexfolk_load_<random>`` on ``--pg``, dropped after) and a
 Redis key prefix of its own (when the server has ``--redis``), each process on its own
