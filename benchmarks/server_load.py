@@ -72,9 +72,9 @@ BOT_DELAY = 0.0
 RAMP = 0.0
 """Set by ``--ramp``: the tables are created over this many seconds, table ``i`` of ``T`` at
 ``i * RAMP / T`` (0: all at once, a burst no site sees)."""
-RETRIED = [0]
+RETRIED = 0
 """HTTP requests sent again (:data:`HTTP_TRIES`)."""
-TABLES = [1]
+TABLES = 1
 """The run's table count (``--tables``), for :data:`RAMP`."""
 THINK = 0.0
 """Set by ``--think``: the person's mean time to decide, in seconds (each wait drawn evenly
@@ -181,7 +181,8 @@ async def call(http: httpx.AsyncClient, path: str, token: str | None, body: Any 
         except httpx.TransportError:
             if attempt == HTTP_TRIES - 1:
                 raise
-            RETRIED[0] += 1
+            global RETRIED
+            RETRIED += 1
             await asyncio.sleep(0.2)
     if response.status_code >= 400:
         raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:200]}")
@@ -203,7 +204,7 @@ async def table_worker(
     loop = asyncio.get_running_loop()
     try:
         if RAMP > 0:
-            await asyncio.sleep(index * RAMP / TABLES[0])
+            await asyncio.sleep(index * RAMP / TABLES)
         token = (await call(http, "/api/players", None, {"name": f"load{index}"}))["token"]
         while loop.time() < end:
             settings = {
@@ -487,13 +488,13 @@ def main() -> None:
         "the next one (relayed to the owner through Redis)",
     )
     args = parser.parse_args()
-    global BOT_DELAY, GAMES, THINK, RAMP
+    global BOT_DELAY, GAMES, THINK, RAMP, TABLES
     GAMES = [(g, GAME_OPTIONS[g]) for g in args.games.split(",") if g in GAME_OPTIONS] or GAMES
     BOT_DELAY = max(0.0, min(args.bot_delay, 5.0))
     THINK = max(0.0, min(args.think, 10.0))
     RAMP = max(0.0, min(args.ramp, 60.0))
     tables = max(1, min(args.tables, 1000 if args.processes else 500))
-    TABLES[0] = tables
+    TABLES = tables
     tmp = Path(tempfile.mkdtemp(prefix="hexfolk-load-"))
     db = tmp / "load.sqlite"
     env = dict(os.environ)
@@ -615,7 +616,7 @@ def report(
     print(f"duration:                 {elapsed:.1f} s")
     print(f"games finished:           {stats.finished}")
     print(f"sockets reopened:         {stats.reconnects} (closed by a server, or refused at hello)")
-    print(f"HTTP requests sent again: {RETRIED[0]} (the connection broke)")
+    print(f"HTTP requests sent again: {RETRIED} (the connection broke)")
     if steps:
         print(f"committed steps/s:        {steps / elapsed:.0f}  ({steps} steps, bots and chance)")
         print(f"server CPU per step:      {cpu / steps * 1000:.2f} ms ({cpu:.1f} s CPU)")
